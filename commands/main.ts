@@ -1,0 +1,58 @@
+import { Command, CommanderError } from 'commander';
+import { addGlobalOptions, createContext, type CommandContext } from './context.js';
+import { makeDeleteCommand, makeListCommand, makeShowCommand, makeUploadCommand } from './models.js';
+import { makeCacheCommand } from './cache.js';
+import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/core/errors.js';
+import { HAZSIM_VERSION } from '../src/core/version.js';
+
+/** The whole command tree, built around one context. */
+export function createProgram(context: CommandContext): Command {
+  const program = new Command('hazsim')
+    .description('Natural-hazard survival simulation and Monte Carlo outage scenarios for distribution feeders')
+    .version(HAZSIM_VERSION, '-V, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => context.stdout.write(text),
+      writeErr: (text) => context.stderr.write(text),
+    });
+  for (const make of [makeUploadCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeCacheCommand]) {
+    program.addCommand(make(context));
+  }
+  addGlobalOptions(program);
+  // Subcommands inherit exit and output handling from the root, so every usage error reaches main().
+  const inherit = (command: Command) => {
+    for (const sub of command.commands) {
+      sub.exitOverride().configureOutput({ writeOut: (text) => context.stdout.write(text), writeErr: (text) => context.stderr.write(text) });
+      inherit(sub);
+    }
+  };
+  inherit(program);
+  return program;
+}
+
+/**
+ * Runs hazsim with `argv` and returns the exit code (DESIGN.md §9): the single place
+ * where commander's and hazsim's errors become exit codes and messages.
+ */
+export async function main(argv: string[], context: CommandContext = createContext()): Promise<number> {
+  const program = createProgram(context);
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      return 2;
+    }
+    const hazsimError = toHazsimError(error);
+    const { exitCode } = ERROR_KIND_TABLE[hazsimError.kind];
+    if (argv.includes('--json')) {
+      context.stderr.write(`${JSON.stringify({ error: { kind: hazsimError.kind, message: hazsimError.message, exit_code: exitCode, ...(hazsimError.issues ? { issues: hazsimError.issues } : {}) } }, null, 2)}\n`);
+    } else {
+      context.stderr.write(`hazsim: ${formatError(hazsimError)}\n`);
+      if (hazsimError.kind === 'internal' && context.env.HAZSIM_DEBUG) context.stderr.write(`${hazsimError.stack}\n`);
+    }
+    return exitCode;
+  }
+}

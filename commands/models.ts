@@ -1,0 +1,92 @@
+import { Command, Option } from 'commander';
+import type { CommandContext, GlobalOptions } from './context.js';
+import { emit, formatFields, formatTable } from './output.js';
+import { HazsimError } from '../src/core/errors.js';
+import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/core/kinds.js';
+import type { HazsimService } from '../src/core/service.js';
+import type { ModelRecord } from '../src/cache/store.js';
+
+interface KindOption extends GlobalOptions {
+  kind?: ModelKindId;
+}
+
+const kindOption = (description: string) => new Option('--kind <kind>', description).choices([...MODEL_KIND_IDS]);
+
+/** The kind a name refers to: the --kind given, else the one store that holds it. */
+function resolveKind(service: HazsimService, name: string, kind: ModelKindId | undefined): ModelKindId {
+  if (kind) return kind;
+  const found = service.findModel(name);
+  if (found.length === 1) return found[0];
+  if (found.length === 0) throw new HazsimError('not_found', `Model '${name}' not found (no distribution system or hazard model has that name)`);
+  throw new HazsimError('usage', `'${name}' names both a distribution system and a hazard model; pass --kind distribution or --kind hazard`);
+}
+
+export function makeUploadCommand(context: CommandContext): Command {
+  return new Command('upload')
+    .description('store a distribution or hazard model (JSON, or a ZIP with its _time_series folder) in the cache')
+    .argument('<file>', 'model file: .json or .zip')
+    .addOption(kindOption('model kind (default: detected from the content)'))
+    .option('--name <name>', 'model name (default: the file name without extension)')
+    .option('--description <text>', 'free-text description', '')
+    .option('--overwrite', 'replace a model of the same name')
+    .action(async (file: string, options: KindOption & { name?: string; description: string; overwrite?: boolean }) => {
+      const service = context.service(options);
+      const result = await service.uploadModelFile(file, { kind: options.kind, name: options.name, description: options.description, overwrite: options.overwrite });
+      const message = `${MODEL_KINDS[result.kind].label} ${result.record.name} uploaded successfully`;
+      emit(context, options, { status: 'success', message, kind: result.kind, ...result.record, ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}) }, () =>
+        [message, formatFields([['kind', result.kind], ['file', result.record.file_path], ...(result.time_series_path ? ([['time series', result.time_series_path]] as [string, string][]) : [])])].join('\n'),
+      );
+    });
+}
+
+export function makeListCommand(context: CommandContext): Command {
+  return new Command('list')
+    .description('list cached models')
+    .addOption(kindOption('only this kind (default: both)'))
+    .option('--refresh', 'rescan the cache directories first')
+    .action(async (options: KindOption & { refresh?: boolean }) => {
+      const service = context.service(options);
+      const kinds = options.kind ? [options.kind] : MODEL_KIND_IDS;
+      const listed: (ModelRecord & { kind: ModelKindId })[] = [];
+      for (const kind of kinds) {
+        for (const record of await service.listModels(kind, { refresh: options.refresh })) listed.push({ kind, ...record });
+      }
+      emit(context, options, listed, () =>
+        listed.length === 0
+          ? `No models in ${service.cacheRoot}`
+          : formatTable(['KIND', 'NAME', 'CREATED (UTC)', 'DESCRIPTION'], listed.map((model) => [model.kind, model.name, model.created_at.slice(0, 19), model.description])),
+      );
+    });
+}
+
+export function makeShowCommand(context: CommandContext): Command {
+  return new Command('show')
+    .description('show a cached model: its record and content')
+    .argument('<name>', 'model name')
+    .addOption(kindOption('model kind (needed only when both kinds use the name)'))
+    .action((name: string, options: KindOption) => {
+      const service = context.service(options);
+      const kind = resolveKind(service, name, options.kind);
+      const model = service.getModel(kind, name);
+      emit(context, options, { kind, ...model }, () => {
+        const content = model.content as Record<string, unknown>;
+        const counts = Object.entries(content)
+          .filter(([, value]) => Array.isArray(value))
+          .map(([key, value]) => [`${key}`, `${(value as unknown[]).length} entries`] as [string, string]);
+        return formatFields([['name', model.name], ['kind', kind], ['description', model.description || '-'], ['created_at', model.created_at], ['file_path', model.file_path], ...counts]);
+      });
+    });
+}
+
+export function makeDeleteCommand(context: CommandContext): Command {
+  return new Command('delete')
+    .description('delete a cached model and its files')
+    .argument('<name>', 'model name')
+    .addOption(kindOption('model kind (needed only when both kinds use the name)'))
+    .action(async (name: string, options: KindOption) => {
+      const service = context.service(options);
+      const kind = resolveKind(service, name, options.kind);
+      const result = await service.deleteModel(kind, name);
+      emit(context, options, result, () => result.message);
+    });
+}

@@ -1,0 +1,24 @@
+import type { CommandContext, GlobalOptions } from './context.js';
+
+/** Writes `value` as JSON (with --json) or `human()` as text, always to stdout. */
+export function emit(context: CommandContext, options: GlobalOptions, value: unknown, human: () => string): void {
+  context.stdout.write(options.json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`);
+}
+
+/** A plain aligned text table: header, a rule, then rows; long cells are cut with an ellipsis. */
+export function formatTable(headers: string[], rows: (string | number)[][], maxCellWidth = 60): string {
+  const cells = [headers, ...rows.map((row) => row.map((cell) => clip(String(cell), maxCellWidth)))];
+  const widths = headers.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  return [line(cells[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+/** Key/value lines with aligned keys. */
+export function formatFields(fields: [string, string | number][]): string {
+  const width = Math.max(...fields.map(([key]) => key.length));
+  return fields.map(([key, value]) => `${`${key}:`.padEnd(width + 2)}${value}`).join('\n');
+}
+
+function clip(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+}

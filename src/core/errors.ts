@@ -1,0 +1,62 @@
+/**
+ * The one error type of hazsim's core, and the one table that turns its kinds into
+ * CLI exit codes and HTTP statuses (DESIGN.md §9). The kinds are a contract: interfaces
+ * and users' scripts depend on them, so they are not renamed casually.
+ */
+
+export type HazsimErrorKind =
+  | 'usage'
+  | 'not_found'
+  | 'conflict'
+  | 'invalid_input'
+  | 'unreadable'
+  | 'too_large'
+  | 'internal';
+
+/** One problem found in an input, located by its JSON path (`components[12].buses[0]`). */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+export class HazsimError extends Error {
+  readonly kind: HazsimErrorKind;
+  readonly issues: Issue[] | undefined;
+
+  constructor(kind: HazsimErrorKind, message: string, issues?: Issue[]) {
+    super(message);
+    this.name = 'HazsimError';
+    this.kind = kind;
+    this.issues = issues && issues.length > 0 ? issues : undefined;
+  }
+}
+
+/** Exit code and HTTP status for each kind; no other code picks either. */
+export const ERROR_KIND_TABLE: Readonly<Record<HazsimErrorKind, { exitCode: number; httpStatus: number }>> = {
+  usage: { exitCode: 2, httpStatus: 400 },
+  not_found: { exitCode: 3, httpStatus: 404 },
+  conflict: { exitCode: 4, httpStatus: 409 },
+  invalid_input: { exitCode: 5, httpStatus: 422 },
+  unreadable: { exitCode: 5, httpStatus: 400 },
+  too_large: { exitCode: 5, httpStatus: 413 },
+  internal: { exitCode: 1, httpStatus: 500 },
+};
+
+export function isHazsimError(error: unknown): error is HazsimError {
+  return error instanceof HazsimError;
+}
+
+/** Wraps anything thrown that is not a HazsimError as an internal fault, keeping the cause. */
+export function toHazsimError(error: unknown): HazsimError {
+  if (error instanceof HazsimError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const wrapped = new HazsimError('internal', message);
+  if (error instanceof Error) wrapped.stack = error.stack;
+  return wrapped;
+}
+
+/** Renders an error with its issues, one per line, for terminals and logs. */
+export function formatError(error: HazsimError): string {
+  if (!error.issues) return error.message;
+  return [error.message, ...error.issues.map((issue) => `  ${issue.path ? `${issue.path}: ` : ''}${issue.message}`)].join('\n');
+}

@@ -1,0 +1,39 @@
+import type { Issue } from './errors.js';
+import { distributionForm, validateDistributionContent } from '../gdm/index.js';
+import { hazardForm, validateHazardContent } from '../hazards/index.js';
+
+export type ModelKindId = 'distribution' | 'hazard';
+
+/** What the core needs to know about one kind of cached model. */
+export interface ModelKind {
+  id: ModelKindId;
+  /** Folder under the cache root (spec §2.2). */
+  dirName: string;
+  /** Start of the spec's messages: "Distribution system" or "Hazard model". */
+  label: string;
+  looksLike(content: unknown): boolean;
+  validate(content: unknown): Issue[];
+}
+
+export const MODEL_KINDS: Readonly<Record<ModelKindId, ModelKind>> = {
+  distribution: {
+    id: 'distribution',
+    dirName: 'distribution_models',
+    label: 'Distribution system',
+    looksLike: (content) => distributionForm(content) !== null,
+    validate: validateDistributionContent,
+  },
+  hazard: {
+    id: 'hazard',
+    dirName: 'hazard_models',
+    label: 'Hazard model',
+    looksLike: (content) => hazardForm(content) !== null,
+    validate: validateHazardContent,
+  },
+};
+
+export const MODEL_KIND_IDS: readonly ModelKindId[] = ['distribution', 'hazard'];
+
+export function isModelKindId(value: string): value is ModelKindId {
+  return value === 'distribution' || value === 'hazard';
+}

@@ -1,0 +1,31 @@
+import { HazsimError } from './errors.js';
+
+/** DESIGN.md §2: 1–128 characters of [A-Za-z0-9._-], not starting with a dot. */
+const NAME_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+export const MAX_NAME_LENGTH = 128;
+
+/** Why a model name is refused, or null when it is acceptable. Names become file names, so no path can escape. */
+export function nameProblem(name: string): string | null {
+  if (name.length === 0) return 'name must not be empty';
+  if (name.length > MAX_NAME_LENGTH) return `name must be at most ${MAX_NAME_LENGTH} characters (got ${name.length})`;
+  if (name.startsWith('.')) return 'name must not start with "."';
+  if (!NAME_PATTERN.test(name)) return 'name may only contain letters, digits, ".", "_" and "-" (no path separators, spaces or control characters)';
+  return null;
+}
+
+/** Throws a usage error naming the rule when `name` cannot be a model name. */
+export function assertModelName(name: string): string {
+  const problem = nameProblem(name);
+  if (problem) throw new HazsimError('invalid_input', `Invalid model name ${JSON.stringify(truncate(name))}: ${problem}`, [{ path: 'name', message: problem }]);
+  return name;
+}
+
+/** Derives a default model name from an uploaded file name: the stem, with characters outside the name alphabet replaced. */
+export function nameFromFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  return base.replace(/\.(json|zip)$/i, '');
+}
+
+function truncate(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

@@ -1,0 +1,268 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { resolveCacheRoot } from '../cache/root.js';
+import { ModelStore, METADATA_FILE, type ModelRecord, type RefreshReport } from '../cache/store.js';
+import { temporaryPath } from '../cache/atomic.js';
+import { HazsimError } from './errors.js';
+import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKind, type ModelKindId } from './kinds.js';
+import { assertModelName, nameFromFileName } from './names.js';
+import { readUpload, parseJsonBytes, type UploadContent } from './uploadInput.js';
+import { hazardForm } from '../hazards/detect.js';
+import { distributionForm } from '../gdm/detect.js';
+
+export interface ServiceOptions {
+  /** Overrides the cache root resolution (the --cache-dir flag). */
+  cacheDir?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Source of "now" for created_at; injectable so tests can fix it. */
+  clock?: () => Date;
+}
+
+export interface UploadRequest {
+  /** File name as uploaded; its stem is the default model name. */
+  fileName: string;
+  bytes: Buffer;
+  kind?: ModelKindId;
+  name?: string;
+  description?: string;
+  overwrite?: boolean;
+}
+
+export interface UploadResult {
+  kind: ModelKindId;
+  record: ModelRecord;
+  /** Folder of the stored time series, when the upload carried one. */
+  time_series_path?: string;
+}
+
+export interface ModelWithContent extends ModelRecord {
+  content: unknown;
+}
+
+export interface StoreSize {
+  cache_directory: string;
+  total_models: number;
+  total_files: number;
+  total_size_bytes: number;
+  total_size_mb: number;
+}
+
+/** Spec §4.1 /cache-info, with a breakdown per store (an allowed extra). */
+export interface CacheInfo extends StoreSize {
+  metadata_file: string;
+  distribution_models: StoreSize;
+  hazard_models: StoreSize;
+}
+
+/** Spec §4.1 /refresh-cache, with what changed in each store. */
+export interface CacheRefreshResult {
+  status: 'success';
+  message: string;
+  total_models: number;
+  models: string[];
+  distribution_models: RefreshReport & { models: string[] };
+  hazard_models: RefreshReport & { models: string[] };
+}
+
+export type HazsimService = ReturnType<typeof createService>;
+
+/**
+ * The one composition root of hazsim's domain: every interface (CLI, REST, MCP, TUI)
+ * calls these functions over one on-disk cache and returns what they return.
+ */
+export function createService(options: ServiceOptions = {}) {
+  const cacheRoot = resolveCacheRoot(options.cacheDir, options.env ?? process.env);
+  const clock = options.clock ?? (() => new Date());
+
+  const stores: Record<ModelKindId, ModelStore> = {
+    distribution: makeStore(MODEL_KINDS.distribution),
+    hazard: makeStore(MODEL_KINDS.hazard),
+  };
+
+  function makeStore(kind: ModelKind): ModelStore {
+    return new ModelStore(path.join(cacheRoot, kind.dirName), (name) => `${kind.label} '${name}' not found`, (filePath) => fileProblem(kind, filePath));
+  }
+
+  /** Why a file found on disk cannot be a model of `kind`, or null. */
+  function fileProblem(kind: ModelKind, filePath: string): string | null {
+    let content: unknown;
+    try {
+      content = parseJsonBytes(fs.readFileSync(filePath), path.basename(filePath));
+    } catch (error) {
+      return (error as Error).message;
+    }
+    const issues = kind.validate(content);
+    if (issues.length === 0) return null;
+    const first = issues[0];
+    return `not a valid ${kind.label.toLowerCase()}: ${first.path ? `${first.path}: ` : ''}${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more problems)` : ''}`;
+  }
+
+  /** Decides the kind of uploaded content from its shape (hazard first: ERAD hazard files also have components). */
+  function detectKind(content: unknown): ModelKindId {
+    if (hazardForm(content)) return 'hazard';
+    if (distributionForm(content)) return 'distribution';
+    throw new HazsimError(
+      'invalid_input',
+      'Cannot tell what kind of model this is: expected a distribution model (GDM JSON, or {name, components, properties}) or a hazard model ({models, timestamps}, or ERAD infrasys hazard JSON)',
+    );
+  }
+
+  /** Validates content as `kind`, throwing invalid_input with every issue. */
+  function assertValid(kind: ModelKind, content: unknown): void {
+    const issues = kind.validate(content);
+    if (issues.length > 0) {
+      throw new HazsimError('invalid_input', `Invalid ${kind.label.toLowerCase()}: ${issues.length} problem${issues.length === 1 ? '' : 's'} found`, issues);
+    }
+  }
+
+  async function stage(store: ModelStore, name: string, upload: UploadContent) {
+    const jsonPath = store.stagingPath(name);
+    fs.writeFileSync(jsonPath, upload.jsonBytes, { flag: 'wx' });
+    if (upload.timeSeries.length === 0) return { jsonPath };
+    const timeSeriesDir = temporaryPath(store.timeSeriesDirFor(name));
+    try {
+      for (const file of upload.timeSeries) {
+        const target = path.join(timeSeriesDir, ...file.relativePath.split('/'));
+        // readUpload already refused escaping names; this re-check keeps the invariant local.
+        if (!target.startsWith(timeSeriesDir + path.sep)) throw new HazsimError('invalid_input', `ZIP entry ${file.relativePath} would escape the cache`);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.writeFileSync(target, file.data);
+      }
+    } catch (error) {
+      fs.rmSync(jsonPath, { force: true });
+      fs.rmSync(timeSeriesDir, { recursive: true, force: true });
+      throw error;
+    }
+    return { jsonPath, timeSeriesDir };
+  }
+
+  async function uploadModel(request: UploadRequest): Promise<UploadResult> {
+    const name = assertModelName(request.name ?? nameFromFileName(request.fileName));
+    const upload = await readUpload(request.fileName, request.bytes);
+    const kindId = request.kind ?? detectKind(upload.content);
+    const kind = MODEL_KINDS[kindId];
+    assertValid(kind, upload.content);
+    const store = stores[kindId];
+    const staged = await stage(store, name, upload);
+    const record = await store.commit(name, request.description ?? '', staged, { overwrite: request.overwrite ?? false, now: clock() });
+    return { kind: kindId, record, ...(staged.timeSeriesDir ? { time_series_path: store.timeSeriesDirFor(name) } : {}) };
+  }
+
+  /** Reads a file from disk and uploads it; an unreadable file is an `unreadable` error naming it. */
+  async function uploadModelFile(filePath: string, request: Omit<UploadRequest, 'fileName' | 'bytes'>): Promise<UploadResult> {
+    return uploadModel({ ...request, fileName: path.basename(filePath), bytes: readInputFile(filePath) });
+  }
+
+  async function listModels(kind: ModelKindId, listOptions: { refresh?: boolean } = {}): Promise<ModelRecord[]> {
+    if (listOptions.refresh) await stores[kind].refresh();
+    return stores[kind].list();
+  }
+
+  function getModelRecord(kind: ModelKindId, name: string): ModelRecord {
+    return stores[kind].get(name);
+  }
+
+  function getModel(kind: ModelKindId, name: string): ModelWithContent {
+    const record = stores[kind].get(name);
+    const content = parseJsonBytes(Buffer.from(stores[kind].readText(name)), path.basename(record.file_path));
+    return { ...record, content };
+  }
+
+  /** Kinds under which `name` is cached, in MODEL_KIND_IDS order. */
+  function findModel(name: string): ModelKindId[] {
+    return MODEL_KIND_IDS.filter((kind) => stores[kind].has(name));
+  }
+
+  async function deleteModel(kind: ModelKindId, name: string): Promise<{ status: 'success'; message: string }> {
+    await stores[kind].delete(name);
+    return { status: 'success', message: `${MODEL_KINDS[kind].label} ${name} deleted successfully` };
+  }
+
+  function storeSize(store: ModelStore): StoreSize {
+    let files = 0;
+    let bytes = 0;
+    const walk = (dir: string) => {
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.isFile()) {
+          files += 1;
+          bytes += fs.statSync(full).size;
+        }
+      }
+    };
+    walk(store.dir);
+    return { cache_directory: store.dir, total_models: store.list().length, total_files: files, total_size_bytes: bytes, total_size_mb: toMegabytes(bytes) };
+  }
+
+  function cacheInfo(): CacheInfo {
+    const distribution = storeSize(stores.distribution);
+    const hazard = storeSize(stores.hazard);
+    const totalBytes = distribution.total_size_bytes + hazard.total_size_bytes;
+    return {
+      cache_directory: cacheRoot,
+      metadata_file: path.join(stores.distribution.dir, METADATA_FILE),
+      total_models: distribution.total_models + hazard.total_models,
+      total_files: distribution.total_files + hazard.total_files,
+      total_size_bytes: totalBytes,
+      total_size_mb: toMegabytes(totalBytes),
+      distribution_models: distribution,
+      hazard_models: hazard,
+    };
+  }
+
+  async function refreshCache(): Promise<CacheRefreshResult> {
+    const distribution = await stores.distribution.refresh();
+    const hazard = await stores.hazard.refresh();
+    const distributionNames = stores.distribution.list().map((record) => record.name);
+    const hazardNames = stores.hazard.list().map((record) => record.name);
+    return {
+      status: 'success',
+      message: 'Cache refreshed successfully',
+      total_models: distributionNames.length + hazardNames.length,
+      models: [...distributionNames, ...hazardNames],
+      distribution_models: { ...distribution, models: distributionNames },
+      hazard_models: { ...hazard, models: hazardNames },
+    };
+  }
+
+  return {
+    cacheRoot,
+    stores,
+    clock,
+    detectKind,
+    uploadModel,
+    uploadModelFile,
+    listModels,
+    getModelRecord,
+    getModel,
+    findModel,
+    deleteModel,
+    cacheInfo,
+    refreshCache,
+  };
+}
+
+/** Reads an input file named by a user, mapping file-system failures to errors that name the file. */
+export function readInputFile(filePath: string): Buffer {
+  try {
+    const stat = fs.statSync(filePath);
+    if (stat.isDirectory()) throw new HazsimError('unreadable', `${filePath} is a directory, not a file`);
+    return fs.readFileSync(filePath);
+  } catch (error) {
+    if (error instanceof HazsimError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new HazsimError('unreadable', `Cannot read ${filePath}: no such file`);
+    throw new HazsimError('unreadable', `Cannot read ${filePath}: ${(error as Error).message}`);
+  }
+}
+
+function toMegabytes(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 100) / 100;
+}

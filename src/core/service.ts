@@ -9,6 +9,7 @@ import { assertModelName, nameFromFileName } from './names.js';
 import { readUpload, parseJsonBytes, type UploadContent } from './uploadInput.js';
 import { hazardForm } from '../hazards/detect.js';
 import { distributionForm } from '../gdm/detect.js';
+import { supportedHazardTypes } from './hazardTypes.js';
 
 export interface ServiceOptions {
   /** Overrides the cache root resolution (the --cache-dir flag). */
@@ -246,6 +247,7 @@ export function createService(options: ServiceOptions = {}) {
     deleteModel,
     cacheInfo,
     refreshCache,
+    supportedHazardTypes,
   };
 }
 

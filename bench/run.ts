@@ -1,0 +1,18 @@
+// npm run bench [filter]: runs every bench/*.bench.ts in its own process (so peak memory is
+// its own) and prints their figures. Each bench prints lines starting with "BENCH".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const filter = process.argv.slice(2);
+const files = fs.readdirSync(here).filter((file) => file.endsWith('.bench.ts') && (filter.length === 0 || filter.some((word) => file.includes(word)))).sort();
+let failed = 0;
+for (const file of files) {
+  console.log(`\n== ${file}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(here, file)], { stdio: 'inherit', cwd: path.join(here, '..') });
+  if (result.status !== 0) failed += 1;
+}
+if (files.length === 0) console.log('no benchmarks matched');
+process.exit(failed > 0 ? 1 : 0);

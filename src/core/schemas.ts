@@ -1,0 +1,123 @@
+/**
+ * The valibot schemas of hazsim's public payloads (spec §2 and §4). They are the single
+ * source of truth for request validation, the OpenAPI document and the MCP input and
+ * output schemas; nothing else writes these shapes by hand.
+ */
+import * as v from 'valibot';
+import { MAX_NAME_LENGTH } from './names.js';
+
+/** Upper bound of number_of_samples unless configured otherwise (HAZSIM_MAX_SAMPLES). */
+export const DEFAULT_MAX_SAMPLES = 100_000;
+export const DEFAULT_CURVE_SET = 'DEFAULT_CURVES';
+
+const ModelName = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`));
+
+/** Spec §2.1: a model record without content. */
+export const ModelRecord = v.strictObject({
+  name: v.pipe(v.string(), v.description('unique key of the model within its cache')),
+  description: v.pipe(v.string(), v.description('free text given at upload')),
+  created_at: v.pipe(v.string(), v.description('ISO 8601 date-time without zone offset (UTC)')),
+  file_path: v.pipe(v.string(), v.description('path of the stored JSON file on the server')),
+});
+
+/** Spec §2.1: the single-model retrieval, with content. */
+export const ModelRecordWithContent = v.strictObject({
+  ...ModelRecord.entries,
+  content: v.pipe(v.record(v.string(), v.unknown()), v.description('the uploaded JSON')),
+});
+
+/** Spec §2.3 SimulationRequest; curve_set defaults to DEFAULT_CURVES; unknown fields are rejected. */
+export const SimulationRequest = v.strictObject({
+  distribution_system_name: v.pipe(ModelName, v.description('name of a cached distribution model')),
+  hazard_system_name: v.pipe(ModelName, v.description('name of a cached hazard model')),
+  curve_set: v.pipe(v.optional(ModelName, DEFAULT_CURVE_SET), v.description('fragility curve set name')),
+});
+export type SimulationRequest = v.InferOutput<typeof SimulationRequest>;
+
+export const SamplingMethod = v.picklist(['peak', 'sequential']);
+
+/** Spec §2.3 ScenarioRequest: number_of_samples defaults to 1, seed to 0; method is hazsim's addition (default peak). */
+export const ScenarioRequest = v.strictObject({
+  ...SimulationRequest.entries,
+  number_of_samples: v.pipe(
+    v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'))),
+    v.description(`number of scenarios (default 1; at most ${DEFAULT_MAX_SAMPLES} unless the server sets HAZSIM_MAX_SAMPLES)`),
+  ),
+  seed: v.pipe(
+    v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be >= 0'), v.maxValue(2 ** 32 - 1, 'must be below 2^32'))),
+    v.description('random seed for reproducibility (default 0)'),
+  ),
+  method: v.pipe(v.optional(SamplingMethod), v.description('peak (default): one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)')),
+});
+export type ScenarioRequest = v.InferOutput<typeof ScenarioRequest>;
+
+/** Spec §2.5 edit record. */
+export const EditRecord = v.strictObject({
+  component_uuid: v.string(),
+  name: v.string(),
+  value: v.unknown(),
+});
+
+/** Spec §2.5 scenario record. */
+export const ScenarioRecord = v.strictObject({
+  scenario_name: v.pipe(v.string(), v.regex(/^sample_\d+$/)),
+  timestamp: v.string(),
+  edits: v.array(EditRecord),
+});
+
+export const StatusMessage = v.strictObject({ status: v.literal('success'), message: v.string() });
+
+/** Spec §4.1 upload response. */
+export const UploadResponse = v.strictObject({
+  status: v.literal('success'),
+  message: v.string(),
+  name: v.string(),
+  file_path: v.string(),
+  time_series_path: v.optional(v.string()),
+});
+
+const StoreSize = v.strictObject({
+  cache_directory: v.string(),
+  total_models: v.number(),
+  total_files: v.number(),
+  total_size_bytes: v.number(),
+  total_size_mb: v.number(),
+});
+
+/** Spec §4.1 /cache-info, with the per-store breakdown hazsim adds. */
+export const CacheInfo = v.strictObject({
+  ...StoreSize.entries,
+  metadata_file: v.string(),
+  distribution_models: StoreSize,
+  hazard_models: StoreSize,
+});
+
+const RefreshReport = v.strictObject({
+  added: v.array(v.string()),
+  removed: v.array(v.string()),
+  invalid: v.array(v.strictObject({ file: v.string(), reason: v.string() })),
+  models: v.array(v.string()),
+});
+
+/** Spec §4.1 /refresh-cache, with what changed in each store. */
+export const CacheRefreshResult = v.strictObject({
+  status: v.literal('success'),
+  message: v.string(),
+  total_models: v.number(),
+  models: v.array(v.string()),
+  distribution_models: RefreshReport,
+  hazard_models: RefreshReport,
+});
+
+/** Spec §4.1 /supported-hazard-types. */
+export const HazardTypesResponse = v.strictObject({
+  hazard_types: v.array(v.string()),
+  descriptions: v.record(v.string(), v.string()),
+});
+
+/** The error body of every REST error (spec §7); 422 adds the issues. */
+export const ErrorBody = v.strictObject({
+  detail: v.string(),
+  status_code: v.number(),
+  errors: v.optional(v.array(v.strictObject({ path: v.string(), message: v.string() }))),
+});

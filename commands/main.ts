@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { addGlobalOptions, createContext, type CommandContext } from './context.js';
 import { makeDeleteCommand, makeListCommand, makeShowCommand, makeUploadCommand } from './models.js';
 import { makeCacheCommand } from './cache.js';
+import { makeCompletionCommand } from './completion.js';
 import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/core/errors.js';
 import { HAZSIM_VERSION } from '../src/core/version.js';
 
@@ -19,6 +20,7 @@ export function createProgram(context: CommandContext): Command {
   for (const make of [makeUploadCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeCacheCommand]) {
     program.addCommand(make(context));
   }
+  program.addCommand(makeCompletionCommand(context, () => program));
   addGlobalOptions(program);
   // Subcommands inherit exit and output handling from the root, so every usage error reaches main().
   const inherit = (command: Command) => {

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatTable } from './output.js';
+import { askIfMissing } from './prompts.js';
 import { HazsimError } from '../src/core/errors.js';
 import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/core/kinds.js';
 import type { HazsimService } from '../src/core/service.js';
@@ -21,16 +22,30 @@ function resolveKind(service: HazsimService, name: string, kind: ModelKindId | u
   throw new HazsimError('usage', `'${name}' names both a distribution system and a hazard model; pass --kind distribution or --kind hazard`);
 }
 
+/** The model name argument, or a pick from the cached names of the kind given (both kinds when none). */
+function askModelName(context: CommandContext, service: HazsimService, name: string | undefined, kind: ModelKindId | undefined, message: string): Promise<string> {
+  return askIfMissing(context, name, {
+    name: '<name>',
+    message,
+    choices: async () => {
+      const kinds = kind ? [kind] : MODEL_KIND_IDS;
+      const names = await Promise.all(kinds.map((k) => service.listModels(k)));
+      return [...new Set(names.flat().map((record) => record.name))];
+    },
+  });
+}
+
 export function makeUploadCommand(context: CommandContext): Command {
   return new Command('upload')
     .description('store a distribution or hazard model (JSON, or a ZIP with its _time_series folder) in the cache')
-    .argument('<file>', 'model file: .json or .zip')
+    .argument('[file]', 'model file: .json or .zip (asked for when missing on a terminal)')
     .addOption(kindOption('model kind (default: detected from the content)'))
     .option('--name <name>', 'model name (default: the file name without extension)')
     .option('--description <text>', 'free-text description', '')
     .option('--overwrite', 'replace a model of the same name')
-    .action(async (file: string, options: KindOption & { name?: string; description: string; overwrite?: boolean }) => {
+    .action(async (fileArgument: string | undefined, options: KindOption & { name?: string; description: string; overwrite?: boolean }) => {
       const service = context.service(options);
+      const file = await askIfMissing(context, fileArgument, { name: '<file>', message: 'Model file to upload (.json or .zip)' });
       const result = await service.uploadModelFile(file, { kind: options.kind, name: options.name, description: options.description, overwrite: options.overwrite });
       const message = `${MODEL_KINDS[result.kind].label} ${result.record.name} uploaded successfully`;
       emit(context, options, { status: 'success', message, kind: result.kind, ...result.record, ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}) }, () =>
@@ -62,10 +77,11 @@ export function makeListCommand(context: CommandContext): Command {
 export function makeShowCommand(context: CommandContext): Command {
   return new Command('show')
     .description('show a cached model: its record and content')
-    .argument('<name>', 'model name')
+    .argument('[name]', 'model name (picked from the cache when missing on a terminal)')
     .addOption(kindOption('model kind (needed only when both kinds use the name)'))
-    .action((name: string, options: KindOption) => {
+    .action(async (nameArgument: string | undefined, options: KindOption) => {
       const service = context.service(options);
+      const name = await askModelName(context, service, nameArgument, options.kind, 'Model to show');
       const kind = resolveKind(service, name, options.kind);
       const model = service.getModel(kind, name);
       emit(context, options, { kind, ...model }, () => {
@@ -81,10 +97,11 @@ export function makeShowCommand(context: CommandContext): Command {
 export function makeDeleteCommand(context: CommandContext): Command {
   return new Command('delete')
     .description('delete a cached model and its files')
-    .argument('<name>', 'model name')
+    .argument('[name]', 'model name (picked from the cache when missing on a terminal)')
     .addOption(kindOption('model kind (needed only when both kinds use the name)'))
-    .action(async (name: string, options: KindOption) => {
+    .action(async (nameArgument: string | undefined, options: KindOption) => {
       const service = context.service(options);
+      const name = await askModelName(context, service, nameArgument, options.kind, 'Model to delete');
       const kind = resolveKind(service, name, options.kind);
       const result = await service.deleteModel(kind, name);
       emit(context, options, result, () => result.message);

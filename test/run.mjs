@@ -59,7 +59,14 @@ function runFile(file) {
         process.stdout.write(`\n✘ ${rel} (${seconds} s, exit ${code ?? signal})\n${output}\n`);
       } else {
         process.stdout.write(`✔ ${rel}: ${ok} passed${skip ? `, ${skip} skipped` : ''} (${seconds} s)\n`);
-        const notices = output.split('\n').filter((line) => line.startsWith('NOTICE:') || line.startsWith('SCREEN'));
+        // Notices (skips) and captured terminal screens (between SCREEN and END SCREEN) are shown even on success.
+        let inScreen = false;
+        const notices = output.split('\n').filter((line) => {
+          if (line.startsWith('SCREEN')) inScreen = true;
+          const keep = inScreen || line.startsWith('NOTICE:');
+          if (line.startsWith('END SCREEN')) inScreen = false;
+          return keep;
+        });
         if (notices.length) process.stdout.write(`${notices.map((line) => `    ${line}`).join('\n')}\n`);
       }
       resolve();

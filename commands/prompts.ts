@@ -1,0 +1,30 @@
+import { input, select } from '@inquirer/prompts';
+import type { CommandContext } from './context.js';
+import { HazsimError } from '../src/core/errors.js';
+
+export interface MissingValueQuestion {
+  /** The argument or option as the usage line names it, e.g. "<file>" or "--curve-set". */
+  name: string;
+  message: string;
+  /** Offer a list to pick from (e.g. cached model names); free text when absent or empty. */
+  choices?: () => string[] | Promise<string[]>;
+  /** Preselected choice, e.g. DEFAULT_CURVES. */
+  defaultValue?: string;
+}
+
+/**
+ * Returns `value` when given; otherwise asks for it when stdin is a terminal, and fails with
+ * a usage error (exit 2) when it is not, so scripts and CI never hang on a prompt. Prompts
+ * are drawn on stderr: stdout stays the command's output.
+ */
+export async function askIfMissing(context: CommandContext, value: string | undefined, question: MissingValueQuestion): Promise<string> {
+  if (value !== undefined && value !== '') return value;
+  if (!context.stdinIsTTY) throw new HazsimError('usage', `missing required argument ${question.name}`);
+  const streams = { input: process.stdin, output: context.stderr };
+  const choices = question.choices ? await question.choices() : [];
+  if (choices.length > 0) {
+    return select({ message: question.message, choices: choices.map((choice) => ({ name: choice, value: choice })), default: question.defaultValue }, streams);
+  }
+  const answer = await input({ message: question.message, default: question.defaultValue, required: true }, streams);
+  return answer.trim();
+}

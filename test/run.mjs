@@ -62,8 +62,8 @@ function runFile(file) {
         // Notices (skips) and captured terminal screens (between SCREEN and END SCREEN) are shown even on success.
         let inScreen = false;
         const notices = output.split('\n').filter((line) => {
-          if (line.startsWith('SCREEN')) inScreen = true;
-          const keep = inScreen || line.startsWith('NOTICE:');
+          if (/\bSCREEN /.test(line)) inScreen = true;
+          const keep = (inScreen && line.trim() !== '') || line.includes('NOTICE:');
           if (line.startsWith('END SCREEN')) inScreen = false;
           return keep;
         });

@@ -1,6 +1,7 @@
-import { Worker } from 'node:worker_threads';
+import os from 'node:os';
+import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import { HazsimError, type HazsimErrorKind, type Issue } from './errors.js';
+import { HazsimError, toHazsimError, type HazsimErrorKind, type Issue } from './errors.js';
 
 /** Progress of a long run, reported by the core to whoever shows it (CLI bar, TUI, logs). */
 export interface ProgressEvent {
@@ -24,11 +25,39 @@ export function siblingWorkerFile(fromUrl: string, baseName: string): string {
   return here.replace(/[^/\\]+$/, `${baseName}${here.endsWith('.ts') ? '.ts' : '.js'}`);
 }
 
+/** Tasks running at once; more wait their turn, so twenty concurrent requests do not thrash two cores. */
+const MAX_RUNNING = Math.max(1, os.availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function acquireSlot(): Promise<void> {
+  if (running < MAX_RUNNING) {
+    running += 1;
+    return;
+  }
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+function releaseSlot(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else running -= 1;
+}
+
 /**
  * Runs one task in a worker thread so the caller's event loop (the REST server's) stays free;
  * progress events are forwarded, and errors come back as the HazsimError they were.
  */
-export function runWorkerTask<TTask, TResult>(workerFile: string, task: TTask, onProgress?: (event: ProgressEvent) => void): Promise<TResult> {
+export async function runWorkerTask<TTask, TResult>(workerFile: string, task: TTask, onProgress?: (event: ProgressEvent) => void): Promise<TResult> {
+  await acquireSlot();
+  try {
+    return await runInWorker<TTask, TResult>(workerFile, task, onProgress);
+  } finally {
+    releaseSlot();
+  }
+}
+
+function runInWorker<TTask, TResult>(workerFile: string, task: TTask, onProgress?: (event: ProgressEvent) => void): Promise<TResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerFile, { workerData: task });
     let settled = false;
@@ -50,4 +79,29 @@ export function runWorkerTask<TTask, TResult>(workerFile: string, task: TTask, o
     worker.on('error', (error) => settle(() => reject(new HazsimError('internal', `worker failed: ${error.message}`))));
     worker.on('exit', (code) => settle(() => reject(new HazsimError('internal', `worker stopped (exit code ${code}) before finishing`))));
   });
+}
+
+/**
+ * The worker side: runs `work` on the task the parent sent, posting progress, then the
+ * result or the error (as kind, message and issues, which survive the thread boundary).
+ * Typed arrays in the result are transferred, not copied.
+ */
+export function serveWorkerTask<TTask, TResult>(work: (task: TTask, report: (event: ProgressEvent) => void) => Promise<TResult> | TResult): void {
+  const port = parentPort;
+  if (!port) throw new Error('serveWorkerTask must run inside a worker thread');
+  const report = (event: ProgressEvent) => port.postMessage({ type: 'progress', event } satisfies WorkerMessage<TResult>);
+  Promise.resolve()
+    .then(() => work(workerData as TTask, report))
+    .then((result) => port.postMessage({ type: 'result', result } satisfies WorkerMessage<TResult>, transferables(result)))
+    .catch((error: unknown) => {
+      const failure = toHazsimError(error);
+      port.postMessage({ type: 'error', kind: failure.kind, message: failure.message, issues: failure.issues, stack: failure.stack } satisfies WorkerMessage<TResult>);
+    });
+}
+
+/** The ArrayBuffers of typed arrays found one or two levels deep in a result. */
+function transferables(value: unknown, depth = 0): ArrayBuffer[] {
+  if (ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer) return [value.buffer];
+  if (depth >= 2 || typeof value !== 'object' || value === null) return [];
+  return [...new Set(Object.values(value).flatMap((item) => transferables(item, depth + 1)))];
 }

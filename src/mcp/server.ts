@@ -69,7 +69,8 @@ export function createMcpServer(service: HazsimService, operations?: SimulationO
       const tool = tools.get(name);
       if (!tool) throw new HazsimError('usage', `Unknown tool: ${name} (available: ${[...tools.keys()].join(', ')})`);
       const output = await callTool(tool, target, args ?? {});
-      return { content: [{ type: 'text', text: JSON.stringify(output, null, 2) }], structuredContent: output };
+      // Compact JSON: the text is read by a model, where whitespace costs tokens.
+      return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
     } catch (error) {
       const hazsimError = toHazsimError(error);
       if (hazsimError.kind === 'internal') log(`hazsim mcp: tool ${name} failed: ${hazsimError.stack ?? hazsimError.message}`);

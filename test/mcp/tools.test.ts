@@ -70,13 +70,13 @@ function simulationTestDouble(service: HazsimService, outputDir: string): Simula
   };
 }
 
-async function setUp(operations?: (service: HazsimService, outputDir: string) => SimulationOperations) {
+async function setUp(operations?: (service: HazsimService, outputDir: string) => SimulationOperations, log?: (line: string) => void) {
   const cacheDir = tempDir();
   const outputDir = tempDir('hazsim-mcp-out-');
   const service = createService({ cacheDir });
   await service.uploadModelFile(FEEDER, { description: 'two buses' });
   await service.uploadModelFile(QUAKE, { name: 'quake' });
-  const client = await connectInMemory(service, operations?.(service, outputDir));
+  const client = await connectInMemory(service, operations?.(service, outputDir), { log });
   return { client, service, outputDir };
 }
 
@@ -140,6 +140,7 @@ simulation('unknown models, invalid arguments and failed runs come back as isErr
 });
 
 simulation('an operation that throws an unexpected error or returns a malformed payload gives an isError result, not a crash', async () => {
+  const logged: string[] = [];
   const { client } = await setUp((service, outputDir) => {
     const real = simulationTestDouble(service, outputDir);
     return {
@@ -148,11 +149,15 @@ simulation('an operation that throws an unexpected error or returns a malformed 
       },
       generateScenarioRecords: async (request) => ({ ...(await real.generateScenarioRecords(request)), total_scenarios: -1 }),
     };
-  });
+  }, (line) => logged.push(line));
   assert.is(toolError(await client.callTool({ name: 'run_simulation', arguments: { distribution_system_name: 'tiny_feeder', hazard_system_name: 'quake' } })), 'solver diverged');
   const malformed = toolError(await client.callTool({ name: 'generate_scenarios', arguments: { distribution_system_name: 'tiny_feeder', hazard_system_name: 'quake' } }));
   assert.match(malformed, /^generate_scenarios produced a result that does not match its output schema\n {2}total_scenarios: /);
   assert.is(toolOutput(await client.callTool({ name: 'get_cache_info', arguments: {} })).total_models, 2);
+  // Internal faults are logged with their stack for whoever runs the server; client mistakes are not.
+  assert.is(logged.length, 2);
+  assert.match(logged[0], /^hazsim mcp: tool run_simulation failed: Error: solver diverged\n\s+at /);
+  assert.match(logged[1], /^hazsim mcp: tool generate_scenarios failed: HazsimError: generate_scenarios produced a result/);
 });
 
 simulation.run();

@@ -3,6 +3,7 @@ import { addGlobalOptions, createContext, type CommandContext } from './context.
 import { makeDeleteCommand, makeListCommand, makeShowCommand, makeUploadCommand } from './models.js';
 import { makeCacheCommand } from './cache.js';
 import { makeCompletionCommand } from './completion.js';
+import { makeMcpCommand } from './mcp.js';
 import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/core/errors.js';
 import { HAZSIM_VERSION } from '../src/core/version.js';
 
@@ -17,7 +18,7 @@ export function createProgram(context: CommandContext): Command {
       writeOut: (text) => context.stdout.write(text),
       writeErr: (text) => context.stderr.write(text),
     });
-  for (const make of [makeUploadCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeCacheCommand]) {
+  for (const make of [makeUploadCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeCacheCommand, makeMcpCommand]) {
     program.addCommand(make(context));
   }
   program.addCommand(makeCompletionCommand(context, () => program));

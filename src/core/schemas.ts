@@ -10,7 +10,8 @@ import { MAX_NAME_LENGTH } from './names.js';
 export const DEFAULT_MAX_SAMPLES = 100_000;
 export const DEFAULT_CURVE_SET = 'DEFAULT_CURVES';
 
-const ModelName = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`));
+/** A model name as callers send it: trimmed, 1 to MAX_NAME_LENGTH characters. */
+export const ModelName = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`));
 
 /** Spec §2.1: a model record without content. */
 export const ModelRecord = v.strictObject({
@@ -120,4 +121,82 @@ export const ErrorBody = v.strictObject({
   detail: v.string(),
   status_code: v.number(),
   errors: v.optional(v.array(v.strictObject({ path: v.string(), message: v.string() }))),
+});
+
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const CountsByType = v.pipe(v.record(v.string(), Count), v.description('number of entries of each type'));
+
+/** Spec §4.2 list_cached_models: the distribution models with their full records. */
+export const DistributionModelListing = v.strictObject({
+  models: v.array(ModelRecord),
+  total_count: Count,
+});
+
+/** Spec §4.2 list_cached_hazard_models: name, description and created_at of each hazard model. */
+export const HazardModelListing = v.strictObject({
+  total_models: Count,
+  models: v.array(v.pick(ModelRecord, ['name', 'description', 'created_at'])),
+});
+
+const StoredFileFacts = {
+  ...ModelRecord.entries,
+  file_size_bytes: v.pipe(Count, v.description('size of the stored JSON file in bytes')),
+  content_keys: v.pipe(v.array(v.string()), v.description('top-level keys of the stored JSON')),
+};
+
+/** What a cached distribution model holds (MCP get_model_info and hazsim://models/{name}/summary). */
+export const DistributionModelSummary = v.strictObject({
+  ...StoredFileFacts,
+  system_name: v.pipe(v.nullable(v.string()), v.description('the name inside the content, when it has one')),
+  component_count: Count,
+  components_by_type: CountsByType,
+});
+export type DistributionModelSummary = v.InferOutput<typeof DistributionModelSummary>;
+
+/** What a cached hazard model holds (MCP get_hazard_model_info and hazsim://hazards/{name}/summary). */
+export const HazardModelSummary = v.strictObject({
+  ...StoredFileFacts,
+  hazard_model_count: Count,
+  hazard_models_by_type: CountsByType,
+  timestamp_count: Count,
+  timestamps: v.pipe(v.array(v.string()), v.description('ISO 8601 date-times of the hazard model, in file order')),
+});
+export type HazardModelSummary = v.InferOutput<typeof HazardModelSummary>;
+
+/** Spec §4.2 hazsim://cache/info. */
+export const CacheInfoBrief = v.pick(CacheInfo, ['cache_directory', 'metadata_file', 'total_models']);
+
+/** Spec §4.2 run_simulation, plus the SQLite file written and the survival statistics. */
+export const SimulationSummary = v.strictObject({
+  status: v.literal('success'),
+  message: v.string(),
+  distribution_system_name: v.string(),
+  hazard_system_name: v.string(),
+  asset_count: Count,
+  hazard_count: Count,
+  timestamps: v.pipe(v.array(v.string()), v.description('ISO 8601 date-times simulated')),
+  curve_set: v.string(),
+  file_path: v.pipe(v.string(), v.description('path of the SQLite result database on the server')),
+  survival_statistics: v.pipe(v.looseObject({}), v.description('summary statistics of asset survival probabilities')),
+});
+
+const ScenarioRecordsFields = {
+  status: v.literal('success'),
+  message: v.string(),
+  distribution_system_name: v.string(),
+  hazard_system_name: v.string(),
+  number_of_samples: Count,
+  seed: Count,
+  total_scenarios: v.pipe(Count, v.description('number of scenario records generated')),
+  scenarios: v.array(ScenarioRecord),
+  file_path: v.pipe(v.string(), v.description('path of the scenario ZIP on the server')),
+};
+
+/** Spec §4.2 generate_scenarios as the core returns it: every record, and the ZIP written. */
+export const ScenarioRecordsResult = v.strictObject(ScenarioRecordsFields);
+
+/** MCP generate_scenarios: at most the first 1,000 records; `truncated` says whether some were left out. */
+export const ScenarioRecordsToolResult = v.strictObject({
+  ...ScenarioRecordsFields,
+  truncated: v.pipe(v.boolean(), v.description('true when scenarios holds only the first records of total_scenarios')),
 });

@@ -10,6 +10,8 @@ import { readUpload, parseJsonBytes, type UploadContent } from './uploadInput.js
 import { hazardForm } from '../hazards/detect.js';
 import { distributionForm } from '../gdm/detect.js';
 import { supportedHazardTypes } from './hazardTypes.js';
+import { contentKeys, summarizeDistributionContent, summarizeHazardContent } from './modelSummary.js';
+import type { DistributionModelSummary, HazardModelSummary } from './schemas.js';
 
 export interface ServiceOptions {
   /** Overrides the cache root resolution (the --cache-dir flag). */
@@ -63,6 +65,12 @@ export interface CacheRefreshResult {
   models: string[];
   distribution_models: RefreshReport & { models: string[] };
   hazard_models: RefreshReport & { models: string[] };
+}
+
+/** The summary type of each kind of model. */
+export interface ModelSummaryOf {
+  distribution: DistributionModelSummary;
+  hazard: HazardModelSummary;
 }
 
 export type HazsimService = ReturnType<typeof createService>;
@@ -169,6 +177,15 @@ export function createService(options: ServiceOptions = {}) {
     return { ...record, content };
   }
 
+  /** A cached model's record, stored file size and top-level keys, with what its content holds counted by type. */
+  function modelSummary<K extends ModelKindId>(kind: K, name: string): ModelSummaryOf[K] {
+    const model = getModel(kind, name);
+    const { content, ...record } = model;
+    const stored = { ...record, file_size_bytes: fileSize(record.file_path), content_keys: contentKeys(content) };
+    const counts = kind === 'distribution' ? summarizeDistributionContent(content) : summarizeHazardContent(content);
+    return { ...stored, ...counts } as ModelSummaryOf[K];
+  }
+
   /** Kinds under which `name` is cached, in MODEL_KIND_IDS order. */
   function findModel(name: string): ModelKindId[] {
     return MODEL_KIND_IDS.filter((kind) => stores[kind].has(name));
@@ -243,6 +260,7 @@ export function createService(options: ServiceOptions = {}) {
     listModels,
     getModelRecord,
     getModel,
+    modelSummary,
     findModel,
     deleteModel,
     cacheInfo,
@@ -262,6 +280,16 @@ export function readInputFile(filePath: string): Buffer {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new HazsimError('unreadable', `Cannot read ${filePath}: no such file`);
     throw new HazsimError('unreadable', `Cannot read ${filePath}: ${(error as Error).message}`);
+  }
+}
+
+/** Size of a stored file; a file deleted since it was read is reported as not found. */
+function fileSize(filePath: string): number {
+  try {
+    return fs.statSync(filePath).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HazsimError('not_found', `${filePath} was removed while it was being read`);
+    throw error;
   }
 }
 

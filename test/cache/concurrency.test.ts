@@ -21,7 +21,10 @@ function finished(child: ReturnType<typeof uploader>): Promise<{ code: number | 
 /** Checks the cache invariants: metadata parses, every listed file is complete JSON, no model file is partial. */
 function assertCacheValid(cache: string): string[] {
   const dir = path.join(cache, 'distribution_models');
-  const metadata = JSON.parse(fs.readFileSync(path.join(dir, 'models_metadata.json'), 'utf8'));
+  const metadataPath = path.join(dir, 'models_metadata.json');
+  // No metadata yet (killed before its first upload finished) is a valid, empty cache.
+  const metadata = fs.existsSync(metadataPath) ? JSON.parse(fs.readFileSync(metadataPath, 'utf8')) : {};
+  if (!fs.existsSync(dir)) return [];
   for (const record of Object.values<any>(metadata)) JSON.parse(fs.readFileSync(record.file_path, 'utf8'));
   for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json') && !name.startsWith('.'))) {
     JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
@@ -51,7 +54,10 @@ concurrent('a process killed (SIGKILL) in the middle of uploads leaves a valid c
     let uploaded = 0;
     child.stdout!.on('data', (chunk: Buffer) => (uploaded += chunk.toString().split('\n').filter(Boolean).length));
     const done = finished(child);
-    await new Promise((resolve) => setTimeout(resolve, 700 + round * 150));
+    // Wait until the first upload is through (start-up time varies with load), then kill at a varying point of the next ones.
+    const firstUpload = new Promise((resolve) => child.stdout!.once('data', resolve));
+    await Promise.race([firstUpload, done]);
+    await new Promise((resolve) => setTimeout(resolve, 40 + round * 70));
     child.kill('SIGKILL');
     await done;
     const names = assertCacheValid(cache);

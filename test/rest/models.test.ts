@@ -92,6 +92,20 @@ test('form problems are 422 naming the field: bad name, unknown field, missing f
   assert.match((await expectError(await post(twoFiles), 422)).errors![0].message, /one file/);
 });
 
+test('deleting from a store nothing was written to yet is a 404, not a fault', async () => {
+  const fresh = await startTestServer();
+  try {
+    await expectError(await fetch(`${fresh.base}/hazard-models/anything`, { method: 'DELETE' }), 404, /^Hazard model 'anything' not found$/);
+  } finally {
+    await fresh.stop();
+  }
+});
+
+test('the name "__proto__" is refused (it would be lost in the metadata object)', async ({ server }) => {
+  const body = await expectError(await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(TINY_FEEDER, { name: '__proto__' }) }), 422);
+  assert.is(body.errors![0].path, 'name');
+});
+
 test('an empty name field counts as no name; the description is optional', async ({ server }) => {
   const body = await expectJson(await fetch(`${server.base}/distribution-models`, { method: 'POST', body: uploadForm('blank-name.json', fs.readFileSync(TINY_FEEDER), { name: '  ' }) }), 201);
   assert.is(body.name, 'blank-name');

@@ -93,7 +93,7 @@ function uploadInput(fields: Record<string, unknown>, files: Record<string, File
 
 /** Builds the body readers for one app. */
 export function createBodyReaders(options: { maxUploadBytes: number; uploadDir?: string }): BodyReaders {
-  const parseJson = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonStrict: true, jsonLimit: JSON_BODY_LIMIT_BYTES });
+  const parseJson = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonStrict: true, jsonLimit: JSON_BODY_LIMIT_BYTES, jsonTypes: ['application/json', '+json'] });
   const parseMultipart = koaBody({
     json: false,
     multipart: true,

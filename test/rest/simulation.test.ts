@@ -100,6 +100,8 @@ test('request bodies are validated: unknown fields, wrong types, bounds and miss
   assert.equal(typed.errors!.map((issue) => issue.path).sort(), ['distribution_system_name', 'hazard_system_name']);
   await expectError(await postJson(`${server.base}/simulate`, [1, 2]), 422);
   await expectError(await fetch(`${server.base}/simulate`, { method: 'POST' }), 422, /required/);
+  const vendorType = await fetch(`${server.base}/simulate`, { method: 'POST', headers: { 'content-type': 'application/vnd.hazsim+json' }, body: JSON.stringify({ distribution_system_name: 'nope', hazard_system_name: 'x' }) });
+  await expectError(vendorType, 404, /^Distribution system 'nope' not found$/);
 });
 
 test('broken JSON is a 400, a non-JSON body a 415, a body over 1 MB a 413', async ({ server }) => {

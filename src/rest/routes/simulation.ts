@@ -32,40 +32,58 @@ async function sendAndRemove(ctx: Context, file: DownloadFile, contentType: stri
   }
 }
 
-const runErrors = [404, 415, 422];
+interface RunEndpoint {
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  schema: typeof SimulationRequest | typeof ScenarioRequest;
+  contentType: string;
+  fileName: string;
+  run(ops: SimulationOps, body: unknown): Promise<DownloadFile>;
+}
+
+/** A JSON request in, a result file streamed out. */
+function runRoute(ops: SimulationOps | undefined, endpoint: RunEndpoint): Route {
+  return {
+    method: 'POST',
+    path: endpoint.path,
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: endpoint.description,
+    tag: TAG,
+    body: { kind: 'json', schema: endpoint.schema },
+    success: { status: 200, description: `the ${endpoint.contentType} result`, file: { contentType: endpoint.contentType, fileName: endpoint.fileName } },
+    errors: [404, 415, 422, 501],
+    async handle(ctx, { body }) {
+      if (!ops) engineMissing(ctx);
+      await sendAndRemove(ctx, await endpoint.run(ops, body), endpoint.contentType);
+    },
+  };
+}
 
 /** POST /simulate and POST /generate-scenarios (spec §4.1 rules 1 and 2). */
 export function simulationRoutes(ops: SimulationOps | undefined): Route[] {
   return [
-    {
-      method: 'POST',
+    runRoute(ops, {
       path: '/simulate',
       operationId: 'simulate',
       summary: 'Run a hazard simulation and download the result database',
       description: 'Computes survival probabilities of every asset of the distribution model at every timestamp of the hazard model with the chosen fragility curve set, and returns them as a SQLite file.',
-      tag: TAG,
-      body: { kind: 'json', schema: SimulationRequest },
-      success: { status: 200, description: 'the SQLite result', file: { contentType: SQLITE_CONTENT_TYPE, fileName: '{distribution_name}_{hazard_name}_results.sqlite' } },
-      errors: [...runErrors, 501],
-      async handle(ctx, { body }) {
-        if (!ops) engineMissing(ctx);
-        await sendAndRemove(ctx, await ops.simulate(body as SimulationRequest), SQLITE_CONTENT_TYPE);
-      },
-    },
-    {
-      method: 'POST',
+      schema: SimulationRequest,
+      contentType: SQLITE_CONTENT_TYPE,
+      fileName: '{distribution_name}_{hazard_name}_results.sqlite',
+      run: (engine, body) => engine.simulate(body as SimulationRequest),
+    }),
+    runRoute(ops, {
       path: '/generate-scenarios',
       operationId: 'generateScenarios',
       summary: 'Generate Monte Carlo outage scenarios and download them as a ZIP',
       description: 'The ZIP holds tracked_changes.json (one record per sample and timestamp with failures) and time_series/ with one CSV per asset component. The same inputs and seed give the same bytes.',
-      tag: TAG,
-      body: { kind: 'json', schema: ScenarioRequest },
-      success: { status: 200, description: 'the scenario ZIP', file: { contentType: ZIP_CONTENT_TYPE, fileName: '{distribution_name}_scenarios_{number_of_samples}samples.zip' } },
-      errors: [...runErrors, 501],
-      async handle(ctx, { body }) {
-        if (!ops) engineMissing(ctx);
-        await sendAndRemove(ctx, await ops.generateScenarios(body as ScenarioRequest), ZIP_CONTENT_TYPE);
-      },
-    },
+      schema: ScenarioRequest,
+      contentType: ZIP_CONTENT_TYPE,
+      fileName: '{distribution_name}_scenarios_{number_of_samples}samples.zip',
+      run: (engine, body) => engine.generateScenarios(body as ScenarioRequest),
+    }),
   ];
 }

@@ -10,7 +10,7 @@ import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
 import type { File } from 'formidable';
 import * as v from 'valibot';
-import { HazsimError, type Issue } from '../core/errors.js';
+import { HazsimError, toHazsimError, type Issue } from '../core/errors.js';
 import { issuesFromValibot } from '../core/validation.js';
 import { UploadFields } from './schemas.js';
 
@@ -54,12 +54,12 @@ const FORMIDABLE_SERVER_FAULTS = new Set([1018]);
 function classifyUploadError(error: unknown): unknown {
   const httpCode = (error as { httpCode?: number })?.httpCode;
   const code = (error as { code?: unknown })?.code;
-  if (isSystemError(error) || (typeof code === 'number' && FORMIDABLE_SERVER_FAULTS.has(code))) return new HazsimError('internal', (error as Error).message);
+  if (isSystemError(error) || (typeof code === 'number' && FORMIDABLE_SERVER_FAULTS.has(code))) return toHazsimError(error);
   if (typeof httpCode === 'number' && httpCode < 500) return error;
   return new HazsimError('unreadable', `Malformed multipart body: ${(error as Error)?.message ?? String(error)}`);
 }
 
-function single(value: File | File[] | undefined): File[] {
+function asList(value: File | File[] | undefined): File[] {
   if (value === undefined) return [];
   return Array.isArray(value) ? value : [value];
 }
@@ -67,7 +67,7 @@ function single(value: File | File[] | undefined): File[] {
 /** Validates the form's parts: exactly one file part named `file`, known text fields only. */
 function uploadInput(fields: Record<string, unknown>, files: Record<string, File | File[]>): UploadInput {
   const issues: Issue[] = [];
-  const uploaded = single(files[FILE_FIELD]);
+  const uploaded = asList(files[FILE_FIELD]);
   if (Object.hasOwn(fields, FILE_FIELD)) issues.push({ path: FILE_FIELD, message: 'must be a file part (with a filename), not a text field' });
   else if (uploaded.length === 0) issues.push({ path: FILE_FIELD, message: 'required: the model file (JSON or ZIP) as a file part' });
   if (uploaded.length > 1) issues.push({ path: FILE_FIELD, message: `send one file, not ${uploaded.length}` });
@@ -125,7 +125,7 @@ export function createBodyReaders(options: { maxUploadBytes: number; uploadDir?:
       requireContentType(ctx, 'multipart/form-data', 'multipart/form-data');
       cleanup(async () => {
         const files = (ctx.request.files ?? {}) as Record<string, File | File[]>;
-        await Promise.all(Object.values(files).flatMap(single).map((file) => fs.promises.rm(file.filepath, { force: true })));
+        await Promise.all(Object.values(files).flatMap(asList).map((file) => fs.promises.rm(file.filepath, { force: true })));
       });
       try {
         await parseMultipart(ctx, noop);

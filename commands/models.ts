@@ -3,7 +3,7 @@ import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatTable } from './output.js';
 import { askIfMissing } from './prompts.js';
 import { HazsimError } from '../src/core/errors.js';
-import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/core/kinds.js';
+import { MODEL_KIND_IDS, type ModelKindId } from '../src/core/kinds.js';
 import type { HazsimService } from '../src/core/service.js';
 import type { ModelRecord } from '../src/cache/store.js';
 
@@ -47,7 +47,7 @@ export function makeUploadCommand(context: CommandContext): Command {
       const service = context.service(options);
       const file = await askIfMissing(context, fileArgument, { name: '<file>', message: 'Model file to upload (.json or .zip)' });
       const result = await service.uploadModelFile(file, { kind: options.kind, name: options.name, description: options.description, overwrite: options.overwrite });
-      const message = `${MODEL_KINDS[result.kind].label} ${result.record.name} uploaded successfully`;
+      const message = result.message;
       emit(context, options, { status: 'success', message, kind: result.kind, ...result.record, ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}) }, () =>
         [message, formatFields([['kind', result.kind], ['file', result.record.file_path], ...(result.time_series_path ? ([['time series', result.time_series_path]] as [string, string][]) : [])])].join('\n'),
       );

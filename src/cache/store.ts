@@ -141,6 +141,8 @@ export class ModelStore {
 
   /** Removes a model's record, file and time series folder. */
   async delete(name: string): Promise<ModelRecord> {
+    // The lock file lives in the directory, which a store nobody wrote to yet does not have.
+    this.ensureDir();
     return withFileLock(this.lockPath, () => {
       const metadata = this.readMetadata();
       if (!Object.hasOwn(metadata, name)) throw new HazsimError('not_found', this.notFoundMessage(name));

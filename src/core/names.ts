@@ -9,6 +9,8 @@ export function nameProblem(name: string): string | null {
   if (name.length === 0) return 'name must not be empty';
   if (name.length > MAX_NAME_LENGTH) return `name must be at most ${MAX_NAME_LENGTH} characters (got ${name.length})`;
   if (name.startsWith('.')) return 'name must not start with "."';
+  // The metadata is a JSON object keyed by name; this key would set its prototype instead of an entry.
+  if (name === '__proto__') return 'name must not be "__proto__"';
   if (!NAME_PATTERN.test(name)) return 'name may only contain letters, digits, ".", "_" and "-" (no path separators, spaces or control characters)';
   return null;
 }

@@ -41,11 +41,11 @@ export const SamplingMethod = v.picklist(['peak', 'sequential']);
 export const ScenarioRequest = v.strictObject({
   ...SimulationRequest.entries,
   number_of_samples: v.pipe(
-    v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'))),
+    v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1')), 1),
     v.description(`number of scenarios (default 1; at most ${DEFAULT_MAX_SAMPLES} unless the server sets HAZSIM_MAX_SAMPLES)`),
   ),
   seed: v.pipe(
-    v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be >= 0'), v.maxValue(2 ** 32 - 1, 'must be below 2^32'))),
+    v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be >= 0'), v.maxValue(2 ** 32 - 1, 'must be below 2^32')), 0),
     v.description('random seed for reproducibility (default 0)'),
   ),
   method: v.pipe(v.optional(SamplingMethod), v.description('peak (default): one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)')),

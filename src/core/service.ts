@@ -34,6 +34,8 @@ export interface UploadRequest {
 export interface UploadResult {
   kind: ModelKindId;
   record: ModelRecord;
+  /** Spec §4.1: `Distribution system <name> uploaded successfully` (or `Hazard model ...`). */
+  message: string;
   /** Folder of the stored time series, when the upload carried one. */
   time_series_path?: string;
 }
@@ -154,12 +156,17 @@ export function createService(options: ServiceOptions = {}) {
     const store = stores[kindId];
     const staged = await stage(store, name, upload);
     const record = await store.commit(name, request.description ?? '', staged, { overwrite: request.overwrite ?? false, now: clock() });
-    return { kind: kindId, record, ...(staged.timeSeriesDir ? { time_series_path: store.timeSeriesDirFor(name) } : {}) };
+    const message = `${kind.label} ${record.name} uploaded successfully`;
+    return { kind: kindId, record, message, ...(staged.timeSeriesDir ? { time_series_path: store.timeSeriesDirFor(name) } : {}) };
   }
 
-  /** Reads a file from disk and uploads it; an unreadable file is an `unreadable` error naming it. */
-  async function uploadModelFile(filePath: string, request: Omit<UploadRequest, 'fileName' | 'bytes'>): Promise<UploadResult> {
-    return uploadModel({ ...request, fileName: path.basename(filePath), bytes: readInputFile(filePath) });
+  /**
+   * Reads a file from disk and uploads it; an unreadable file is an `unreadable` error naming it.
+   * `fileName` stands in for the file's own name when it was stored under another one (a
+   * REST upload spooled to a temporary file keeps the client's file name this way).
+   */
+  async function uploadModelFile(filePath: string, request: Omit<UploadRequest, 'fileName' | 'bytes'> & { fileName?: string }): Promise<UploadResult> {
+    return uploadModel({ ...request, fileName: request.fileName ?? path.basename(filePath), bytes: readInputFile(filePath) });
   }
 
   async function listModels(kind: ModelKindId, listOptions: { refresh?: boolean } = {}): Promise<ModelRecord[]> {

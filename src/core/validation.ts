@@ -12,11 +12,24 @@ export function formatPath(segments: readonly (string | number)[]): string {
   return text;
 }
 
+/**
+ * A valibot issue's message in plain words. Valibot's default for a missing key reads
+ * `Invalid key: Expected "x" but received undefined` and for an extra key `... Expected
+ * never ...`; the path already names the key, so these say "required" and "unknown field".
+ */
+function issueMessage(issue: v.BaseIssue<unknown>): string {
+  if (issue.kind === 'schema' && (issue.type === 'strict_object' || issue.type === 'object' || issue.type === 'loose_object') && issue.path?.length) {
+    if (issue.expected === 'never') return 'unknown field';
+    if (issue.received === 'undefined') return 'required';
+  }
+  return issue.message;
+}
+
 /** Turns valibot issues into hazsim issues, one per problem, with the JSON path under `prefix`. */
 export function issuesFromValibot(issues: readonly v.BaseIssue<unknown>[], prefix: readonly (string | number)[] = []): Issue[] {
   return issues.map((issue) => ({
     path: formatPath([...prefix, ...(issue.path ?? []).map((item) => item.key as string | number)]),
-    message: issue.message,
+    message: issueMessage(issue),
   }));
 }
 

@@ -1,0 +1,67 @@
+import { Command, InvalidArgumentError } from 'commander';
+import type { CommandContext, GlobalOptions } from './context.js';
+import { HazsimError } from '../src/core/errors.js';
+import { HAZSIM_VERSION } from '../src/core/version.js';
+import { createApp, DEFAULT_MAX_UPLOAD_MB, startServer } from '../src/rest/index.js';
+
+interface ServeOptions extends GlobalOptions {
+  host: string;
+  port: number;
+  maxUploadMb: number;
+  apiKey?: string;
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535 (0 picks a free port)');
+  return port;
+}
+
+function parseMegabytes(text: string): number {
+  const megabytes = Number(text);
+  if (!Number.isFinite(megabytes) || megabytes <= 0) throw new InvalidArgumentError('expected a positive number of megabytes');
+  return megabytes;
+}
+
+/** An API key must be usable in `Authorization: Bearer <key>`: non-empty, no whitespace. */
+function checkApiKey(key: string | undefined, source: string): string | undefined {
+  if (key === undefined) return undefined;
+  if (!/^\S+$/.test(key)) throw new HazsimError('usage', `${source} must be a non-empty key without spaces`);
+  return key;
+}
+
+function waitForStopSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string) => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      resolve(signal);
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+}
+
+export function makeServeCommand(context: CommandContext): Command {
+  return new Command('serve')
+    .description('serve the REST API over the cache (Swagger UI at /docs, ReDoc at /redoc); SIGTERM stops it gracefully')
+    .option('--host <host>', 'interface to bind', '0.0.0.0')
+    .option('--port <port>', 'port to bind (0 picks a free one)', parsePort, 8000)
+    .option('--max-upload-mb <mb>', 'largest accepted upload in MB', parseMegabytes, DEFAULT_MAX_UPLOAD_MB)
+    .option('--api-key <key>', 'require "Authorization: Bearer <key>" on every endpoint but /, /health and the docs (default: $HAZSIM_API_KEY)')
+    .action(async (options: ServeOptions) => {
+      const service = context.service(options);
+      const apiKey = checkApiKey(options.apiKey, '--api-key') ?? checkApiKey(context.env.HAZSIM_API_KEY || undefined, 'HAZSIM_API_KEY');
+      const app = createApp(service, { apiKey, maxUploadMb: options.maxUploadMb, log: (line) => context.stderr.write(`${line}\n`) });
+      const running = await startServer(app, { host: options.host, port: options.port }).catch((error: NodeJS.ErrnoException) => {
+        throw new HazsimError('internal', `Cannot listen on ${options.host}:${options.port}: ${error.code === 'EADDRINUSE' ? 'the address is already in use' : error.message}`);
+      });
+      const stopped = waitForStopSignal();
+      context.stderr.write(`hazsim ${HAZSIM_VERSION} listening on ${running.url} (cache ${service.cacheRoot}${apiKey ? ', API key required' : ''}); docs at ${running.url}/docs\n`);
+      if (options.json) context.stdout.write(`${JSON.stringify({ status: 'listening', url: running.url, cache_directory: service.cacheRoot, version: HAZSIM_VERSION })}\n`);
+      const signal = await stopped;
+      context.stderr.write(`${signal}: no longer accepting connections; finishing in-flight requests\n`);
+      await running.shutdown();
+      context.stderr.write('hazsim server stopped\n');
+    });
+}

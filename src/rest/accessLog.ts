@@ -1,0 +1,27 @@
+import type { Middleware } from 'koa';
+
+/** Where the server writes its log lines (stderr by default; stdout stays free for data). */
+export type LogSink = (line: string) => void;
+
+export const stderrLog: LogSink = (line) => {
+  process.stderr.write(`${line}\n`);
+};
+
+/**
+ * One line per request, written when the response has been sent (or the client went
+ * away): time, client address, method and path, status, bytes and duration in ms.
+ * The path is JSON-escaped so a hostile URL cannot forge extra log lines.
+ */
+export function accessLog(log: LogSink): Middleware {
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    ctx.res.once('close', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const target = JSON.stringify(ctx.originalUrl).slice(1, -1);
+      const bytes = ctx.res.getHeader('content-length') ?? '-';
+      const outcome = ctx.res.writableFinished ? String(ctx.status) : `${ctx.status} (client closed)`;
+      log(`${new Date().toISOString()} ${ctx.ip} "${ctx.method} ${target}" ${outcome} ${bytes} ${ms.toFixed(1)}ms`);
+    });
+    await next();
+  };
+}

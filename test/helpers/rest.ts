@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import * as assert from 'uvu/assert';
+import { createService, type HazsimService } from '../../src/core/service.js';
+import { createApp, startServer, type AppOptions, type HazsimApp, type RunningServer } from '../../src/rest/index.js';
+import { ROOT, tempDir } from './cli.js';
+
+export const TINY_FEEDER = path.join(ROOT, 'test/data/tiny_feeder.json');
+export const TINY_QUAKE = path.join(ROOT, 'test/data/tiny_quake.json');
+
+/** A REST server on 127.0.0.1 with an ephemeral port over a fresh cache (or the one given). */
+export interface TestServer {
+  base: string;
+  cacheDir: string;
+  service: HazsimService;
+  app: HazsimApp;
+  running: RunningServer;
+  /** Lines the server logged (access log and faults). */
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(options: Omit<AppOptions, 'log'> & { cacheDir?: string } = {}): Promise<TestServer> {
+  const cacheDir = options.cacheDir ?? tempDir('hazsim-rest-');
+  const service = createService({ cacheDir });
+  const logs: string[] = [];
+  const app = createApp(service, { ...options, log: (line) => logs.push(line) });
+  const running = await startServer(app, { host: '127.0.0.1', port: 0, shutdownTimeoutMs: 5000 });
+  return { base: running.url, cacheDir, service, app, running, logs, stop: () => running.shutdown() };
+}
+
+/** A multipart form like a browser or curl sends it. */
+export function uploadForm(fileName: string, content: string | Buffer, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([content]), fileName);
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return form;
+}
+
+export function fileForm(filePath: string, fields: Record<string, string> = {}): FormData {
+  return uploadForm(path.basename(filePath), fs.readFileSync(filePath), fields);
+}
+
+/** Asserts the spec's error body and status, and returns the body. */
+export async function expectError(response: Response, status: number, detailPattern?: RegExp): Promise<{ detail: string; status_code: number; errors?: { path: string; message: string }[] }> {
+  const text = await response.text();
+  assert.is(response.status, status, `status ${response.status} (expected ${status}): ${text}`);
+  assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+  const body = JSON.parse(text);
+  assert.type(body.detail, 'string');
+  assert.is(body.status_code, status);
+  if (status === 422) {
+    assert.ok(Array.isArray(body.errors) && body.errors.length > 0, `422 without errors: ${text}`);
+    for (const issue of body.errors) {
+      assert.type(issue.path, 'string');
+      assert.type(issue.message, 'string');
+    }
+  } else {
+    assert.is(body.errors, undefined);
+  }
+  if (detailPattern) assert.match(body.detail, detailPattern);
+  return body;
+}
+
+/** Asserts a JSON success and returns the body. */
+export async function expectJson<T = any>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  assert.is(response.status, status, `status ${response.status} (expected ${status}): ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });

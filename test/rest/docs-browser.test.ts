@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startTestServer, type TestServer } from '../helpers/rest.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+// STACK.md's flags for Debian's chromium running headless as root, with every background service off.
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+interface Context {
+  server: TestServer;
+  browser: Browser;
+}
+
+const test = suite<Context>('Swagger UI and ReDoc in headless Chromium', {} as Context);
+
+const available = fs.existsSync(CHROMIUM);
+if (!available && process.env.CI) throw new Error(`${CHROMIUM} is absent; CI must check the documentation pages (apt-get install chromium)`);
+if (!available) console.log(`NOTICE: ${CHROMIUM} is absent; the documentation pages are not checked in a browser`);
+
+test.before(async (context) => {
+  if (!available) return;
+  context.server = await startTestServer();
+  // playwright gives the browser a fresh temporary profile itself (STACK.md's --user-data-dir).
+  context.browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+});
+test.after(async ({ server, browser }) => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens `path` and records every URL the page requests (documents, scripts, styles, images, fonts, XHR). */
+async function open(context: Context, path: string): Promise<{ page: Page; requested: string[]; failed: string[] }> {
+  const page = await context.browser.newPage();
+  const requested: string[] = [];
+  const failed: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  page.on('requestfailed', (request) => failed.push(`${request.url()} (${request.failure()?.errorText})`));
+  await page.goto(context.server.base + path, { waitUntil: 'load' });
+  return { page, requested, failed };
+}
+
+function assertLocalOnly(context: Context, requested: string[], failed: string[]): void {
+  const origin = new URL(context.server.base).origin;
+  const external = requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:'));
+  assert.equal(external, [], `requests leaving 127.0.0.1:\n${external.join('\n')}`);
+  assert.equal(failed, [], `failed requests:\n${failed.join('\n')}`);
+}
+
+const documentedOperations = (context: Context) => context.server.app.routes.filter((route) => !route.undocumented);
+
+test('/docs shows every operation, loading only this server', async (context) => {
+  if (!available) return;
+  const { page, requested, failed } = await open(context, '/docs');
+  await page.waitForSelector('.opblock-summary', { timeout: 20_000 });
+  const shown = await page.$$eval('.opblock-summary', (blocks) =>
+    blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent?.trim()} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
+  );
+  for (const route of documentedOperations(context)) assert.ok(shown.includes(`${route.method} ${route.path}`), `${route.method} ${route.path} not shown in Swagger UI`);
+  assert.ok(await page.isVisible('text=Run a hazard simulation and download the result database'));
+  assertLocalOnly(context, requested, failed);
+  assert.ok(requested.some((url) => url.endsWith('/openapi.json')));
+  await page.close();
+});
+
+test('/redoc shows every operation, loading only this server', async (context) => {
+  if (!available) return;
+  const { page, requested, failed } = await open(context, '/redoc');
+  await page.waitForSelector('[data-section-id^="tag/"]', { timeout: 20_000 });
+  const text = await page.innerText('body');
+  for (const route of documentedOperations(context)) assert.ok(text.includes(route.summary), `"${route.summary}" not shown in ReDoc`);
+  await page.waitForTimeout(300);
+  assertLocalOnly(context, requested, failed);
+  await page.close();
+});
+
+test.run();

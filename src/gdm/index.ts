@@ -10,6 +10,8 @@ export { distributionForm } from './detect.js';
 export { Quantity, ComponentRef, componentsOfType, type Component, type DistributionModel, type DistributionForm, type FieldValue, type QuantityValue } from './model.js';
 export { distributionClassSchema, type InputForm } from './schemas.js';
 export { CLASS_SPECS } from './classes/index.js';
+export { summarizeDistributionModel, type DistributionSummary, type BoundingBox } from './summary.js';
+export { readContent, type ReadResult } from './reader.js';
 
 
 /** Checks a distribution model's content; returns every problem found (empty when valid). */

@@ -5,6 +5,7 @@ import { makeCacheCommand } from './cache.js';
 import { makeCompletionCommand } from './completion.js';
 import { makeMcpCommand } from './mcp.js';
 import { makeServeCommand } from './serve.js';
+import { makeValidateCommand } from './validate.js';
 import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/core/errors.js';
 import { HAZSIM_VERSION } from '../src/core/version.js';
 
@@ -19,7 +20,7 @@ export function createProgram(context: CommandContext): Command {
       writeOut: (text) => context.stdout.write(text),
       writeErr: (text) => context.stderr.write(text),
     });
-  for (const make of [makeUploadCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeCacheCommand, makeServeCommand, makeMcpCommand]) {
+  for (const make of [makeUploadCommand, makeValidateCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeCacheCommand, makeServeCommand, makeMcpCommand]) {
     program.addCommand(make(context));
   }
   program.addCommand(makeCompletionCommand(context, () => program));

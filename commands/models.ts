@@ -1,9 +1,9 @@
 import { Command, Option } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
-import { emit, formatFields, formatTable } from './output.js';
+import { emit, formatFields, formatSummary, formatTable } from './output.js';
 import { askIfMissing } from './prompts.js';
 import { HazsimError } from '../src/core/errors.js';
-import { MODEL_KIND_IDS, type ModelKindId } from '../src/core/kinds.js';
+import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/core/kinds.js';
 import type { HazsimService } from '../src/core/service.js';
 import type { ModelRecord } from '../src/cache/store.js';
 
@@ -84,13 +84,10 @@ export function makeShowCommand(context: CommandContext): Command {
       const name = await askModelName(context, service, nameArgument, options.kind, 'Model to show');
       const kind = resolveKind(service, name, options.kind);
       const model = service.getModel(kind, name);
-      emit(context, options, { kind, ...model }, () => {
-        const content = model.content as Record<string, unknown>;
-        const counts = Object.entries(content)
-          .filter(([, value]) => Array.isArray(value))
-          .map(([key, value]) => [`${key}`, `${(value as unknown[]).length} entries`] as [string, string]);
-        return formatFields([['name', model.name], ['kind', kind], ['description', model.description || '-'], ['created_at', model.created_at], ['file_path', model.file_path], ...counts]);
-      });
+      const summary = MODEL_KINDS[kind].summarize(model.content);
+      emit(context, options, { kind, ...model, summary }, () =>
+        formatFields([['name', model.name], ['kind', kind], ['description', model.description || '-'], ['created_at', model.created_at], ['file_path', model.file_path], ...formatSummary(summary)]),
+      );
     });
 }
 

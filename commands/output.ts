@@ -22,3 +22,23 @@ export function formatFields(fields: [string, string | number][]): string {
 function clip(text: string, width: number): string {
   return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }
+
+/**
+ * A summary object as key/value rows: nested objects become dotted keys, maps of counts
+ * one "key n, key n" line, lists a comma-separated line, null a dash.
+ */
+export function formatSummary(summary: object, prefix = ''): [string, string | number][] {
+  const rows: [string, string | number][] = [];
+  for (const [key, value] of Object.entries(summary)) {
+    const label = prefix ? `${prefix}.${key}` : key;
+    if (value === null || value === undefined) rows.push([label, '-']);
+    else if (Array.isArray(value)) rows.push([label, value.join(', ') || '-']);
+    else if (typeof value === 'object') {
+      const entries = Object.entries(value);
+      if (entries.length > 0 && entries.every(([, item]) => typeof item === 'number') && !/box/.test(key)) rows.push([label, entries.map(([name, count]) => `${name} ${count}`).join(', ')]);
+      else if (entries.length === 0) rows.push([label, '-']);
+      else rows.push(...formatSummary(value, label));
+    } else rows.push([label, value as string | number]);
+  }
+  return rows;
+}

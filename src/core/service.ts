@@ -169,6 +169,17 @@ export function createService(options: ServiceOptions = {}) {
     return uploadModel({ ...request, fileName: request.fileName ?? path.basename(filePath), bytes: readInputFile(filePath) });
   }
 
+  /**
+   * Validates a model file (JSON or ZIP) without storing it: its kind (given or detected)
+   * and summary when valid; invalid_input listing every problem otherwise.
+   */
+  async function validateModelFile(filePath: string, kind?: ModelKindId): Promise<{ kind: ModelKindId; file: string; summary: object }> {
+    const upload = await readUpload(path.basename(filePath), readInputFile(filePath));
+    const kindId = kind ?? detectKind(upload.content);
+    assertValid(MODEL_KINDS[kindId], upload.content);
+    return { kind: kindId, file: filePath, summary: MODEL_KINDS[kindId].summarize(upload.content) };
+  }
+
   async function listModels(kind: ModelKindId, listOptions: { refresh?: boolean } = {}): Promise<ModelRecord[]> {
     if (listOptions.refresh) await stores[kind].refresh();
     return stores[kind].list();
@@ -264,6 +275,7 @@ export function createService(options: ServiceOptions = {}) {
     detectKind,
     uploadModel,
     uploadModelFile,
+    validateModelFile,
     listModels,
     getModelRecord,
     getModel,

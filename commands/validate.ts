@@ -1,0 +1,17 @@
+import { Command, Option } from 'commander';
+import type { CommandContext, GlobalOptions } from './context.js';
+import { emit, formatFields, formatSummary } from './output.js';
+import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/core/kinds.js';
+
+/** `hazsim validate <file>`: full validation without storing; exit 0 when valid, 5 with every problem when not. */
+export function makeValidateCommand(context: CommandContext): Command {
+  return new Command('validate')
+    .description('validate a distribution or hazard model file (JSON or ZIP) without storing it; lists every problem')
+    .argument('<file>', 'model file: .json or .zip')
+    .addOption(new Option('--kind <kind>', 'model kind (default: detected from the content)').choices([...MODEL_KIND_IDS]))
+    .action(async (file: string, options: GlobalOptions & { kind?: ModelKindId }) => {
+      const result = await context.service(options).validateModelFile(file, options.kind);
+      const message = `OK: ${file} is a valid ${MODEL_KINDS[result.kind].label.toLowerCase()}`;
+      emit(context, options, { valid: true, ...result }, () => [message, formatFields([['kind', result.kind], ...formatSummary(result.summary)])].join('\n'));
+    });
+}

@@ -1,0 +1,198 @@
+/**
+ * The reader's per-class validators, compiled once from the field declarations: they
+ * check a component object in one pass, keep input arrays that need no change, build one
+ * output object per component and allocate nothing else unless a value is wrong. The
+ * same declarations produce the valibot schemas (schemas.ts); both use values.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ClassSpec } from './classSpec.js';
+import type { FieldSpec, FieldType } from './fields.js';
+import { Quantity } from './model.js';
+import { readGdmQuantity, readNestedQuantity, type QuantityProblem } from './quantityInput.js';
+import type { InputForm } from './schemas.js';
+import { isUuid } from './uuid.js';
+import { MESSAGES, readCurvePoints, readGdmReference, readInsulation, readNestedReference, TIME_PATTERN } from './values.js';
+
+/** One problem, at a path relative to the value checked. */
+export interface Problem {
+  segments: (string | number)[];
+  message: string;
+}
+
+/** What a failed check returns. */
+export class Problems {
+  constructor(readonly list: Problem[]) {}
+}
+
+/** Returns the checked (possibly converted) value, or Problems. */
+type Check = (value: unknown) => unknown;
+
+const fail = (message: string, segments: (string | number)[] = []) => new Problems([{ segments, message }]);
+
+function numberCheck(type: { min?: number; max?: number; above?: number }, integer: boolean): Check {
+  const { min, max, above } = type;
+  const typeMessage = integer ? MESSAGES.integer : MESSAGES.number;
+  return (value) => {
+    if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) return fail(typeMessage);
+    if (above !== undefined && !(value > above)) return fail(MESSAGES.above(above));
+    if (min !== undefined && value < min) return fail(MESSAGES.min(min));
+    if (max !== undefined && value > max) return fail(MESSAGES.max(max));
+    return value;
+  };
+}
+
+/** Adapts a value reader (quantity, reference, ...) to a check. */
+function fromReader(read: (value: unknown) => unknown): Check {
+  return (value) => {
+    const result = read(value);
+    if (typeof result === 'object' && result !== null && !(result instanceof Quantity) && !Array.isArray(result) && 'message' in result) {
+      const problem = result as QuantityProblem;
+      return fail(problem.message, problem.key ? [problem.key] : []);
+    }
+    return result;
+  };
+}
+
+function listCheck(item: Check): Check {
+  return (value) => {
+    if (!Array.isArray(value)) return fail(MESSAGES.list);
+    let output: unknown[] | null = null;
+    let problems: Problem[] | null = null;
+    for (let index = 0; index < value.length; index += 1) {
+      const result = item(value[index]);
+      if (result instanceof Problems) {
+        problems ??= [];
+        for (const problem of result.list) problems.push({ segments: [index, ...problem.segments], message: problem.message });
+      } else if (result !== value[index]) {
+        output ??= value.slice();
+        output[index] = result;
+      }
+    }
+    if (problems) return new Problems(problems);
+    return output ?? value;
+  };
+}
+
+function compileType(type: FieldType, form: InputForm): Check {
+  const readQuantity = form === 'gdm' ? readGdmQuantity : readNestedQuantity;
+  switch (type.kind) {
+    case 'uuid':
+      return (value) => {
+        if (typeof value !== 'string') return fail(MESSAGES.uuid);
+        const trimmed = value.trim();
+        return isUuid(trimmed) ? trimmed.toLowerCase() : fail(MESSAGES.uuid);
+      };
+    case 'string':
+      return (value) => (typeof value === 'string' ? value.trim() : fail(MESSAGES.string));
+    case 'number':
+      return numberCheck(type, false);
+    case 'integer':
+      return numberCheck(type, true);
+    case 'boolean':
+      return (value) => (typeof value === 'boolean' ? value : fail(MESSAGES.boolean));
+    case 'enum': {
+      const allowed = new Set<unknown>(type.values);
+      const message = MESSAGES.oneOf(type.values);
+      return (value) => (allowed.has(value) ? value : fail(message));
+    }
+    case 'literal':
+      return (value) => (value === type.value ? value : fail(MESSAGES.literal(type.value)));
+    case 'insulation':
+      return fromReader(readInsulation);
+    case 'time':
+      return (value) => (typeof value === 'string' && TIME_PATTERN.test(value) ? value : fail(MESSAGES.time));
+    case 'pair': {
+      const index = numberCheck({ min: 0 }, true);
+      return (value) => {
+        if (!Array.isArray(value) || value.length !== 2) return fail(MESSAGES.pair);
+        const problems = [index(value[0]), index(value[1])].flatMap((result, position) => (result instanceof Problems ? result.list.map((problem) => ({ ...problem, segments: [position] })) : []));
+        return problems.length ? new Problems(problems) : value;
+      };
+    }
+    case 'list':
+      return listCheck(compileType(type.item, form));
+    case 'quantity':
+      return fromReader((value) => readQuantity(value, type.quantityClass, type.shape, type.bound));
+    case 'numbersOrQuantity':
+      return fromReader((value) => readCurvePoints(value, readQuantity));
+    case 'ref':
+      return fromReader(form === 'gdm' ? readGdmReference : readNestedReference);
+    case 'refs': {
+      const item = fromReader(form === 'gdm' ? readGdmReference : readNestedReference);
+      return (value) => (Array.isArray(value) ? listCheck(item)(value) : fail(MESSAGES.references));
+    }
+  }
+}
+
+interface CompiledField {
+  key: string;
+  spec: FieldSpec;
+  check: Check;
+}
+
+/** A compiled class: its fields in declaration order and a constructor for its output objects. */
+export interface ClassChecker {
+  spec: ClassSpec;
+  /** Validates one component object; returns its fields (all of them, defaults filled) and the problems found. */
+  run(input: Record<string, unknown>, problems: Problem[]): Record<string, unknown>;
+}
+
+function compileField(key: string, spec: FieldSpec, form: InputForm): CompiledField {
+  const check = compileType(spec.type, form);
+  if (!spec.required && spec.type.kind !== 'uuid' && !(spec.nullable && spec.defaultValue === null)) {
+    // Defaults are validated like input (gdm's validate_default); a bad one is a bug in the declarations.
+    if (check(spec.defaultValue) instanceof Problems) throw new Error(`invalid default for ${key}`);
+  }
+  return { key, spec, check };
+}
+
+/**
+ * Builds a function that makes the output object with every key in a fixed order, so
+ * all components of a class share one object shape (fast to build and to read).
+ */
+function objectMaker(keys: string[]): (values: unknown[]) => Record<string, unknown> {
+  const body = `return {${keys.map((key, index) => `${JSON.stringify(key)}: values[${index}]`).join(', ')}};`;
+  return new Function('values', body) as (values: unknown[]) => Record<string, unknown>;
+}
+
+const cache = new Map<string, ClassChecker>();
+
+/** The compiled checker of a class in one input form (built once, then cached). */
+export function classChecker(spec: ClassSpec, form: InputForm): ClassChecker {
+  const cacheKey = `${form}:${spec.name}`;
+  const known = cache.get(cacheKey);
+  if (known) return known;
+  const fields = Object.entries(spec.fields).map(([key, field]) => compileField(key, field, form));
+  const make = objectMaker(fields.map((field) => field.key));
+  const values: unknown[] = new Array(fields.length);
+  const checker: ClassChecker = {
+    spec,
+    run(input, problems) {
+      for (let index = 0; index < fields.length; index += 1) {
+        const { key, spec: field, check } = fields[index];
+        const value = input[key];
+        let output: unknown;
+        if (value === undefined) {
+          if (field.required) {
+            problems.push({ segments: [key], message: MESSAGES.missing });
+            output = null;
+          } else if (field.type.kind === 'uuid') output = randomUUID();
+          // A fresh list per component, so no two components share one default array.
+          else output = Array.isArray(field.defaultValue) ? [] : field.defaultValue;
+        } else if (value === null && field.nullable) {
+          output = null;
+        } else {
+          output = check(value);
+          if (output instanceof Problems) {
+            for (const problem of output.list) problems.push({ segments: [key, ...problem.segments], message: problem.message });
+            output = null;
+          }
+        }
+        values[index] = output;
+      }
+      return make(values);
+    },
+  };
+  cache.set(cacheKey, checker);
+  return checker;
+}

@@ -48,6 +48,12 @@ function startWorker(init: SamplingInit): Worker {
   return new Worker(new URL('./worker.js', import.meta.url), options);
 }
 
+/** Narrows a worker's reply to the kind asked for; anything else is a bug in this module. */
+function replyOf<K extends WorkerReply['type']>(reply: WorkerReply, type: K): Extract<WorkerReply, { type: K }> {
+  if (reply.type !== type) throw new HazsimError('internal', `scenario worker answered ${type} with ${reply.type}`);
+  return reply as Extract<WorkerReply, { type: K }>;
+}
+
 interface Slot {
   worker: Worker;
   settle: ((reply: WorkerReply) => void) | null;
@@ -104,14 +110,9 @@ export function workerRunner(init: SamplingInit, size: number): ChunkRunner {
 
   let closed = false;
   return {
-    run: async (task) => {
-      const reply = await request({ type: 'chunk', task });
-      if (reply.type !== 'chunk') throw new HazsimError('internal', 'scenario worker answered a chunk with counts');
-      return reply.result;
-    },
+    run: async (task) => replyOf(await request({ type: 'chunk', task }), 'chunk').result,
     failureCounts: async () => {
-      const replies = await Promise.all(slots.map((slot) => request({ type: 'counts' }, slot)));
-      const [first, ...rest] = replies.map((reply) => (reply.type === 'counts' ? reply.counts : new Uint32Array(0)));
+      const [first, ...rest] = await Promise.all(slots.map(async (slot) => replyOf(await request({ type: 'counts' }, slot), 'counts').counts));
       for (const counts of rest) addCounts(first, counts);
       return first;
     },

@@ -68,31 +68,8 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
   let runner: ChunkRunner | null = null;
   try {
     runner = workers > 1 ? workerRunner(init, workers) : inlineRunner(init);
-    const failuresPerSample = new Uint32Array(valid.numberOfSamples);
-    const records: ScenarioRecord[] = [];
-    let totalScenarios = 0;
     await write(DOCUMENT_OPENING);
-    const inFlight: Promise<ChunkResult>[] = [];
-    let dispatched = 0;
-    for (let chunk = 0; chunk < chunkCount; chunk += 1) {
-      while (dispatched < chunkCount && inFlight.length < workers * CHUNKS_IN_FLIGHT_PER_WORKER) {
-        const start = dispatched * samplesPerChunk;
-        const task = runner.run({ start, end: Math.min(valid.numberOfSamples, start + samplesPerChunk), keep: Math.max(0, valid.recordLimit - records.length) });
-        task.catch(() => undefined); // awaited in order below; a later chunk's failure must not go unhandled meanwhile
-        inFlight.push(task);
-        dispatched += 1;
-      }
-      const result = await inFlight.shift()!;
-      if (result.recordCount > 0) {
-        if (totalScenarios > 0) await write(RECORD_SEPARATOR);
-        await write(result.json);
-        totalScenarios += result.recordCount;
-        records.push(...result.records.slice(0, valid.recordLimit - records.length));
-      }
-      const start = chunk * samplesPerChunk;
-      failuresPerSample.set(result.failuresPerSample, start);
-      options.onProgress?.(start + result.failuresPerSample.length, valid.numberOfSamples);
-    }
+    const { failuresPerSample, records, totalScenarios } = await writeRecordsInOrder(runner, { ...valid, workers, samplesPerChunk, chunkCount }, write, options.onProgress);
     const failureCounts = await runner.failureCounts();
     await runner.close();
 
@@ -136,12 +113,57 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
     json.destroy();
     file.destroy();
     fs.rmSync(temporary, { force: true });
-    throw toHazsimError(error);
+    // A failed output stream aborts the pending write; report its error, not the abort.
+    throw toHazsimError(failed.signal.aborted ? failed.signal.reason : error);
   }
+}
+
+interface SamplingPlan {
+  numberOfSamples: number;
+  recordLimit: number;
+  workers: number;
+  samplesPerChunk: number;
+  chunkCount: number;
+}
+
+/**
+ * Runs every chunk (a few ahead of the writer, so workers stay busy) and writes their
+ * records in sample order. Returns the per-sample failure counts, the first recordLimit
+ * records and the number of records written.
+ */
+async function writeRecordsInOrder(runner: ChunkRunner, plan: SamplingPlan, write: (data: string | Uint8Array) => Promise<void>, onProgress: ScenarioOptions['onProgress']) {
+  const failuresPerSample = new Uint32Array(plan.numberOfSamples);
+  const records: ScenarioRecord[] = [];
+  let totalScenarios = 0;
+  const inFlight: Promise<ChunkResult>[] = [];
+  let dispatched = 0;
+  for (let chunk = 0; chunk < plan.chunkCount; chunk += 1) {
+    while (dispatched < plan.chunkCount && inFlight.length < plan.workers * CHUNKS_IN_FLIGHT_PER_WORKER) {
+      const start = dispatched * plan.samplesPerChunk;
+      const task = runner.run({ start, end: Math.min(plan.numberOfSamples, start + plan.samplesPerChunk), keep: Math.max(0, plan.recordLimit - records.length) });
+      task.catch(() => undefined); // awaited in order below; a later chunk's failure must not go unhandled meanwhile
+      inFlight.push(task);
+      dispatched += 1;
+    }
+    const result = await inFlight.shift()!;
+    if (result.recordCount > 0) {
+      if (totalScenarios > 0) await write(RECORD_SEPARATOR);
+      await write(result.json);
+      totalScenarios += result.recordCount;
+      records.push(...result.records.slice(0, plan.recordLimit - records.length));
+    }
+    const start = chunk * plan.samplesPerChunk;
+    failuresPerSample.set(result.failuresPerSample, start);
+    onProgress?.(start + result.failuresPerSample.length, plan.numberOfSamples);
+  }
+  return { failuresPerSample, records, totalScenarios };
 }
 
 /** Creates the temporary output file, reporting an unwritable destination as invalid input. */
 function openOutput(temporary: string, outputPath: string): fs.WriteStream {
+  if (fs.statSync(outputPath, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new HazsimError('invalid_input', `Cannot write the scenario ZIP to ${outputPath}: it is a directory`, [{ path: 'output', message: 'is a directory' }]);
+  }
   try {
     return fs.createWriteStream(temporary, { fd: fs.openSync(temporary, 'wx', 0o644) });
   } catch (error) {

@@ -197,12 +197,14 @@ summary('refuses bad options before writing anything, and an unwritable destinat
       assert.is((error as HazsimError).kind, 'invalid_input');
     }
   }
-  try {
-    await writeScenarioZip(storm, peakOptions, path.join(dir, 'missing', 'out.zip'));
-    assert.unreachable('accepted');
-  } catch (error) {
-    assert.is((error as HazsimError).kind, 'invalid_input');
-    assert.match((error as HazsimError).message, 'missing');
+  for (const [destination, words] of [[path.join(dir, 'missing', 'out.zip'), 'ENOENT'], [dir, 'is a directory']]) {
+    try {
+      await writeScenarioZip(storm, peakOptions, destination);
+      assert.unreachable('accepted');
+    } catch (error) {
+      assert.is((error as HazsimError).kind, 'invalid_input');
+      assert.match((error as HazsimError).message, words);
+    }
   }
   assert.equal(fs.readdirSync(dir).filter((name) => name.includes('refused') || name.startsWith('.')), []);
 });

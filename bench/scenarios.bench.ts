@@ -2,7 +2,7 @@
 //   npm run bench scenarios
 // Prints asset-samples per second per core for the sampling itself (draws, records, counts;
 // the work a worker does) and end to end (the whole ZIP with the default workers), and the
-// peak RSS of whole runs at 100 and 1,000 samples, each in a fresh process.
+// peak RSS of whole runs at 100, 1,000 and 3,000 samples, each in a fresh process.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -75,12 +75,12 @@ if (rssMode !== -1) {
 
   const here = fileURLToPath(import.meta.url);
   const peaks: number[] = [];
-  for (const samples of [100, 1_000]) {
+  for (const samples of [100, 1_000, 3_000]) {
     const child = spawnSync(process.execPath, ['--import', 'tsx', here, '--rss', String(samples)], { encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`RSS run with ${samples} samples failed:\n${child.stderr}`);
     const { maxRssKb, zipBytes } = JSON.parse(child.stdout.trim().split('\n').at(-1)!);
     peaks.push(maxRssKb);
     console.log(`BENCH scenarios peak RSS at ${samples} samples (sequential, default workers): ${(maxRssKb / 1024).toFixed(0)} MB (ZIP ${(zipBytes / 1e6).toFixed(1)} MB)`);
   }
-  console.log(`BENCH scenarios peak RSS ratio 1,000 / 100 samples: ${(peaks[1] / peaks[0]).toFixed(2)} (10× the samples)`);
+  console.log(`BENCH scenarios peak RSS ratio 1,000 / 100 samples: ${(peaks[1] / peaks[0]).toFixed(2)} (10× the samples); 3,000 / 1,000: ${(peaks[2] / peaks[1]).toFixed(2)} (3×)`);
 }

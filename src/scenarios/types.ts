@@ -2,7 +2,9 @@
  * The contract between the simulation (which produces survival probabilities) and the
  * scenario engine (which samples outages from them and writes the scenario ZIP).
  */
+import type * as v from 'valibot';
 import type { SamplingMethod } from './options.js';
+import type { TrackedChange, TrackedChangeEdit } from './schema.js';
 
 /** One simulation run, as the scenario engine consumes it. */
 export interface ScenarioInput {
@@ -30,19 +32,11 @@ export interface ScenarioOptions {
   recordLimit?: number;
 }
 
-/** Spec §2.5 edit record, as hazsim writes it. */
-export interface EditRecord {
-  component_uuid: string;
-  name: 'in_service';
-  value: false;
-}
+/** Spec §2.5 edit record, as hazsim writes it: `{component_uuid, name: "in_service", value: false}`. */
+export type EditRecord = v.InferOutput<typeof TrackedChangeEdit>;
 
 /** Spec §2.5 scenario record: the assets of one sample that fail at one timestamp. */
-export interface ScenarioRecord {
-  scenario_name: string;
-  timestamp: string;
-  edits: EditRecord[];
-}
+export type ScenarioRecord = v.InferOutput<typeof TrackedChange>;
 
 /** What writeScenarioZip reports once the ZIP is complete. */
 export interface ScenarioRunSummary {

@@ -16,6 +16,8 @@ const TIMESTAMPS = 24;
 const SAMPLES = 1_000;
 const TARGET_PER_CORE = 10_000_000;
 const METHODS = ['peak', 'sequential'] as const;
+/** The default worker count, one per core. */
+const cores = os.availableParallelism();
 
 /** A storm crossing the feeder: asset a peaks at hour (a mod 24) with failure probability up to 5%. */
 function stormInput(): ScenarioInput {
@@ -46,8 +48,8 @@ if (rssMode !== -1) {
   // Child mode: one whole run, then report this process's peak RSS.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hazsim-bench-rss-'));
   try {
-    const { summary } = await wholeRun(Number(process.argv[rssMode + 1]), undefined, 'sequential', dir);
-    console.log(JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS, zipBytes: summary.zip_bytes }));
+    const { ms, summary } = await wholeRun(Number(process.argv[rssMode + 1]), undefined, 'sequential', dir);
+    console.log(JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS, zipBytes: summary.zip_bytes, ms }));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -64,7 +66,6 @@ if (rssMode !== -1) {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hazsim-bench-'));
   try {
-    const cores = Math.min(os.availableParallelism(), 64);
     for (const method of METHODS) {
       const { ms, summary } = await wholeRun(SAMPLES, undefined, method, dir);
       console.log(`BENCH scenarios zip ${method} (${cores} workers, end to end): ${ms.toFixed(0)} ms, ${millions(rate(ASSETS * SAMPLES, ms))} asset-samples/s, ${millions(rate(ASSETS * SAMPLES, ms) / cores)} per core, ${summary.total_scenarios} records, ${(summary.zip_bytes / 1e6).toFixed(1)} MB ZIP`);
@@ -75,12 +76,18 @@ if (rssMode !== -1) {
 
   const here = fileURLToPath(import.meta.url);
   const peaks: number[] = [];
-  for (const samples of [100, 1_000, 3_000]) {
+  const times: number[] = [];
+  const rssSamples = [100, 1_000, 3_000];
+  for (const samples of rssSamples) {
     const child = spawnSync(process.execPath, ['--import', 'tsx', here, '--rss', String(samples)], { encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`RSS run with ${samples} samples failed:\n${child.stderr}`);
-    const { maxRssKb, zipBytes } = JSON.parse(child.stdout.trim().split('\n').at(-1)!);
+    const { maxRssKb, zipBytes, ms } = JSON.parse(child.stdout.trim().split('\n').at(-1)!);
     peaks.push(maxRssKb);
+    times.push(ms);
     console.log(`BENCH scenarios peak RSS at ${samples} samples (sequential, default workers): ${(maxRssKb / 1024).toFixed(0)} MB (ZIP ${(zipBytes / 1e6).toFixed(1)} MB)`);
   }
+  // Whole runs cost a fixed part (worker start, one compressed CSV per asset) plus a part per sample.
+  const marginal = rate(ASSETS * (rssSamples[2] - rssSamples[0]), times[2] - times[0]);
+  console.log(`BENCH scenarios zip sequential per additional sample (100 → 3,000 samples): ${millions(marginal)} asset-samples/s, ${millions(marginal / cores)} per core; fixed part ≈ ${(times[0] - (ASSETS * rssSamples[0] * 1000) / marginal).toFixed(0)} ms`);
   console.log(`BENCH scenarios peak RSS ratio 1,000 / 100 samples: ${(peaks[1] / peaks[0]).toFixed(2)} (10× the samples); 3,000 / 1,000: ${(peaks[2] / peaks[1]).toFixed(2)} (3×)`);
 }

@@ -1,0 +1,95 @@
+/**
+ * The unit of work shared by the main thread and the workers: a contiguous range of
+ * samples, drawn, turned into scenario records (JSON text) and counted per asset and
+ * timestamp. Chunk boundaries depend on the input alone, never on the worker count.
+ */
+import type { SamplingMethod } from './options.js';
+import { peakSampler } from './peak.js';
+import { RecordBuilder } from './records.js';
+import { sampleGenerator } from './rng.js';
+import type { Sampler } from './sampler.js';
+import { sequentialSampler } from './sequential.js';
+import { accumulateFailures } from './timeSeries.js';
+import type { ScenarioRecord } from './types.js';
+
+/** Everything a worker needs to sample; plain data, so it crosses to a worker thread. */
+export interface SamplingInit {
+  timestamps: string[];
+  assetUuids: string[];
+  survival: Float64Array;
+  method: SamplingMethod;
+  seed: number;
+}
+
+/** Samples [start, end); `keep`: how many records to return as objects. */
+export interface ChunkTask {
+  start: number;
+  end: number;
+  keep: number;
+}
+
+export interface ChunkResult {
+  /** UTF-8 JSON of the chunk's records, separated by ",\n" (empty when none). */
+  json: Uint8Array<ArrayBuffer>;
+  recordCount: number;
+  /** The first `keep` records, as objects. */
+  records: ScenarioRecord[];
+  /** Failed assets in each sample of the chunk. */
+  failuresPerSample: Uint32Array<ArrayBuffer>;
+}
+
+/** A thread's sampling state: the prepared method, scratch arrays and its failure counts. */
+export interface SamplingContext {
+  readonly seed: number;
+  readonly sampler: Sampler;
+  readonly builder: RecordBuilder;
+  readonly failedAssets: Int32Array;
+  readonly failureTimes: Int32Array;
+  /** failureCounts[t * n + a]: samples of this thread in which asset a failed at t. */
+  readonly failureCounts: Uint32Array<ArrayBuffer>;
+  readonly assetCount: number;
+}
+
+const SAMPLERS: Record<SamplingMethod, (survival: Float64Array, assetCount: number, timestampCount: number) => Sampler> = {
+  peak: peakSampler,
+  sequential: sequentialSampler,
+};
+
+/** Aim for about this many asset draws per chunk: big enough to amortise messaging, small enough to spread work. */
+const CHUNK_ASSET_SAMPLES = 1 << 17;
+const MAX_CHUNK_SAMPLES = 256;
+
+/** Samples per chunk for an input with `assetCount` assets; a function of the input only. */
+export function chunkSamples(assetCount: number): number {
+  return Math.max(1, Math.min(MAX_CHUNK_SAMPLES, Math.floor(CHUNK_ASSET_SAMPLES / Math.max(1, assetCount))));
+}
+
+export function createSamplingContext(init: SamplingInit): SamplingContext {
+  const assetCount = init.assetUuids.length;
+  return {
+    seed: init.seed,
+    sampler: SAMPLERS[init.method](init.survival, assetCount, init.timestamps.length),
+    builder: new RecordBuilder(init.timestamps, init.assetUuids),
+    failedAssets: new Int32Array(assetCount),
+    failureTimes: new Int32Array(assetCount),
+    failureCounts: new Uint32Array(assetCount * init.timestamps.length),
+    assetCount,
+  };
+}
+
+const encoder = new TextEncoder();
+
+/** Draws samples [task.start, task.end), adding their failures to context.failureCounts. */
+export function sampleChunk(context: SamplingContext, task: ChunkTask): ChunkResult {
+  const json: string[] = [];
+  const records: ScenarioRecord[] = [];
+  const failuresPerSample = new Uint32Array(task.end - task.start);
+  let recordCount = 0;
+  for (let i = task.start; i < task.end; i += 1) {
+    const count = context.sampler.draw(sampleGenerator(context.seed, i), context.failedAssets, context.failureTimes);
+    failuresPerSample[i - task.start] = count;
+    accumulateFailures(context.failureCounts, context.assetCount, count, context.failedAssets, context.failureTimes);
+    recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);
+  }
+  return { json: encoder.encode(json.join(',\n')), recordCount, records, failuresPerSample };
+}

@@ -1,0 +1,82 @@
+import type { ScenarioRecord } from './types.js';
+
+/** The scenario name of sample `sampleIndex` (0-based). */
+export function scenarioName(sampleIndex: number): string {
+  return `sample_${sampleIndex}`;
+}
+
+/**
+ * Turns one sample's failures into scenario records: one per timestamp with failures, in
+ * timestamp order, each listing its edits `{component_uuid, name: "in_service", value:
+ * false}` sorted by component_uuid. Serialises them straight to JSON text (the hot path of
+ * the ZIP) and builds objects only for the records a caller asked to keep.
+ */
+export class RecordBuilder {
+  private readonly assetCount: number;
+  private readonly timestamps: readonly string[];
+  private readonly assetUuids: readonly string[];
+  private readonly timestampJson: string[];
+  private readonly editJson: string[];
+  /** rankOfAsset[a]: position of asset a's uuid in sorted uuid order; assetOfRank is its inverse. */
+  private readonly rankOfAsset: Int32Array;
+  private readonly assetOfRank: Int32Array;
+  private readonly keys: Float64Array;
+
+  constructor(timestamps: readonly string[], assetUuids: readonly string[]) {
+    this.assetCount = assetUuids.length;
+    this.timestamps = timestamps;
+    this.assetUuids = assetUuids;
+    this.timestampJson = timestamps.map((timestamp) => JSON.stringify(timestamp));
+    this.editJson = assetUuids.map((uuid) => `{"component_uuid":${JSON.stringify(uuid)},"name":"in_service","value":false}`);
+    const order = sortedAssetOrder(assetUuids);
+    this.assetOfRank = Int32Array.from(order);
+    this.rankOfAsset = new Int32Array(this.assetCount);
+    order.forEach((asset, rank) => (this.rankOfAsset[asset] = rank));
+    this.keys = new Float64Array(this.assetCount);
+  }
+
+  /**
+   * Appends the JSON text of sample `sampleIndex`'s records to `json` (one string per
+   * record, no separators) and the first `keep` of them as objects to `kept`. Returns the
+   * number of records.
+   */
+  append(sampleIndex: number, count: number, failedAssets: Int32Array, failureTimes: Int32Array, json: string[], kept: ScenarioRecord[], keep: number): number {
+    if (count === 0) return 0;
+    const n = this.assetCount;
+    // One sort key per failure orders by timestamp, then by uuid; exact in a double for t·n < 2^53.
+    const keys = this.keys.subarray(0, count);
+    for (let j = 0; j < count; j += 1) keys[j] = failureTimes[j] * n + this.rankOfAsset[failedAssets[j]];
+    keys.sort();
+    const nameJson = `{"scenario_name":"${scenarioName(sampleIndex)}","timestamp":`;
+    let records = 0;
+    let j = 0;
+    while (j < count) {
+      const t = Math.floor(keys[j] / n);
+      const groupEnd = t * n + n;
+      const edits: string[] = [];
+      const assets: number[] = [];
+      for (; j < count && keys[j] < groupEnd; j += 1) {
+        const asset = this.assetOfRank[keys[j] - t * n];
+        edits.push(this.editJson[asset]);
+        assets.push(asset);
+      }
+      json.push(`${nameJson}${this.timestampJson[t]},"edits":[${edits.join(',')}]}`);
+      if (records < keep) kept.push(this.recordObject(sampleIndex, t, assets));
+      records += 1;
+    }
+    return records;
+  }
+
+  private recordObject(sampleIndex: number, t: number, assets: number[]): ScenarioRecord {
+    return {
+      scenario_name: scenarioName(sampleIndex),
+      timestamp: this.timestamps[t],
+      edits: assets.map((asset) => ({ component_uuid: this.assetUuids[asset], name: 'in_service', value: false })),
+    };
+  }
+}
+
+/** Asset indices ordered by uuid (code-unit order, as JSON consumers and `sort` compare strings). */
+export function sortedAssetOrder(assetUuids: readonly string[]): number[] {
+  return assetUuids.map((_, index) => index).sort((a, b) => (assetUuids[a] < assetUuids[b] ? -1 : assetUuids[a] > assetUuids[b] ? 1 : 0));
+}

@@ -1,0 +1,57 @@
+/**
+ * tracked_changes.json, written as a stream: the records go out as samples are drawn and
+ * the metadata, which includes per-sample counts known only at the end, closes the object.
+ * That is why `tracked_changes` precedes `metadata` in the file (docs/decisions.md).
+ */
+import type { SamplingMethod } from './options.js';
+import { RNG_DESCRIPTION } from './rng.js';
+
+/** Opens the document and its record array; records follow one per line, separated by ",\n". */
+export const DOCUMENT_OPENING = '{"tracked_changes":[\n';
+export const RECORD_SEPARATOR = ',\n';
+
+/** What each method does, written into the metadata. */
+export const SAMPLING_DESCRIPTIONS: Readonly<Record<SamplingMethod, string>> = {
+  peak: 'one draw u per asset and sample, in asset order; the asset fails iff u < 1 - (its lowest survival over time), at the first timestamp where that lowest survival occurs',
+  sequential: 'per timestamp an asset still in service fails with probability 1 - survival(t), first failure kept; drawn as one u per asset and sample, in asset order: the asset fails at the first timestamp t with u < 1 - (product of its survival up to t), if any',
+};
+
+/** The run's own facts, added to the caller's metadata. */
+export interface RunFacts {
+  seed: number;
+  method: SamplingMethod;
+  numberOfSamples: number;
+  assetCount: number;
+  timestampCount: number;
+  totalScenarios: number;
+  failuresPerSample: Uint32Array;
+}
+
+/** The metadata object: the caller's fields, then the run's (which win on a name clash). */
+export function buildMetadata(callerMetadata: Record<string, unknown>, facts: RunFacts): Record<string, unknown> {
+  let totalFailures = 0;
+  let samplesWithFailures = 0;
+  for (const count of facts.failuresPerSample) {
+    totalFailures += count;
+    if (count > 0) samplesWithFailures += 1;
+  }
+  return {
+    ...callerMetadata,
+    seed: facts.seed,
+    method: facts.method,
+    sampling: SAMPLING_DESCRIPTIONS[facts.method],
+    number_of_samples: facts.numberOfSamples,
+    rng: { ...RNG_DESCRIPTION },
+    asset_count: facts.assetCount,
+    timestamp_count: facts.timestampCount,
+    total_scenarios: facts.totalScenarios,
+    total_failures: totalFailures,
+    samples_with_failures: samplesWithFailures,
+    failures_per_sample: Array.from(facts.failuresPerSample),
+  };
+}
+
+/** Closes the record array and the document with the metadata. */
+export function documentClosing(metadata: Record<string, unknown>, hadRecords: boolean): string {
+  return `${hadRecords ? '\n' : ''}],\n"metadata":${JSON.stringify(metadata)}}\n`;
+}

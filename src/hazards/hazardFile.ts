@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Issue } from '../core/errors.js';
-import { formatPath, issuesFromValibot } from '../core/validation.js';
+import { formatPath } from '../core/validation.js';
+import { readableIssues } from '../core/readableIssues.js';
 import { parseTimestamp } from './_timestamps.js';
 import { Timestamp } from './_schema.js';
 import { HAZARD_FILE_ENTRIES } from './registry.js';
@@ -22,16 +23,6 @@ const HazardFileShape = v.strictObject(
   'expected a hazard file object {name, description, timestamps, models}',
 );
 
-/** Valibot issues as hazsim issues, with unknown and missing fields named plainly. */
-function hazardIssues(issues: readonly v.BaseIssue<unknown>[], prefix: (string | number)[] = []): Issue[] {
-  return issuesFromValibot(issues, prefix).map((issue, index) => {
-    const { type, expected, received } = issues[index];
-    if (type !== 'strict_object') return issue;
-    if (expected === 'never') return { path: issue.path, message: `unknown field ${received}` };
-    if (received === 'undefined' && expected?.startsWith('"')) return { path: issue.path, message: `missing required field ${expected}` };
-    return issue;
-  });
-}
 
 export interface HazardFileResult {
   model: HazardModel | null;
@@ -44,7 +35,7 @@ export function readHazardFile(content: unknown): HazardFileResult {
   if (!shape.success) {
     // Models are still checked when only the envelope is wrong, so one pass reports everything.
     const rawModels = (content as { models?: unknown })?.models;
-    const issues = hazardIssues(shape.issues);
+    const issues = readableIssues(shape.issues);
     if (Array.isArray(rawModels)) issues.push(...readModels(rawModels).issues);
     return { model: null, issues };
   }
@@ -68,7 +59,7 @@ function readModels(rawModels: unknown[]): { models: HazardEntry[]; issues: Issu
     } else {
       const result = v.safeParse(HAZARD_FILE_ENTRIES[type as keyof typeof HAZARD_FILE_ENTRIES].schema, raw, { abortEarly: false });
       if (result.success) models.push(result.output);
-      else issues.push(...hazardIssues(result.issues, ['models', index]));
+      else issues.push(...readableIssues(result.issues, ['models', index]));
     }
   });
   return { models, issues };

@@ -2,6 +2,8 @@ import { Command, CommanderError } from 'commander';
 import { addGlobalOptions, createContext, type CommandContext } from './context.js';
 import { makeDeleteCommand, makeListCommand, makeShowCommand, makeUploadCommand } from './models.js';
 import { makeCacheCommand } from './cache.js';
+import { makeCurveSetsCommand } from './curveSets.js';
+import { makeHazardTypesCommand } from './hazardTypes.js';
 import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/core/errors.js';
 import { HAZSIM_VERSION } from '../src/core/version.js';
 
@@ -16,7 +18,7 @@ export function createProgram(context: CommandContext): Command {
       writeOut: (text) => context.stdout.write(text),
       writeErr: (text) => context.stderr.write(text),
     });
-  for (const make of [makeUploadCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeCacheCommand]) {
+  for (const make of [makeUploadCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeCacheCommand, makeHazardTypesCommand, makeCurveSetsCommand]) {
     program.addCommand(make(context));
   }
   addGlobalOptions(program);

@@ -10,6 +10,7 @@ import { readUpload, parseJsonBytes, type UploadContent } from './uploadInput.js
 import { hazardForm } from '../hazards/detect.js';
 import { distributionForm } from '../gdm/detect.js';
 import { supportedHazardTypes } from './hazardTypes.js';
+import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 
 export interface ServiceOptions {
   /** Overrides the cache root resolution (the --cache-dir flag). */
@@ -79,6 +80,13 @@ export function createService(options: ServiceOptions = {}) {
     distribution: makeStore(MODEL_KINDS.distribution),
     hazard: makeStore(MODEL_KINDS.hazard),
   };
+
+  const curveSets = createCurveSetStore(cacheRoot, clock);
+
+  /** Reads a curve set file from disk and stores it (see uploadCurveSet). */
+  function uploadCurveSetFile(filePath: string, request: Omit<CurveSetUpload, 'fileName' | 'bytes'>) {
+    return curveSets.uploadCurveSet({ ...request, fileName: path.basename(filePath), bytes: readInputFile(filePath) });
+  }
 
   function makeStore(kind: ModelKind): ModelStore {
     return new ModelStore(path.join(cacheRoot, kind.dirName), (name) => `${kind.label} '${name}' not found`, (filePath) => fileProblem(kind, filePath));
@@ -248,6 +256,8 @@ export function createService(options: ServiceOptions = {}) {
     cacheInfo,
     refreshCache,
     supportedHazardTypes,
+    ...curveSets,
+    uploadCurveSetFile,
   };
 }
 

@@ -19,11 +19,17 @@ export function compileLognormal(spec: v.InferOutput<ReturnType<typeof lognormal
 
 /** Survival 1 − Φ(ln(x/median)/β) at x (same unit as median); 1 for x ≤ 0; NaN for NaN. */
 export function lognormalSurvival(median: number, beta: number, x: number): number {
-  if (x > 0) return standardNormalSurvival(Math.log(x / median) / beta);
+  return survivalScaled(1 / median, 1 / beta, x);
+}
+
+/** lognormalSurvival with the reciprocals precomputed: multiplications in the loop instead of divisions. */
+function survivalScaled(inverseMedian: number, inverseBeta: number, x: number): number {
+  if (x > 0) return standardNormalSurvival(Math.log(x * inverseMedian) * inverseBeta);
   return x <= 0 ? 1 : Number.NaN;
 }
 
 export function lognormalSurvivalInto(curve: Extract<CompiledCurve, { form: 'lognormal' }>, x: Float64Array, out: Float64Array): void {
-  const { median, beta } = curve;
-  for (let i = 0; i < x.length; i++) out[i] = lognormalSurvival(median, beta, x[i]);
+  const inverseMedian = 1 / curve.median;
+  const inverseBeta = 1 / curve.beta;
+  for (let i = 0; i < x.length; i++) out[i] = survivalScaled(inverseMedian, inverseBeta, x[i]);
 }

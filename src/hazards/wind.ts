@@ -20,15 +20,31 @@ export const HOLLAND_B = 10;
 const LN_K_OVER_K_MINUS_1 = Math.log(HOLLAND_K / (HOLLAND_K - 1));
 const LN_B = Math.log(HOLLAND_B);
 
+/** The constants of one storm's profile, computed once per model. */
+export interface HollandProfile {
+  maxWindSpeed: number;
+  radiusOfMaxWind: number;
+  radiusOfClosestIsobar: number;
+  /** m = ln(k/(k−1)) / R_vmax. */
+  inner: number;
+  /** a = ln(b) / (R_max − R_vmax). */
+  outer: number;
+}
+
+export function hollandProfile(maxWindSpeed: number, radiusOfMaxWind: number, radiusOfClosestIsobar: number): HollandProfile {
+  return { maxWindSpeed, radiusOfMaxWind, radiusOfClosestIsobar, inner: LN_K_OVER_K_MINUS_1 / radiusOfMaxWind, outer: LN_B / (radiusOfClosestIsobar - radiusOfMaxWind) };
+}
+
+/** Wind speed (unit of the profile's maximum) at `distance` from the centre (unit of its radii). */
+export function hollandSpeedAt(profile: HollandProfile, distance: number): number {
+  if (distance >= profile.radiusOfClosestIsobar) return 0;
+  if (distance < profile.radiusOfMaxWind) return HOLLAND_K * profile.maxWindSpeed * (1 - Math.exp(-profile.inner * distance));
+  return profile.maxWindSpeed * Math.exp(-profile.outer * (distance - profile.radiusOfMaxWind));
+}
+
 /** Wind speed (unit of `maxWindSpeed`) at `distance` from the centre (unit of the two radii). */
 export function hollandWindSpeed(distance: number, maxWindSpeed: number, radiusOfMaxWind: number, radiusOfClosestIsobar: number): number {
-  if (distance >= radiusOfClosestIsobar) return 0;
-  if (distance < radiusOfMaxWind) {
-    const m = LN_K_OVER_K_MINUS_1 / radiusOfMaxWind;
-    return HOLLAND_K * maxWindSpeed * (1 - Math.exp(-m * distance));
-  }
-  const a = LN_B / (radiusOfClosestIsobar - radiusOfMaxWind);
-  return maxWindSpeed * Math.exp(-a * (distance - radiusOfMaxWind));
+  return hollandSpeedAt(hollandProfile(maxWindSpeed, radiusOfMaxWind, radiusOfClosestIsobar), distance);
 }
 
 export const WindModel = v.pipe(
@@ -73,8 +89,7 @@ export const wind: HazardDescriptor<WindHazard> = {
     const speed = out.wind_speed!;
     const distanceM = sites.scratch;
     distancesFromPointM(model.center.latitude, model.center.longitude, sites.points, distanceM);
-    for (let i = 0; i < sites.sites.count; i++) {
-      mergeMax(speed, i, hollandWindSpeed(distanceM[i], model.maxWindSpeedMs, model.radiusOfMaxWindM, model.radiusOfClosestIsobarM));
-    }
+    const profile = hollandProfile(model.maxWindSpeedMs, model.radiusOfMaxWindM, model.radiusOfClosestIsobarM);
+    for (let i = 0; i < sites.sites.count; i++) mergeMax(speed, i, hollandSpeedAt(profile, distanceM[i]));
   },
 };

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { Issue } from './errors.js';
+import { HazsimError, type Issue } from './errors.js';
 import { issuesFromValibot } from './validation.js';
 
 /**
@@ -15,4 +15,9 @@ export function readableIssues(issues: readonly v.BaseIssue<unknown>[], prefix: 
     if (received === 'undefined' && expected?.startsWith('"')) return { path: issue.path, message: `missing required field ${expected}` };
     return issue;
   });
+}
+
+/** The invalid_input error for content with problems: "Invalid <what>: N problems found", carrying them all. */
+export function invalidContent(what: string, issues: Issue[]): HazsimError {
+  return new HazsimError('invalid_input', `Invalid ${what}: ${issues.length} problem${issues.length === 1 ? '' : 's'} found`, issues);
 }

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { ASSET_TYPES, isAssetType } from '../assets/types.js';
-import { HazsimError, type Issue } from '../core/errors.js';
+import type { Issue } from '../core/errors.js';
 import { formatPath } from '../core/validation.js';
-import { readableIssues } from '../core/readableIssues.js';
+import { invalidContent, readableIssues } from '../core/readableIssues.js';
 import { INTENSITY_QUANTITIES, type IntensityQuantity } from '../hazards/types.js';
 import { QUANTITY_DIMENSIONS } from './_schema.js';
 import { CURVE_FORMS, formsFor } from './curveForms.js';
@@ -101,6 +101,6 @@ export function validateCurveSet(content: unknown): Issue[] {
 /** Reads a curve set's content, throwing invalid_input with every problem. */
 export function readCurveSet(content: unknown): CurveSet {
   const { curveSet, issues } = checkCurveSet(content);
-  if (!curveSet) throw new HazsimError('invalid_input', `Invalid curve set: ${issues.length} problem${issues.length === 1 ? '' : 's'} found`, issues);
+  if (!curveSet) throw invalidContent('curve set', issues);
   return curveSet;
 }

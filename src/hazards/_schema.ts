@@ -111,3 +111,13 @@ export function areaTimestampsMatchParent<T extends { timestamp: string; affecte
     });
   });
 }
+
+/** A flood or fire: a type, name and timestamp, and one or more areas read by `area`. */
+export function areasModelObject<const T extends 'flood' | 'fire', A extends v.GenericSchema>(type: T, area: A) {
+  return v.strictObject({
+    type: v.literal(type),
+    name: Name,
+    timestamp: Timestamp,
+    affected_areas: v.pipe(v.array(area, `affected_areas must be a list of ${type} areas`), v.minLength(1, `a ${type} needs at least one affected area`)),
+  });
+}

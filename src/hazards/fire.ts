@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { geodesicDistanceFastM } from '../geodesy/batch.js';
-import { areaTimestampsMatchParent, Geometry, Name, quantity, Timestamp } from './_schema.js';
+import { areasModelObject, areaTimestampsMatchParent, Geometry, Name, quantity, Timestamp } from './_schema.js';
 import { areaContains, nearestBoundaryPoint, prepareBoundary, type BoundaryPoint } from './_polygon.js';
 import { mergeMin, type HazardDescriptor, type HazardFileEntry } from './descriptor.js';
 import type { FireArea, FireHazard } from './types.js';
@@ -37,12 +37,7 @@ function toFireArea(area: AreaEntry): FireArea {
 
 const NestedFireArea = v.strictObject({ type: v.optional(v.literal('fire_area')), timestamp: v.optional(Timestamp), ...areaFields });
 
-const FireObject = v.strictObject({
-  type: v.literal('fire'),
-  name: Name,
-  timestamp: Timestamp,
-  affected_areas: v.pipe(v.array(NestedFireArea, 'affected_areas must be a list of fire areas'), v.minLength(1, 'a fire needs at least one affected area')),
-});
+const FireObject = areasModelObject('fire', NestedFireArea);
 
 export const FireModel = v.pipe(
   FireObject,

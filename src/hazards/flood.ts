@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { areaTimestampsMatchParent, Geometry, Name, quantity, Timestamp } from './_schema.js';
+import { areasModelObject, areaTimestampsMatchParent, Geometry, Name, quantity, Timestamp } from './_schema.js';
 import { areaContains, BOUNDARY_TOLERANCE_DEG } from './_polygon.js';
 import { forEachSiteNear } from './_siteGrid.js';
 import { mergeMax, modelLabel, type HazardDescriptor, type HazardFileEntry } from './descriptor.js';
@@ -61,12 +61,7 @@ const NestedFloodArea = v.pipe(
   v.forward(v.check<NestedArea, string>(groundNeedsElevation, GROUND_NEEDS_ELEVATION), ['ground_elevation']),
 );
 
-const FloodObject = v.strictObject({
-  type: v.literal('flood'),
-  name: Name,
-  timestamp: Timestamp,
-  affected_areas: v.pipe(v.array(NestedFloodArea, 'affected_areas must be a list of flood areas'), v.minLength(1, 'a flood needs at least one affected area')),
-});
+const FloodObject = areasModelObject('flood', NestedFloodArea);
 
 export const FloodModel = v.pipe(
   FloodObject,

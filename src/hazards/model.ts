@@ -1,4 +1,5 @@
-import { HazsimError, type Issue } from '../core/errors.js';
+import type { Issue } from '../core/errors.js';
+import { invalidContent } from '../core/readableIssues.js';
 import { hazardForm } from './detect.js';
 import { eradToHazsim } from './erad.js';
 import { readHazardFile, type HazardFileResult } from './hazardFile.js';
@@ -28,7 +29,7 @@ export function validateHazardContent(content: unknown): Issue[] {
  */
 export function readHazardModel(content: unknown): HazardModel {
   const { model, issues } = readHazardContent(content);
-  if (!model) throw new HazsimError('invalid_input', `Invalid hazard model: ${issues.length} problem${issues.length === 1 ? '' : 's'} found`, issues);
+  if (!model) throw invalidContent('hazard model', issues);
   return model;
 }
 

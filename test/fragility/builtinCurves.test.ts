@@ -14,9 +14,11 @@ const SURVIVAL_AT_ONE_SIGMA = 1 - 0.841344746068543;
 
 const defaults = suite('DEFAULT_CURVES');
 
-defaults('is a valid curve set covering every asset type and quantity', () => {
-  assert.equal(validateCurveSet(DEFAULT_CURVES), []);
-  assert.equal(compileCurveSet(DEFAULT_CURVES).fallbacks, []);
+defaults('is a valid curve set covering every asset type and quantity, as is ERAD_V1_CURVES', () => {
+  for (const set of [DEFAULT_CURVES, ERAD_V1_CURVES]) {
+    assert.equal(validateCurveSet(set), [], set.name);
+    assert.equal(compileCurveSet(set).fallbacks, [], set.name);
+  }
 });
 
 defaults('gives survival 0.5 at the median and 1 − Φ(1) at median·e^β for every lognormal curve', () => {
@@ -56,11 +58,6 @@ defaults('fire curves: certain failure inside a perimeter, 1 − 0.95·e^(−d/L
 defaults.run();
 
 const erad = suite('ERAD_V1_CURVES');
-
-erad('is a valid curve set covering every asset type and quantity', () => {
-  assert.equal(validateCurveSet(ERAD_V1_CURVES), []);
-  assert.equal(compileCurveSet(ERAD_V1_CURVES).fallbacks, []);
-});
 
 erad('reproduces the scipy checkpoints of default-curves.md and erad-notes §4.2', () => {
   const compiled = compileCurveSet(ERAD_V1_CURVES);

@@ -9,3 +9,14 @@ export function sitesOf(points: [number, number, number?][]): Sites {
     heightM: Float64Array.from(points.map((point) => point[2] ?? 0)),
   };
 }
+
+/** A closed rectangular ring [lon, lat][] from its bounds in degrees. */
+export function ring(west: number, south: number, east: number, north: number): number[][] {
+  return [
+    [west, south],
+    [east, south],
+    [east, north],
+    [west, north],
+    [west, south],
+  ];
+}

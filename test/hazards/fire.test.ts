@@ -2,15 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { computeIntensities, readHazardModel } from '../../src/hazards/index.js';
 import { close } from '../helpers/assert.js';
-import { sitesOf } from './_sites.js';
-
-const ring = (west: number, south: number, east: number, north: number) => [
-  [west, south],
-  [east, south],
-  [east, north],
-  [west, north],
-  [west, south],
-];
+import { ring, sitesOf } from './_sites.js';
 
 // Along the equator (a geodesic) 0.01° of longitude is a·0.01·π/180 = 1113.1949 m (a = 6 378 137 m).
 const EQUATOR_0_01_DEG_M = 1113.1949079327358;

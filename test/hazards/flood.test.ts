@@ -2,15 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { computeIntensities, readHazardModel } from '../../src/hazards/index.js';
 import { close } from '../helpers/assert.js';
-import { sitesOf } from './_sites.js';
-
-const ring = (west: number, south: number, east: number, north: number) => [
-  [west, south],
-  [east, south],
-  [east, north],
-  [west, north],
-  [west, south],
-];
+import { ring, sitesOf } from './_sites.js';
 
 function flood(areas: object[], timestamp = '2024-01-01T00:00:00') {
   return { type: 'flood', name: 'f', timestamp, affected_areas: areas };

@@ -3,14 +3,9 @@ import * as assert from 'uvu/assert';
 import { readHazardModel, summarizeHazardModel, validateHazardContent } from '../../src/hazards/index.js';
 import { HazsimError } from '../../src/core/errors.js';
 import { close } from '../helpers/assert.js';
+import { ring } from './_sites.js';
 
-const square = (west: number, south: number, east: number, north: number) => [
-  [west, south],
-  [east, south],
-  [east, north],
-  [west, north],
-  [west, south],
-];
+
 
 /** A valid file with one model of every type. */
 function validFile(): any {
@@ -33,16 +28,16 @@ function validFile(): any {
         type: 'flood',
         name: 'f1',
         timestamp: '2022-09-28T18:00:00',
-        affected_areas: [{ type: 'flood_area', name: 'a1', affected_area: { type: 'Polygon', coordinates: [square(0, 0, 1, 1), square(0.4, 0.4, 0.6, 0.6)] }, water_velocity: '1.5 meter / second', water_depth: '1.2 meter' }],
+        affected_areas: [{ type: 'flood_area', name: 'a1', affected_area: { type: 'Polygon', coordinates: [ring(0, 0, 1, 1), ring(0.4, 0.4, 0.6, 0.6)] }, water_velocity: '1.5 meter / second', water_depth: '1.2 meter' }],
       },
-      { type: 'flood_area', name: 'a2', timestamp: '2022-09-28T19:00:00', affected_area: { type: 'Polygon', coordinates: square(2, 2, 3, 3) }, water_elevation: '10 foot', ground_elevation: '1 meter' },
+      { type: 'flood_area', name: 'a2', timestamp: '2022-09-28T19:00:00', affected_area: { type: 'Polygon', coordinates: ring(2, 2, 3, 3) }, water_elevation: '10 foot', ground_elevation: '1 meter' },
       {
         type: 'fire',
         name: 'w1',
         timestamp: '2022-09-28T19:00:00',
-        affected_areas: [{ name: 'p1', affected_area: { type: 'MultiPolygon', coordinates: [[square(5, 5, 6, 6)], [square(7, 7, 8, 8)]] }, wind_speed: '20 mile / hour', wind_direction: '270 degree' }],
+        affected_areas: [{ name: 'p1', affected_area: { type: 'MultiPolygon', coordinates: [[ring(5, 5, 6, 6)], [ring(7, 7, 8, 8)]] }, wind_speed: '20 mile / hour', wind_direction: '270 degree' }],
       },
-      { type: 'fire_area', name: 'p2', timestamp: '2022-09-28T18:00:00', affected_area: { type: 'Polygon', coordinates: [square(5, 5, 5.5, 5.5)] } },
+      { type: 'fire_area', name: 'p2', timestamp: '2022-09-28T18:00:00', affected_area: { type: 'Polygon', coordinates: [ring(5, 5, 5.5, 5.5)] } },
     ],
   };
 }

@@ -3,5 +3,5 @@ export { DEFAULT_CURVES, DEFAULT_CURVES_TABLE, DEFAULT_FIRE_MAX_PROBABILITY } fr
 export { ERAD_V1_CURVES, ERAD_V1_CURVES_TABLE } from './eradV1Curves.js';
 export { checkCurveSet, readCurveSet, validateCurveSet } from './curveSet.js';
 export { compileCurveSet, curveFor, curveForType } from './compile.js';
-export { survivalAt, survivalInto } from './survival.js';
+export { survivalAt, survivalForAssetsInto, survivalInto } from './survival.js';
 export { erfc, standardNormalCdf, standardNormalSurvival } from './normalCdf.js';

@@ -2,7 +2,9 @@ import { exponentialDecaySurvival, exponentialDecaySurvivalInto } from './expone
 import { lognormalSurvival, lognormalSurvivalInto } from './lognormal.js';
 import { normalSurvival, normalSurvivalInto } from './normal.js';
 import { scipyExponSurvival, scipyExponSurvivalInto, scipyLognormSurvival, scipyLognormSurvivalInto } from './scipy.js';
-import type { CompiledCurve } from './types.js';
+import type { IntensityQuantity } from '../hazards/types.js';
+import { curveFor } from './compile.js';
+import type { CompiledCurve, CompiledCurveSet } from './types.js';
 
 /**
  * Survival probabilities 1 − P(fail | x) for every intensity in `intensitySI` (SI units),
@@ -37,5 +39,26 @@ export function survivalAt(curve: CompiledCurve, intensitySI: number): number {
       return scipyLognormSurvival(curve.s, curve.loc, curve.scale, intensitySI);
     case 'scipy_expon':
       return scipyExponSurvival(curve.loc, curve.scale, intensitySI);
+  }
+}
+
+/** Runs of one asset type at least this long are evaluated through survivalInto on views. */
+const RUN_FOR_VIEWS = 32;
+
+/**
+ * Survivals of a row of assets of mixed types for one quantity: asset i uses the curve of
+ * its type `assetTypeIndex[i]` (ASSET_TYPES order). Consecutive assets of one type are
+ * evaluated together, so assets grouped by type run at survivalInto's speed.
+ */
+export function survivalForAssetsInto(compiled: CompiledCurveSet, quantity: IntensityQuantity, assetTypeIndex: Uint8Array, intensitySI: Float64Array, out: Float64Array): void {
+  let start = 0;
+  while (start < assetTypeIndex.length) {
+    const type = assetTypeIndex[start];
+    let end = start + 1;
+    while (end < assetTypeIndex.length && assetTypeIndex[end] === type) end++;
+    const curve = curveFor(compiled, type, quantity);
+    if (end - start >= RUN_FOR_VIEWS) survivalInto(curve, intensitySI.subarray(start, end), out.subarray(start, end));
+    else for (let i = start; i < end; i++) out[i] = survivalAt(curve, intensitySI[i]);
+    start = end;
   }
 }

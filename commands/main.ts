@@ -6,6 +6,8 @@ import { makeCompletionCommand } from './completion.js';
 import { makeMcpCommand } from './mcp.js';
 import { makeServeCommand } from './serve.js';
 import { makeValidateCommand } from './validate.js';
+import { makeCurveSetsCommand } from './curveSets.js';
+import { makeHazardTypesCommand } from './hazardTypes.js';
 import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/core/errors.js';
 import { HAZSIM_VERSION } from '../src/core/version.js';
 
@@ -20,7 +22,7 @@ export function createProgram(context: CommandContext): Command {
       writeOut: (text) => context.stdout.write(text),
       writeErr: (text) => context.stderr.write(text),
     });
-  for (const make of [makeUploadCommand, makeValidateCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeCacheCommand, makeServeCommand, makeMcpCommand]) {
+  for (const make of [makeUploadCommand, makeValidateCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeCacheCommand, makeHazardTypesCommand, makeCurveSetsCommand, makeServeCommand, makeMcpCommand]) {
     program.addCommand(make(context));
   }
   program.addCommand(makeCompletionCommand(context, () => program));

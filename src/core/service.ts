@@ -12,6 +12,7 @@ import { distributionForm } from '../gdm/detect.js';
 import { supportedHazardTypes } from './hazardTypes.js';
 import { contentKeys, summarizeDistributionContent, summarizeHazardContent } from './modelSummary.js';
 import type { DistributionModelSummary, HazardModelSummary } from './schemas.js';
+import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 
 export interface ServiceOptions {
   /** Overrides the cache root resolution (the --cache-dir flag). */
@@ -89,6 +90,13 @@ export function createService(options: ServiceOptions = {}) {
     distribution: makeStore(MODEL_KINDS.distribution),
     hazard: makeStore(MODEL_KINDS.hazard),
   };
+
+  const curveSets = createCurveSetStore(cacheRoot, clock);
+
+  /** Reads a curve set file from disk and stores it (see uploadCurveSet). */
+  function uploadCurveSetFile(filePath: string, request: Omit<CurveSetUpload, 'fileName' | 'bytes'>) {
+    return curveSets.uploadCurveSet({ ...request, fileName: path.basename(filePath), bytes: readInputFile(filePath) });
+  }
 
   function makeStore(kind: ModelKind): ModelStore {
     return new ModelStore(path.join(cacheRoot, kind.dirName), (name) => `${kind.label} '${name}' not found`, (filePath) => fileProblem(kind, filePath));
@@ -285,6 +293,8 @@ export function createService(options: ServiceOptions = {}) {
     cacheInfo,
     refreshCache,
     supportedHazardTypes,
+    ...curveSets,
+    uploadCurveSetFile,
   };
 }
 

@@ -37,3 +37,110 @@ export interface IntensityGrid {
   /** Things the run should tell the user (e.g. "flood area a1 has water_elevation but no ground_elevation; 0 m used"). */
   warnings: string[];
 }
+
+/** Which way "more severe" goes for each quantity: the higher intensity, or the shorter fire distance. */
+export const MOST_SEVERE: Readonly<Record<IntensityQuantity, 'max' | 'min'>> = {
+  wind_speed: 'max',
+  flood_depth: 'max',
+  flood_velocity: 'max',
+  pga: 'max',
+  pgv: 'max',
+  fire_boundary_distance: 'min',
+};
+
+/** The hazard types of a hazsim hazard file (spec §2.4); areas may also stand alone as models. */
+export const HAZARD_FILE_TYPES = ['earthquake', 'flood', 'flood_area', 'wind', 'fire', 'fire_area'] as const;
+export type HazardFileType = (typeof HAZARD_FILE_TYPES)[number];
+
+/** A point in degrees, WGS-84. */
+export interface GeoPoint {
+  longitude: number;
+  latitude: number;
+}
+
+/**
+ * One polygon of an area: its rings as flat [lon0, lat0, lon1, lat1, ...] arrays in
+ * degrees, closed (first point repeated). Ring 0 is the exterior, the others are holes.
+ */
+export interface PolygonRings {
+  rings: Float64Array[];
+}
+
+/** An area's geometry: one or more polygons (GeoJSON Polygon or MultiPolygon) with their bounding box. */
+export interface AreaGeometry {
+  polygons: PolygonRings[];
+  /** [min longitude, min latitude, max longitude, max latitude], degrees. */
+  bbox: [number, number, number, number];
+}
+
+interface HazardBase {
+  /** The model's name ('' when the file gives none). */
+  name: string;
+  /** ISO 8601 date-time, UTC, without zone (as in IntensityGrid.timestamps). */
+  timestamp: string;
+  /** The type the model had in the file (flood_area and fire_area entries become one-area floods and fires). */
+  declaredType: HazardFileType;
+}
+
+export interface EarthquakeHazard extends HazardBase {
+  type: 'earthquake';
+  origin: GeoPoint;
+  depthM: number;
+  magnitude: number;
+}
+
+export interface WindHazard extends HazardBase {
+  type: 'wind';
+  center: GeoPoint;
+  maxWindSpeedMs: number;
+  radiusOfMaxWindM: number;
+  radiusOfClosestIsobarM: number;
+  /** Carried for the record; the wind profile does not use it. */
+  airPressurePa?: number;
+}
+
+/**
+ * A flooded area. Depth at an asset is waterDepthM − height when the area gives a depth,
+ * or waterElevationM − (groundElevationM + height) when it gives an absolute elevation.
+ */
+export interface FloodArea {
+  name: string;
+  geometry: AreaGeometry;
+  waterVelocityMs?: number;
+  waterDepthM?: number;
+  waterElevationM?: number;
+  groundElevationM?: number;
+}
+
+export interface FloodHazard extends HazardBase {
+  type: 'flood';
+  areas: FloodArea[];
+}
+
+export interface FireArea {
+  name: string;
+  geometry: AreaGeometry;
+  /** Carried for the record; the fire model does not use it. */
+  windSpeedMs?: number;
+  /** Carried for the record, degrees; the fire model does not use it. */
+  windDirectionDeg?: number;
+}
+
+export interface FireHazard extends HazardBase {
+  type: 'fire';
+  areas: FireArea[];
+}
+
+export type HazardEntry = EarthquakeHazard | WindHazard | FloodHazard | FireHazard;
+export type HazardType = HazardEntry['type'];
+
+/**
+ * A hazard model read, checked and normalized: SI units, canonical timestamps. Plain data
+ * (objects, arrays, typed arrays) so it can be sent to a worker thread as it is.
+ */
+export interface HazardModel {
+  name: string;
+  /** The sorted distinct timestamps of the models. */
+  timestamps: string[];
+  models: HazardEntry[];
+}

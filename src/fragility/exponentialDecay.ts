@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import type { Dimension } from '../hazards/_units.js';
+import { positiveQuantityText, siValue } from './_schema.js';
+import type { CompiledCurve } from './types.js';
+
+/**
+ * The fire curve (DESIGN.md §7, ERAD's newer engine): an asset inside a fire perimeter
+ * (distance 0) fails; outside, P(fail) = max_probability·e^(−d/length).
+ */
+
+export function exponentialDecaySchema(dimension: Dimension) {
+  return v.strictObject({
+    distribution: v.literal('exponential_decay'),
+    max_probability: v.pipe(
+      v.number('max_probability must be a number'),
+      v.check((p) => p > 0 && p <= 1, (issue) => `max_probability must be greater than 0 and at most 1, got ${String(issue.input)}`),
+    ),
+    length: positiveQuantityText('length', dimension),
+  });
+}
+
+export function compileExponentialDecay(spec: v.InferOutput<ReturnType<typeof exponentialDecaySchema>>, dimension: Dimension): CompiledCurve {
+  return { form: 'exponential_decay', maxProbability: spec.max_probability, length: siValue(spec.length, dimension) };
+}
+
+/** Survival at distance d (unit of `length`): 0 inside (d ≤ 0), 1 − p·e^(−d/length) outside; NaN for NaN. */
+export function exponentialDecaySurvival(maxProbability: number, length: number, distance: number): number {
+  if (distance > 0) return 1 - maxProbability * Math.exp(-distance / length);
+  return distance <= 0 ? 0 : Number.NaN;
+}
+
+export function exponentialDecaySurvivalInto(curve: Extract<CompiledCurve, { form: 'exponential_decay' }>, x: Float64Array, out: Float64Array): void {
+  const { maxProbability, length } = curve;
+  for (let i = 0; i < x.length; i++) out[i] = exponentialDecaySurvival(maxProbability, length, x[i]);
+}

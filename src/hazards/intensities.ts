@@ -1,0 +1,35 @@
+import { HazsimError } from '../core/errors.js';
+import { prepareSites, type QuantityViews } from './descriptor.js';
+import { descriptorOf } from './registry.js';
+import { INTENSITY_QUANTITIES, type HazardModel, type IntensityGrid, type IntensityQuantity, type Sites } from './types.js';
+
+/** The quantities a hazard model produces, in INTENSITY_QUANTITIES order. */
+export function quantitiesOf(hazard: HazardModel): IntensityQuantity[] {
+  const produced = new Set(hazard.models.flatMap((model) => descriptorOf(model).quantities));
+  return INTENSITY_QUANTITIES.filter((quantity) => produced.has(quantity));
+}
+
+/**
+ * Intensities of every quantity the hazard produces, at every site and every distinct
+ * timestamp (DESIGN.md §5), in SI units. Arrays are timestamp-major ([t·count + site]);
+ * NaN marks an absent quantity (no model of that type at that timestamp, or no flood area
+ * over the site). Several models of one type at one timestamp: the most severe value wins.
+ */
+export function computeIntensities(hazard: HazardModel, sites: Sites): IntensityGrid {
+  const count = sites.count;
+  const timestampIndex = new Map(hazard.timestamps.map((timestamp, index) => [timestamp, index]));
+  const quantities: IntensityGrid['quantities'] = {};
+  for (const quantity of quantitiesOf(hazard)) quantities[quantity] = new Float64Array(hazard.timestamps.length * count).fill(Number.NaN);
+  const prepared = prepareSites(sites);
+  const warnings = new Set<string>();
+  const warn = (message: string) => warnings.add(message);
+  for (const model of hazard.models) {
+    const t = timestampIndex.get(model.timestamp);
+    if (t === undefined) throw new HazsimError('internal', `hazard model timestamp ${model.timestamp} is not in its timestamps; read hazards with readHazardModel`);
+    const descriptor = descriptorOf(model);
+    const views: QuantityViews = {};
+    for (const quantity of descriptor.quantities) views[quantity] = quantities[quantity]!.subarray(t * count, (t + 1) * count);
+    descriptor.compute(model, prepared, views, warn);
+  }
+  return { timestamps: [...hazard.timestamps], quantities, warnings: [...warnings] };
+}

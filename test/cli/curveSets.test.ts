@@ -1,0 +1,94 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import { EXAMPLES, json, runCli, tempDir } from '../helpers/cli.js';
+
+const EXAMPLE_CURVES = path.join(EXAMPLES, 'curve-sets/example_curves.json');
+
+const curveSets = suite('hazsim curve-sets');
+
+curveSets('alone prints what /default-curve-sets returns, built-in and custom sets listed', () => {
+  const cache = tempDir();
+  const before = runCli(['curve-sets', '--cache-dir', cache, '--json']);
+  assert.is(before.code, 0, before.stderr);
+  assert.equal(json(before), { curve_sets: ['DEFAULT_CURVES', 'ERAD_V1_CURVES'], default: 'DEFAULT_CURVES', description: 'Default fragility curves for various hazard types and assets' });
+  assert.is(runCli(['curve-sets', 'upload', EXAMPLE_CURVES, '--cache-dir', cache]).code, 0);
+  assert.equal(json(runCli(['curve-sets', '--cache-dir', cache, '--json'])).curve_sets, ['DEFAULT_CURVES', 'ERAD_V1_CURVES', 'example_curves']);
+  assert.match(runCli(['curve-sets', '--cache-dir', cache]).stdout, /Curve sets: DEFAULT_CURVES \(default\), ERAD_V1_CURVES, example_curves/);
+});
+
+curveSets('upload, list, show and delete a custom set through spawned processes', () => {
+  const cache = tempDir();
+  const up = runCli(['curve-sets', 'upload', EXAMPLE_CURVES, '--name', 'coastal', '--cache-dir', cache, '--json']);
+  assert.is(up.code, 0, up.stderr);
+  const uploaded = json(up);
+  assert.is(uploaded.message, 'Curve set coastal uploaded successfully');
+  assert.is(uploaded.file_path, path.join(cache, 'curve_sets', 'coastal.json'));
+  assert.match(uploaded.description, /^Hardened coastal feeder/);
+  assert.ok(fs.existsSync(uploaded.file_path));
+
+  const listed = json(runCli(['curve-sets', 'list', '--cache-dir', cache, '--json']));
+  assert.equal(listed.map((record: any) => [record.name, record.builtin]), [['DEFAULT_CURVES', true], ['ERAD_V1_CURVES', true], ['coastal', false]]);
+
+  const shown = json(runCli(['curve-sets', 'show', 'coastal', '--cache-dir', cache, '--json']));
+  assert.equal(shown.content.curves.wind_speed.distribution_poles, { distribution: 'lognormal', median: '130 mile / hour', beta: 0.35 });
+  const human = runCli(['curve-sets', 'show', 'DEFAULT_CURVES', '--cache-dir', cache]);
+  assert.is(human.code, 0);
+  assert.match(human.stdout, /wind_speed\s+switch\s+lognormal median 50 meter \/ second, beta 0.45/);
+
+  const again = runCli(['curve-sets', 'upload', EXAMPLE_CURVES, '--name', 'coastal', '--cache-dir', cache]);
+  assert.is(again.code, 4);
+  assert.match(again.stderr, /Curve set 'coastal' already exists/);
+  assert.is(runCli(['curve-sets', 'upload', EXAMPLE_CURVES, '--name', 'coastal', '--overwrite', '--cache-dir', cache]).code, 0);
+
+  const deleted = runCli(['curve-sets', 'delete', 'coastal', '--cache-dir', cache, '--json']);
+  assert.is(deleted.code, 0, deleted.stderr);
+  assert.is(json(deleted).message, 'Curve set coastal deleted successfully');
+  assert.ok(!fs.existsSync(uploaded.file_path));
+});
+
+curveSets('exit codes: unknown set 3, built-in names 4, invalid set 5 with every problem and its path', () => {
+  const cache = tempDir();
+  const missing = runCli(['curve-sets', 'show', 'nope', '--cache-dir', cache]);
+  assert.is(missing.code, 3);
+  assert.is(missing.stderr.trim(), "hazsim: Curve set 'nope' not found");
+  assert.is(runCli(['curve-sets', 'delete', 'nope', '--cache-dir', cache]).code, 3);
+  const reserved = runCli(['curve-sets', 'upload', EXAMPLE_CURVES, '--name', 'DEFAULT_CURVES', '--cache-dir', cache]);
+  assert.is(reserved.code, 4);
+  assert.match(reserved.stderr, /built in and cannot be replaced/);
+  assert.is(runCli(['curve-sets', 'delete', 'ERAD_V1_CURVES', '--cache-dir', cache]).code, 4);
+
+  const bad = path.join(tempDir(), 'bad.json');
+  fs.writeFileSync(bad, JSON.stringify({ curves: { wind_speed: { poles: {}, switch: { distribution: 'lognormal', median: '50 m/s', beta: 0 } } } }));
+  const invalid = runCli(['curve-sets', 'upload', bad, '--cache-dir', cache, '--json']);
+  assert.is(invalid.code, 5);
+  const error = JSON.parse(invalid.stderr).error;
+  assert.is(error.kind, 'invalid_input');
+  assert.equal(error.issues.map((issue: any) => issue.path), ['curves.wind_speed.poles', 'curves.wind_speed.switch.beta']);
+  assert.is(runCli(['curve-sets', 'upload', path.join(cache, 'absent.json'), '--cache-dir', cache]).code, 5);
+  assert.is(runCli(['curve-sets', 'frobnicate', '--cache-dir', cache]).code, 2);
+});
+
+curveSets.run();
+
+const hazardTypes = suite('hazsim hazard-types');
+
+hazardTypes('prints what /supported-hazard-types returns', () => {
+  const result = runCli(['hazard-types', '--json']);
+  assert.is(result.code, 0, result.stderr);
+  assert.equal(json(result), {
+    hazard_types: ['earthquake', 'flood', 'flood_area', 'wind', 'fire', 'fire_area'],
+    descriptions: {
+      earthquake: 'Earthquake Model (EarthQuakeModel)',
+      flood: 'Flood Model (FloodModel)',
+      flood_area: 'Flood Area Model (FloodModelArea)',
+      wind: 'Wind Model (WindModel)',
+      fire: 'Fire Model (FireModel)',
+      fire_area: 'Fire Area Model (FireModelArea)',
+    },
+  });
+  assert.match(runCli(['hazard-types']).stdout, /flood_area\s+Flood Area Model \(FloodModelArea\)/);
+});
+
+hazardTypes.run();

@@ -27,6 +27,8 @@ export function kronReduceEquipment(equipment: Component, phases: readonly strin
   if (phases.length !== size) throw new HazsimError('invalid_input', `${equipment.type} "${equipment.name}" has ${size}×${size} matrices but ${phases.length} phases label its rows`);
   const keep = phases.flatMap((phase, index) => (phase === 'N' ? [] : [index]));
   const eliminate = phases.flatMap((phase, index) => (phase === 'N' ? [index] : []));
+  // Without neutrals nothing changes; going through SI and back would only add rounding.
+  if (eliminate.length === 0) return newComponent(equipment.type, equipment.name, { ...equipment.fields }, equipment.uuid);
   const z = schurComplement({ re: r.si as Matrix, im: x.si as Matrix }, keep, eliminate);
   return newComponent(
     equipment.type,

@@ -355,8 +355,8 @@ function buildFeeder(): void {
 
   // Underground: cables declared UNDERGROUND, to a pad-mount transformer.
   const cable12 = matrixEquipment('MatrixImpedanceBranchEquipment', '12kv_500_al_xlpe', 3, [0.13, 0.05, 0.12, 0.04], [250, 0], 400, { construction: 'UNDERGROUND' });
-  line('underground_1', f3, ug1, cable12, 0.65);
-  line('underground_2', ug1, ug2, cable12, 0.55);
+  line('cable_1', f3, ug1, cable12, 0.65);
+  line('cable_2', ug1, ug2, cable12, 0.55);
 
   // A sectionalizing switch, then concentric-neutral cables described by geometry.
   const switchEquipment = matrixEquipment('MatrixImpedanceSwitchEquipment', 'switch_600a', 3, [0.001, 0, 0.001, 0], [0.1, 0], 600, { controller: null });
@@ -382,7 +382,7 @@ function buildFeeder(): void {
     vertical_positions: new Q([-4, -4, -4], 'foot'),
     insulation: 1,
   });
-  add('GeometryBranch', 'line:underground_3', 'underground_3', { ...base, buses: [swOut, ug3], length: new Q(0.85, 'kilometer'), phases: ABC, equipment: geometry });
+  add('GeometryBranch', 'line:cable_3', 'cable_3_concentric', { ...base, buses: [swOut, ug3], length: new Q(0.85, 'kilometer'), phases: ABC, equipment: geometry });
 
   // Rooftop solar and a battery behind the pad-mount transformers.
   const solarEquipment = add('SolarEquipment', 'equipment:pv_250', 'pv_250kw', {

@@ -36,7 +36,7 @@ feeder('lies in Charleston, SC, substation near (-79.95, 32.79), and holds every
   // The 69 kV cable's equipment says OVERHEAD, as gdm writes by default; its capacitance makes it a cable.
   const cable = extraction.assets.name.indexOf('tx_69_cable_1');
   assert.is(extraction.assets.assetType[cable], 'transmission_underground_cables');
-  assert.is(extraction.assets.assetType[extraction.assets.name.indexOf('underground_3')], 'distribution_underground_cables');
+  assert.is(extraction.assets.assetType[extraction.assets.name.indexOf('cable_3_concentric')], 'distribution_underground_cables');
 });
 
 feeder.run();

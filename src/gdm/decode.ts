@@ -24,8 +24,18 @@ export function componentLabel(path: string, type: string, name: unknown): strin
   return `${path} (${type}${trimmed ? ` ${JSON.stringify(trimmed)}` : ''})`;
 }
 
+/**
+ * Components that could not be read at all, by uuid, so that references to them say so
+ * (`inline`: the reference is the component itself, already reported where it stands).
+ */
+export type Unreadable = Map<string, { label: string; inline: boolean }>;
+
+function noteUnreadable(unreadable: Unreadable, uuid: unknown, label: string, inline: boolean): void {
+  if (typeof uuid === 'string') unreadable.set(uuid.trim().toLowerCase(), { label, inline });
+}
+
 /** GDM form: every entry of `components` is a component with a `__metadata__` block naming its class. */
-export function decodeGdmComponents(components: unknown[], issues: Issue[]): RawComponent[] {
+export function decodeGdmComponents(components: unknown[], issues: Issue[], unreadable: Unreadable): RawComponent[] {
   const raw: RawComponent[] = [];
   for (let index = 0; index < components.length; index += 1) {
     const input = components[index];
@@ -35,19 +45,22 @@ export function decodeGdmComponents(components: unknown[], issues: Issue[]): Raw
       continue;
     }
     const metadata = readMetadata(input.__metadata__);
-    if (typeof metadata === 'string') {
-      issues.push({ path: `${componentLabel(path, 'unknown class', input.name)}.__metadata__`, message: metadata });
+    const type = typeof metadata === 'string' ? 'unknown class' : metadata.type;
+    const label = componentLabel(path, type, input.name);
+    const problem =
+      typeof metadata === 'string'
+        ? { at: '__metadata__', message: metadata }
+        : !CLASS_SPECS.has(type)
+          ? { at: '__metadata__.type', message: `unknown class "${type}": gdm 2.0-2.4 defines no such component` }
+          : metadata.serializedType !== 'base'
+            ? { at: '__metadata__.serialized_type', message: `must be "base" for an entry of components, not "${metadata.serializedType}"` }
+            : null;
+    if (problem) {
+      issues.push({ path: `${label}.${problem.at}`, message: problem.message });
+      noteUnreadable(unreadable, input.uuid, label, false);
       continue;
     }
-    const spec = CLASS_SPECS.get(metadata.type);
-    if (!spec) {
-      issues.push({ path: `${componentLabel(path, metadata.type, input.name)}.__metadata__.type`, message: `unknown class "${metadata.type}": gdm 2.0-2.4 defines no such component` });
-      continue;
-    }
-    if (metadata.serializedType !== 'base') {
-      issues.push({ path: `${componentLabel(path, metadata.type, input.name)}.__metadata__.serialized_type`, message: `must be "base" for an entry of components, not "${metadata.serializedType}"` });
-      continue;
-    }
+    const spec = CLASS_SPECS.get(type)!;
     raw.push({ path, spec, input });
   }
   return raw;
@@ -82,17 +95,21 @@ function inlineClass(input: Record<string, unknown>, allowed: readonly string[])
  * is written inline, and every occurrence of one uuid denotes one component (later
  * occurrences must repeat the first or be just `{uuid}`).
  */
-export function decodeNestedComponents(components: unknown[], issues: Issue[]): RawComponent[] {
+export function decodeNestedComponents(components: unknown[], issues: Issue[], unreadable: Unreadable): RawComponent[] {
   const raw: RawComponent[] = [];
   const definitions = new Map<string, { path: string; source: Record<string, unknown> }>();
 
-  function visit(input: Record<string, unknown>, path: string, allowed: readonly string[] | null): ComponentRef | null {
+  function visit(input: Record<string, unknown>, path: string, allowed: readonly string[] | null): ComponentRef {
     const uuid = typeof input.uuid === 'string' ? input.uuid.trim().toLowerCase() : undefined;
     if (uuid && isReferenceOnly(input) && allowed) return new ComponentRef(uuid);
     const spec = allowed ? inlineClass(input, allowed) : typeof input.type === 'string' ? (CLASS_SPECS.get(input.type) ?? `unknown class "${input.type}": gdm 2.0-2.4 defines no such component`) : '"type" is required: the GDM class name';
     if (typeof spec === 'string') {
-      issues.push({ path: `${componentLabel(path, typeof input.type === 'string' ? input.type : 'unknown class', input.name)}.type`, message: spec });
-      return null;
+      const label = componentLabel(path, typeof input.type === 'string' ? input.type : 'unknown class', input.name);
+      issues.push({ path: `${label}.type`, message: spec });
+      // Still a reference, so the holder does not report the same object a second time.
+      const placeholder = uuid ?? randomUUID();
+      noteUnreadable(unreadable, placeholder, label, true);
+      return new ComponentRef(placeholder);
     }
     if (uuid) {
       const earlier = definitions.get(uuid);
@@ -103,19 +120,21 @@ export function decodeNestedComponents(components: unknown[], issues: Issue[]): 
         return new ComponentRef(uuid);
       }
     }
-    const copy: Record<string, unknown> = { ...input, uuid: uuid ?? randomUUID() };
+    const key = uuid ?? randomUUID();
+    // A uuid that is present but not a string stays as it is, for the field check to report.
+    const copy: Record<string, unknown> = { ...input, uuid: input.uuid === undefined ? key : input.uuid };
     const entry: RawComponent = { path, spec, input: copy };
     raw.push(entry);
     if (uuid) definitions.set(uuid, { path, source: input });
     for (const [key, field] of Object.entries(spec.fields)) {
       const value = copy[key];
-      if (field.type.kind === 'ref' && isObject(value)) copy[key] = visit(value, `${path}.${key}`, field.type.to) ?? value;
+      if (field.type.kind === 'ref' && isObject(value)) copy[key] = visit(value, `${path}.${key}`, field.type.to);
       if (field.type.kind === 'refs' && Array.isArray(value)) {
         const to = field.type.to;
-        copy[key] = value.map((item, index) => (isObject(item) ? (visit(item, `${path}.${key}[${index}]`, to) ?? item) : item));
+        copy[key] = value.map((item, index) => (isObject(item) ? visit(item, `${path}.${key}[${index}]`, to) : item));
       }
     }
-    return new ComponentRef(copy.uuid as string);
+    return new ComponentRef(key);
   }
 
   components.forEach((input, index) => {

@@ -12,6 +12,7 @@ export { distributionClassSchema, type InputForm } from './schemas.js';
 export { CLASS_SPECS } from './classes/index.js';
 export { summarizeDistributionModel, type DistributionSummary, type BoundingBox } from './summary.js';
 export { readContent, type ReadResult } from './reader.js';
+export * from './operations/index.js';
 
 
 /** Checks a distribution model's content; returns every problem found (empty when valid). */

@@ -154,7 +154,7 @@ export function readNestedQuantity(input: unknown, quantityClass: QuantityClass 
     if (!first) first = scalar;
     const problem = dimensionProblem(scalar.units, scalar.unit, first.unit.dimension);
     if (problem) return `entries mix dimensions: ${problem}`;
-    return (scalar.value * scalar.unit.factor) / first.unit.factor;
+    return scalar.units === first.units ? scalar.value : (scalar.value * scalar.unit.factor) / first.unit.factor;
   };
   const rows: unknown[] = isMatrix ? input : [input];
   const values: number[][] = [];

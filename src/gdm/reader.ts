@@ -8,7 +8,7 @@ import type { Issue } from '../core/errors.js';
 import { formatPath } from '../core/validation.js';
 import { classChecker, type Problem } from './checks.js';
 import type { ClassSpec } from './classSpec.js';
-import { componentLabel, decodeGdmComponents, decodeNestedComponents, type RawComponent } from './decode.js';
+import { componentLabel, decodeGdmComponents, decodeNestedComponents, type RawComponent, type Unreadable } from './decode.js';
 import { distributionForm } from './detect.js';
 import type { Component, DistributionModel, FieldValue } from './model.js';
 import { FORM_KEY, type InputForm } from './schemas.js';
@@ -88,6 +88,7 @@ class Reading {
   constructor(
     readonly raw: RawComponent[],
     readonly issues: Issue[],
+    private readonly unreadable: Unreadable,
   ) {
     this.components = new Array(raw.length);
     this.valid = new Uint8Array(raw.length);
@@ -157,7 +158,9 @@ class Reading {
   private resolve(position: number, uuid: string, to: readonly string[], segments: (string | number)[]): Component | null {
     const target = this.positions.get(uuid);
     if (target === undefined) {
-      this.report(position, segments, `references uuid ${uuid}, which no component in the file has`);
+      const unreadable = this.unreadable.get(uuid);
+      if (!unreadable) this.report(position, segments, `references uuid ${uuid}, which no component in the file has`);
+      else if (!unreadable.inline) this.report(position, segments, `references ${unreadable.label}, which could not be read (see its own problem)`);
     } else if (!to.includes(this.components[target].type)) {
       this.report(position, segments, `references ${this.label(target)}, a ${this.components[target].type}; expected ${to.join(' or ')}`);
     } else {
@@ -228,8 +231,9 @@ export function readContent(content: unknown): ReadResult {
   const issues: Issue[] = [];
   checkSystem(system, form, issues);
   if (!Array.isArray(system.components)) return { model: null, issues };
-  const raw = form === 'gdm' ? decodeGdmComponents(system.components, issues) : decodeNestedComponents(system.components, issues);
-  const reading = new Reading(raw, issues);
+  const unreadable: Unreadable = new Map();
+  const raw = form === 'gdm' ? decodeGdmComponents(system.components, issues, unreadable) : decodeNestedComponents(system.components, issues, unreadable);
+  const reading = new Reading(raw, issues, unreadable);
   reading.validate(form);
   reading.link();
   reading.applyRules(form === 'gdm' ? parseVersion(system.data_format_version) : null);

@@ -1,0 +1,94 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { geometryBranchToMatrix, readDistributionModel, toMatrixRepresentation, type Quantity } from '../../src/gdm/index.js';
+import { close } from '../helpers/assert.js';
+import { EXAMPLE_4_1, EXAMPLE_4_2, readEquipment } from './kersting.js';
+
+const matrix = (quantity: unknown) => (quantity as Quantity).value as number[][];
+
+const bare = suite('toMatrixRepresentation: bare conductors (Kersting example 4.1)');
+
+bare('the primitive impedance matrix matches the textbook in ohm/mile', () => {
+  const equipment = toMatrixRepresentation(readEquipment(EXAMPLE_4_1), { nNeutrals: 1 });
+  assert.is((equipment.fields.r_matrix as Quantity).units, 'ohm / mile');
+  const r = matrix(equipment.fields.r_matrix);
+  const x = matrix(equipment.fields.x_matrix);
+  // Kersting: z11 = 0.4013 + j1.4133, z12 = 0.0953 + j0.8515, z44 = 0.6873 + j1.5465 Ω/mile.
+  close(r[0][0], 0.4013, 5e-5, 'r11');
+  close(x[0][0], 1.4133, 5e-5, 'x11');
+  close(r[0][1], 0.0953, 5e-5, 'r12');
+  close(x[0][1], 0.8515, 5e-5, 'x12');
+  close(r[3][3], 0.6873, 5e-5, 'r44');
+  close(x[3][3], 1.5465, 5e-5, 'x44');
+});
+
+bare('ampacity counts the phase conductors only; overhead by the mean height; a new uuid', () => {
+  const source = readEquipment(EXAMPLE_4_1);
+  const equipment = toMatrixRepresentation(source, { nNeutrals: 1 });
+  close((equipment.fields.ampacity as Quantity).siScalar, 530, 1e-9, 'ampacity');
+  assert.is(equipment.fields.construction, 'OVERHEAD');
+  assert.is(equipment.name, 'kersting_4_1');
+  assert.is.not(equipment.uuid, source.uuid);
+  close((toMatrixRepresentation(source).fields.ampacity as Quantity).siScalar, (3 * 530 + 340) / 4, 1e-9, 'all conductors');
+});
+
+bare('the shunt capacitance is the Maxwell matrix of the method of images (Kersting example 5.1)', () => {
+  const c = matrix(toMatrixRepresentation(readEquipment(EXAMPLE_4_1)).fields.c_matrix);
+  // Kersting 5.1: y_abc = j·[5.6711 −1.8362 −0.7033; −1.8362 5.9774 −1.1690; −0.7033 −1.1690 5.3911] µS/mile
+  // once the neutral is eliminated, i.e. the phase block of C = P⁻¹, times ω = 2π·60.
+  const omega = 2 * Math.PI * 60;
+  const published = [
+    [5.6711, -1.8362, -0.7033],
+    [-1.8362, 5.9774, -1.169],
+    [-0.7033, -1.169, 5.3911],
+  ];
+  for (let i = 0; i < 3; i += 1) for (let j = 0; j < 3; j += 1) close(c[i][j] * omega, published[i][j], 5e-4, `y${i + 1}${j + 1}`);
+});
+
+bare.run();
+
+const cables = suite('toMatrixRepresentation: concentric-neutral cables (Kersting examples 4.2 and 5.2)');
+
+cables('the phase impedance matrix matches the textbook in ohm/mile', () => {
+  const equipment = toMatrixRepresentation(readEquipment(EXAMPLE_4_2));
+  const r = matrix(equipment.fields.r_matrix);
+  const x = matrix(equipment.fields.x_matrix);
+  // Kersting 4.2: z_aa = 0.7982 + j0.4463, z_ab = 0.3192 + j0.0328, z_ac = 0.2849 − j0.0143, z_bb = 0.7891 + j0.4041.
+  close(r[0][0], 0.7982, 5e-5, 'r_aa');
+  close(x[0][0], 0.4463, 5e-5, 'x_aa');
+  close(r[0][1], 0.3192, 5e-5, 'r_ab');
+  close(x[0][1], 0.0328, 5e-5, 'x_ab');
+  close(r[0][2], 0.2849, 5e-5, 'r_ac');
+  close(x[0][2], -0.0143, 5e-5, 'x_ac');
+  close(r[1][1], 0.7891, 5e-5, 'r_bb');
+  close(x[1][1], 0.4041, 5e-5, 'x_bb');
+  assert.is(equipment.fields.construction, 'UNDERGROUND');
+});
+
+cables('each cable has its own shunt capacitance and none between cables', () => {
+  const c = matrix(toMatrixRepresentation(readEquipment(EXAMPLE_4_2)).fields.c_matrix);
+  // Kersting 5.2: y_ag = j96.5569 µS/mile with εr = 2.3; his constant 77.3619 rounds ε0, so allow 0.5 %.
+  const omega = 2 * Math.PI * 60;
+  for (let i = 0; i < 3; i += 1) {
+    close(c[i][i] * omega, 96.5569, 96.5569 * 0.005, `y_${i}`);
+    for (let j = 0; j < 3; j += 1) if (i !== j) assert.is(c[i][j], 0);
+  }
+});
+
+cables.run();
+
+const branch = suite('geometryBranchToMatrix');
+
+branch('returns a MatrixImpedanceBranch on the same buses with the neutral counted from its phases', () => {
+  const bus = (name: string) => ({ type: 'DistributionBus', name, voltage_type: 'line-to-ground', phases: ['A', 'B', 'C', 'N'], rated_voltage: '7.2 kilovolt' });
+  const model = readDistributionModel({ name: 'k', components: [{ type: 'GeometryBranch', name: 'g1', buses: [bus('b1'), bus('b2')], length: '1 mile', phases: ['A', 'B', 'C', 'N'], equipment: EXAMPLE_4_1 }] });
+  const source = model.byType.get('GeometryBranch')![0];
+  const converted = geometryBranchToMatrix(source);
+  assert.is(converted.type, 'MatrixImpedanceBranch');
+  assert.is.not(converted.uuid, source.uuid);
+  assert.is(converted.fields.buses, source.fields.buses);
+  assert.equal(converted.fields.phases, ['A', 'B', 'C', 'N']);
+  close(((converted.fields.equipment as any).fields.ampacity as Quantity).siScalar, 530, 1e-9, 'ampacity without the neutral');
+});
+
+branch.run();

@@ -14,6 +14,7 @@ export interface ModelRecord {
 }
 
 export const METADATA_FILE = 'models_metadata.json';
+const DERIVED_DIR = '.derived';
 
 /** What a refresh changed, and which files it could not take (never deleted). */
 export interface RefreshReport {
@@ -72,6 +73,18 @@ export class ModelStore {
     return path.join(this.dir, `${name}_time_series`);
   }
 
+  /**
+   * Where data derived from a model (e.g. its asset table) is kept: a hidden folder the
+   * refresh scan ignores; removed with the model and replaced when the model is.
+   */
+  derivedPathFor(name: string, fileName: string): string {
+    return path.join(this.dir, DERIVED_DIR, name, fileName);
+  }
+
+  private removeDerived(name: string): void {
+    fs.rmSync(path.join(this.dir, DERIVED_DIR, name), { recursive: true, force: true });
+  }
+
   /** All records, sorted by name. */
   list(): ModelRecord[] {
     return Object.values(this.readMetadata()).sort((a, b) => a.name.localeCompare(b.name));
@@ -125,6 +138,7 @@ export class ModelStore {
         }
         const oldSeries = fs.existsSync(finalSeriesDir) ? temporaryPath(finalSeriesDir) : null;
         if (oldSeries) fs.renameSync(finalSeriesDir, oldSeries);
+        this.removeDerived(name);
         fs.renameSync(staged.jsonPath, finalPath);
         if (staged.timeSeriesDir) fs.renameSync(staged.timeSeriesDir, finalSeriesDir);
         const record: ModelRecord = { name, description, created_at: isoWithoutZone(options.now), file_path: finalPath };
@@ -152,6 +166,7 @@ export class ModelStore {
       this.writeMetadata(metadata);
       fs.rmSync(this.filePathFor(name), { force: true });
       fs.rmSync(this.timeSeriesDirFor(name), { recursive: true, force: true });
+      this.removeDerived(name);
       return record;
     });
   }

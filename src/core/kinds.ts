@@ -1,6 +1,6 @@
 import type { Issue } from './errors.js';
 import { distributionForm, readDistributionModel, summarizeDistributionModel, validateDistributionContent } from '../gdm/index.js';
-import { hazardForm, validateHazardContent } from '../hazards/index.js';
+import { hazardForm, readHazardModel, summarizeHazardModel, validateHazardContent } from '../hazards/index.js';
 
 export type ModelKindId = 'distribution' | 'hazard';
 
@@ -15,13 +15,6 @@ export interface ModelKind {
   validate(content: unknown): Issue[];
   /** A JSON-friendly summary of valid content (what `show` prints); throws invalid_input for invalid content. */
   summarize(content: unknown): object;
-}
-
-/** Counts of a hazard file's models and timestamps. */
-function summarizeHazardContent(content: unknown): object {
-  const record = content as { models?: unknown; timestamps?: unknown; components?: unknown };
-  const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
-  return { models: count(record.models ?? record.components), timestamps: count(record.timestamps) };
 }
 
 export const MODEL_KINDS: Readonly<Record<ModelKindId, ModelKind>> = {
@@ -39,7 +32,7 @@ export const MODEL_KINDS: Readonly<Record<ModelKindId, ModelKind>> = {
     label: 'Hazard model',
     looksLike: (content) => hazardForm(content) !== null,
     validate: validateHazardContent,
-    summarize: summarizeHazardContent,
+    summarize: (content) => summarizeHazardModel(readHazardModel(content)),
   },
 };
 

@@ -13,6 +13,7 @@ import { supportedHazardTypes } from './hazardTypes.js';
 import { contentKeys, summarizeDistributionContent, summarizeHazardContent } from './modelSummary.js';
 import type { DistributionModelSummary, HazardModelSummary } from './schemas.js';
 import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
+import { createSimulationOps } from './simulation.js';
 
 export interface ServiceOptions {
   /** Overrides the cache root resolution (the --cache-dir flag). */
@@ -92,6 +93,17 @@ export function createService(options: ServiceOptions = {}) {
   };
 
   const curveSets = createCurveSetStore(cacheRoot, clock);
+  const simulation = createSimulationOps({
+    stores,
+    resolveCurveSet: (name) => {
+      const resolved = curveSets.resolveCurveSet(name);
+      return { name: resolved.name, set: resolved.curveSet, sha256: resolved.sha256 };
+    },
+    clock,
+    env: options.env ?? process.env,
+  });
+  /** Where runs started without an output path from the TUI and the MCP server put their files. */
+  const resultsDir = path.join(cacheRoot, 'results');
 
   /** Reads a curve set file from disk and stores it (see uploadCurveSet). */
   function uploadCurveSetFile(filePath: string, request: Omit<CurveSetUpload, 'fileName' | 'bytes'>) {
@@ -295,6 +307,8 @@ export function createService(options: ServiceOptions = {}) {
     supportedHazardTypes,
     ...curveSets,
     uploadCurveSetFile,
+    ...simulation,
+    resultsDir,
   };
 }
 

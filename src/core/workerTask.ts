@@ -1,6 +1,5 @@
 import os from 'node:os';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
-import { fileURLToPath } from 'node:url';
 import { HazsimError, toHazsimError, type HazsimErrorKind, type Issue } from './errors.js';
 
 /** Progress of a long run, reported by the core to whoever shows it (CLI bar, TUI, logs). */
@@ -17,12 +16,21 @@ export type WorkerMessage<TResult> =
   | { type: 'error'; kind: HazsimErrorKind; message: string; issues?: Issue[]; stack?: string };
 
 /**
- * The file of a worker module next to `fromUrl`: `.ts` when running from source under tsx
- * (tests), `.js` when running compiled (the installed CLI and servers).
+ * Starts the worker module `relativePath` (without extension, relative to `callerUrl`).
+ * Compiled, the `.js` file sits next to the caller. Run from TypeScript (tests under
+ * `node --import tsx`), a worker does not get tsx's loader from `--import`, so a small
+ * bootstrap registers tsx in the worker before importing the `.ts` file. Workers get no node
+ * flags: the parent's (`--input-type`, `-e`...) can make a worker refuse to start.
  */
-export function siblingWorkerFile(fromUrl: string, baseName: string): string {
-  const here = fileURLToPath(fromUrl);
-  return here.replace(/[^/\\]+$/, `${baseName}${here.endsWith('.ts') ? '.ts' : '.js'}`);
+export function startModuleWorker(callerUrl: string, relativePath: string, workerData: unknown): Worker {
+  const options = { workerData, execArgv: [] };
+  if (callerUrl.endsWith('.ts')) {
+    const workerUrl = new URL(`${relativePath}.ts`, callerUrl).href;
+    const tsxApi = import.meta.resolve('tsx/esm/api');
+    const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(workerUrl)}); });`;
+    return new Worker(bootstrap, { ...options, eval: true });
+  }
+  return new Worker(new URL(`${relativePath}.js`, callerUrl), options);
 }
 
 /** Tasks running at once; more wait their turn, so twenty concurrent requests do not thrash two cores. */
@@ -48,18 +56,17 @@ function releaseSlot(): void {
  * Runs one task in a worker thread so the caller's event loop (the REST server's) stays free;
  * progress events are forwarded, and errors come back as the HazsimError they were.
  */
-export async function runWorkerTask<TTask, TResult>(workerFile: string, task: TTask, onProgress?: (event: ProgressEvent) => void): Promise<TResult> {
+export async function runWorkerTask<TTask, TResult>(callerUrl: string, relativePath: string, task: TTask, onProgress?: (event: ProgressEvent) => void): Promise<TResult> {
   await acquireSlot();
   try {
-    return await runInWorker<TTask, TResult>(workerFile, task, onProgress);
+    return await runInWorker<TResult>(startModuleWorker(callerUrl, relativePath, task), onProgress);
   } finally {
     releaseSlot();
   }
 }
 
-function runInWorker<TTask, TResult>(workerFile: string, task: TTask, onProgress?: (event: ProgressEvent) => void): Promise<TResult> {
+function runInWorker<TResult>(worker: Worker, onProgress?: (event: ProgressEvent) => void): Promise<TResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: task });
     let settled = false;
     const settle = (action: () => void) => {
       if (settled) return;

@@ -5,6 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { HazsimError } from '../core/errors.js';
+import { startModuleWorker } from '../core/workerTask.js';
 import { createSamplingContext, sampleChunk, type ChunkResult, type ChunkTask, type SamplingInit } from './chunk.js';
 import { addCounts } from './timeSeries.js';
 
@@ -30,22 +31,8 @@ export function inlineRunner(init: SamplingInit): ChunkRunner {
   };
 }
 
-/**
- * Starts the worker. Compiled, worker.js sits next to this file. Run from TypeScript (tests
- * under `node --import tsx`), a worker does not get tsx's loader from `--import`, so a small
- * bootstrap registers tsx in the worker before importing worker.ts. Workers get no node
- * flags: the parent's (`--input-type`, `-e`...) can make a worker refuse to start, and
- * none is needed to sample.
- */
 function startWorker(init: SamplingInit): Worker {
-  const options = { workerData: init, execArgv: [] };
-  if (import.meta.url.endsWith('.ts')) {
-    const workerUrl = new URL('./worker.ts', import.meta.url).href;
-    const tsxApi = import.meta.resolve('tsx/esm/api');
-    const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(workerUrl)}); });`;
-    return new Worker(bootstrap, { ...options, eval: true });
-  }
-  return new Worker(new URL('./worker.js', import.meta.url), options);
+  return startModuleWorker(import.meta.url, './worker', init);
 }
 
 /** Narrows a worker's reply to the kind asked for; anything else is a bug in this module. */

@@ -6,6 +6,8 @@ import type { CurveUsed, SurvivalResult } from './types.js';
 
 /** Rows per INSERT statement: multi-row statements cut the per-call cost that dominates bulk writes. */
 const ROWS_PER_STATEMENT = 64;
+/** Progress is reported every this many rows (a multiple of ROWS_PER_STATEMENT). */
+const PROGRESS_EVERY_ROWS = ROWS_PER_STATEMENT * 1024;
 
 const FIXED_COLUMNS = ['id', 'asset_name', 'asset_type', 'distribution_asset', 'timestamp', 'survival_probability'] as const;
 
@@ -64,7 +66,13 @@ CREATE VIEW asset_lowest_survival AS
  * a reader never sees a half-written result. Journal and fsync are off while building: the
  * file is new and is discarded whole if anything fails.
  */
-export function writeResultsSqlite(outputPath: string, result: SurvivalResult, curves: readonly CurveUsed[], runInfo: Readonly<Record<string, string>>): void {
+export function writeResultsSqlite(
+  outputPath: string,
+  result: SurvivalResult,
+  curves: readonly CurveUsed[],
+  runInfo: Readonly<Record<string, string>>,
+  onRows?: (done: number, total: number) => void,
+): void {
   const buildingPath = `${outputPath}.${process.pid}.building`;
   fs.rmSync(buildingPath, { force: true });
   const db = new Database(buildingPath);
@@ -73,7 +81,7 @@ export function writeResultsSqlite(outputPath: string, result: SurvivalResult, c
     db.pragma('synchronous = OFF');
     db.exec(schemaSql());
     db.transaction(() => {
-      insertAssetStates(db, result);
+      insertAssetStates(db, result, onRows);
       const insertAsset = db.prepare('INSERT INTO assets VALUES (?, ?, ?, ?, ?, ?, ?)');
       const { assets } = result;
       for (let a = 0; a < assets.count; a += 1) {
@@ -94,7 +102,7 @@ export function writeResultsSqlite(outputPath: string, result: SurvivalResult, c
 }
 
 /** Rows asset-major (an asset's timestamps together, chronological), as ERAD wrote them. */
-function insertAssetStates(db: Database.Database, result: SurvivalResult): void {
+function insertAssetStates(db: Database.Database, result: SurvivalResult, onRows?: (done: number, total: number) => void): void {
   const { assets, timestamps, survival } = result;
   const assetCount = assets.count;
   const rowCount = assetCount * timestamps.length;
@@ -130,9 +138,11 @@ function insertAssetStates(db: Database.Database, result: SurvivalResult): void 
       if (filled === ROWS_PER_STATEMENT) {
         fullStatement.run(parameters);
         filled = 0;
+        if (onRows && id % PROGRESS_EVERY_ROWS === 0) onRows(id, rowCount);
       }
     }
   }
   if (filled > 0) db.prepare(insertSql(filled)).run(parameters.slice(0, filled * columnCount));
   if (id !== rowCount) throw new Error(`internal: wrote ${id} rows, expected ${rowCount}`);
+  onRows?.(rowCount, rowCount);
 }

@@ -1,0 +1,87 @@
+import type { SurvivalResult } from './types.js';
+
+/** How many of the lowest-survival assets a summary lists. */
+const LOWEST_LISTED = 10;
+
+export interface LowSurvivalAsset {
+  uuid: string;
+  name: string;
+  asset_type: string;
+  survival_probability: number;
+  timestamp: string;
+}
+
+/** What every interface reports about a finished simulation (CLI, REST headers, MCP, TUI). */
+export interface SurvivalSummary {
+  distribution_system_name: string;
+  hazard_system_name: string;
+  curve_set: string;
+  asset_count: number;
+  unlocated_count: number;
+  hazard_count: number;
+  timestamps: string[];
+  assets_by_type: Record<string, number>;
+  survival_statistics: {
+    /** Over every asset's lowest survival during the event. */
+    min: number;
+    mean: number;
+    max: number;
+    /** Assets whose lowest survival is below 0.5. */
+    assets_below_half: number;
+    lowest_by_type: Record<string, number>;
+  };
+  lowest_survival: LowSurvivalAsset[];
+  warnings: string[];
+}
+
+/** Summarizes a result by each asset's lowest survival over the event (and when it happened). */
+export function summarizeSurvival(
+  result: SurvivalResult,
+  context: Pick<SurvivalSummary, 'distribution_system_name' | 'hazard_system_name' | 'curve_set' | 'hazard_count' | 'unlocated_count' | 'warnings'>,
+): SurvivalSummary {
+  const { assets, timestamps, survival } = result;
+  const count = assets.count;
+  const lowest = new Float64Array(count).fill(1);
+  const lowestAt = new Int32Array(count);
+  for (let t = 0; t < timestamps.length; t += 1) {
+    const offset = t * count;
+    for (let a = 0; a < count; a += 1) {
+      if (survival[offset + a] < lowest[a]) {
+        lowest[a] = survival[offset + a];
+        lowestAt[a] = t;
+      }
+    }
+  }
+  const assetsByType: Record<string, number> = {};
+  const lowestByType: Record<string, number> = {};
+  let sum = 0;
+  let below = 0;
+  let min = 1;
+  let max = count ? 0 : 1;
+  for (let a = 0; a < count; a += 1) {
+    const type = assets.assetType[a];
+    assetsByType[type] = (assetsByType[type] ?? 0) + 1;
+    lowestByType[type] = Math.min(lowestByType[type] ?? 1, lowest[a]);
+    sum += lowest[a];
+    min = Math.min(min, lowest[a]);
+    max = Math.max(max, lowest[a]);
+    if (lowest[a] < 0.5) below += 1;
+  }
+  const order = Array.from({ length: count }, (_, index) => index)
+    .sort((a, b) => lowest[a] - lowest[b] || assets.name[a].localeCompare(assets.name[b]))
+    .slice(0, LOWEST_LISTED);
+  return {
+    ...context,
+    asset_count: count,
+    timestamps,
+    assets_by_type: assetsByType,
+    survival_statistics: {
+      min,
+      mean: count ? sum / count : 1,
+      max,
+      assets_below_half: below,
+      lowest_by_type: lowestByType,
+    },
+    lowest_survival: order.map((a) => ({ uuid: assets.uuid[a], name: assets.name[a], asset_type: assets.assetType[a], survival_probability: lowest[a], timestamp: timestamps[lowestAt[a]] ?? '' })),
+  };
+}

@@ -5,6 +5,7 @@ import { makeCacheCommand } from './cache.js';
 import { makeCompletionCommand } from './completion.js';
 import { makeMcpCommand } from './mcp.js';
 import { makeServeCommand } from './serve.js';
+import { makeScenariosCommand, makeSimulateCommand } from './simulate.js';
 import { makeValidateCommand } from './validate.js';
 import { makeCurveSetsCommand } from './curveSets.js';
 import { makeHazardTypesCommand } from './hazardTypes.js';
@@ -22,7 +23,7 @@ export function createProgram(context: CommandContext): Command {
       writeOut: (text) => context.stdout.write(text),
       writeErr: (text) => context.stderr.write(text),
     });
-  for (const make of [makeUploadCommand, makeValidateCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeCacheCommand, makeHazardTypesCommand, makeCurveSetsCommand, makeServeCommand, makeMcpCommand]) {
+  for (const make of [makeUploadCommand, makeValidateCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeSimulateCommand, makeScenariosCommand, makeCacheCommand, makeHazardTypesCommand, makeCurveSetsCommand, makeServeCommand, makeMcpCommand]) {
     program.addCommand(make(context));
   }
   program.addCommand(makeCompletionCommand(context, () => program));

@@ -57,6 +57,7 @@ export function toHazsimError(error: unknown): HazsimError {
 
 /** Renders an error with its issues, one per line, for terminals and logs. */
 export function formatError(error: HazsimError): string {
-  if (!error.issues) return error.message;
+  // Short issue lists are already spelled out in the message (see parseOrThrow); print them once.
+  if (!error.issues || error.issues.every((issue) => error.message.includes(issue.message))) return error.message;
   return [error.message, ...error.issues.map((issue) => `  ${issue.path ? `${issue.path}: ` : ''}${issue.message}`)].join('\n');
 }

@@ -5,6 +5,7 @@ import { makeCacheCommand } from './cache.js';
 import { makeCompletionCommand } from './completion.js';
 import { makeMcpCommand } from './mcp.js';
 import { makeServeCommand } from './serve.js';
+import { makeBrowseCommand } from './browse.js';
 import { makeScenariosCommand, makeSimulateCommand } from './simulate.js';
 import { makeValidateCommand } from './validate.js';
 import { makeCurveSetsCommand } from './curveSets.js';
@@ -23,7 +24,7 @@ export function createProgram(context: CommandContext): Command {
       writeOut: (text) => context.stdout.write(text),
       writeErr: (text) => context.stderr.write(text),
     });
-  for (const make of [makeUploadCommand, makeValidateCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeSimulateCommand, makeScenariosCommand, makeCacheCommand, makeHazardTypesCommand, makeCurveSetsCommand, makeServeCommand, makeMcpCommand]) {
+  for (const make of [makeUploadCommand, makeValidateCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeSimulateCommand, makeScenariosCommand, makeCacheCommand, makeHazardTypesCommand, makeCurveSetsCommand, makeServeCommand, makeMcpCommand, makeBrowseCommand]) {
     program.addCommand(make(context));
   }
   program.addCommand(makeCompletionCommand(context, () => program));

@@ -1,0 +1,98 @@
+import React from 'react';
+import { Box, Text } from 'ink';
+import { TABS, type BrowseEntry, type TabId } from './data.js';
+
+/** The tab bar; the active tab is bracketed and bold, counts in parentheses. */
+export function TabBar(props: { readonly active: TabId; readonly counts: Readonly<Record<TabId, number>> }) {
+  return (
+    <Box>
+      {TABS.map((tab) => (
+        <Box key={tab.id} marginRight={2}>
+          <Text bold={tab.id === props.active} inverse={tab.id === props.active}>
+            {tab.id === props.active ? `[ ${tab.title} (${props.counts[tab.id]}) ]` : `  ${tab.title} (${props.counts[tab.id]})  `}
+          </Text>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** A scrolling list of names that keeps the selection visible. */
+export function EntryList(props: { readonly entries: readonly BrowseEntry[]; readonly selected: number; readonly height: number; readonly width: number; readonly marked?: string }) {
+  if (props.entries.length === 0) return <Text dimColor>(empty)</Text>;
+  const first = Math.max(0, Math.min(props.selected - Math.floor(props.height / 2), props.entries.length - props.height));
+  const visible = props.entries.slice(first, first + props.height);
+  return (
+    <Box flexDirection="column">
+      {visible.map((entry, offset) => {
+        const index = first + offset;
+        const label = `${index === props.selected ? '>' : ' '} ${entry.name}${entry.name === props.marked ? ' *' : ''}`;
+        return (
+          <Text key={entry.name} inverse={index === props.selected} wrap="truncate-end">
+            {label.padEnd(props.width).slice(0, props.width)}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** Label/value lines, values cut to the width available. */
+export function DetailLines(props: { readonly lines: readonly [string, string][]; readonly height: number }) {
+  return (
+    <Box flexDirection="column">
+      {props.lines.slice(0, props.height).map(([label, value], index) => (
+        <Text key={`${label}-${index}`} wrap="truncate-end">
+          <Text bold>{label}:</Text> {value}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+/** A text progress bar: phase, bar, done/total. */
+export function ProgressBar(props: { readonly phase: string; readonly done: number; readonly total: number; readonly width: number }) {
+  const fraction = props.total > 0 ? Math.min(1, props.done / props.total) : 0;
+  const barWidth = Math.max(10, props.width - props.phase.length - 16);
+  const filled = Math.round(fraction * barWidth);
+  return (
+    <Text>
+      {props.phase} [{'#'.repeat(filled)}{'.'.repeat(barWidth - filled)}] {Math.round(fraction * 100)}%
+    </Text>
+  );
+}
+
+export const KEY_HELP: readonly [string, string][] = [
+  ['←/→ or Tab', 'switch tab'],
+  ['↑/↓', 'select'],
+  ['s', 'simulate the selected model against a model of the other kind'],
+  ['g', 'generate 100 outage scenarios for the same pair'],
+  ['Enter', 'on a curve set: use it for runs (marked *)'],
+  ['d', 'delete the selected entry (asks to confirm)'],
+  ['r', 'reload from the cache'],
+  ['?', 'show or hide this help'],
+  ['q', 'quit'],
+];
+
+export function HelpPanel() {
+  return (
+    <Box flexDirection="column">
+      <Text bold>Keys</Text>
+      {KEY_HELP.map(([key, meaning]) => (
+        <Text key={key}>
+          <Text bold>{key.padEnd(12)}</Text>
+          {meaning}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+/** The one-line key reminder at the bottom of the screen. */
+export function KeyBar(props: { readonly text: string }) {
+  return (
+    <Text dimColor wrap="truncate-end">
+      {props.text}
+    </Text>
+  );
+}

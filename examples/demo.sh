@@ -1,14 +1,35 @@
 #!/usr/bin/env bash
-# The main job on the bundled example: validate the example feeder, store it and the example
-# hazard in a fresh cache, and show them. Set HAZSIM_DEMO_CACHE to keep the cache somewhere you choose.
+# The main job on the bundled example: store the Charleston example feeder, every example
+# hazard and the example curve set in a fresh cache, simulate the feeder against each hazard,
+# and draw 1,000 outage scenarios for the hurricane. Results go to ./demo-output/ (or
+# $HAZSIM_DEMO_OUT); set HAZSIM_DEMO_CACHE to keep the cache somewhere you choose.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 hazsim() { node "$here/../bin/hazsim.js" "$@"; }
 cache="${HAZSIM_DEMO_CACHE:-$(mktemp -d -t hazsim-demo-XXXXXX)}"
+out="${HAZSIM_DEMO_OUT:-$PWD/demo-output}"
+mkdir -p "$out"
 echo "== cache: $cache"
-hazsim validate "$here/feeder/example_feeder.json" --cache-dir "$cache"
+echo "== results: $out"
+
+echo; echo "== validate and store the example feeder"
+hazsim validate "$here/feeder/example_feeder.json" --cache-dir "$cache" | head -n 1
 hazsim upload "$here/feeder/example_feeder.json" --name example_feeder --description "bundled example feeder (Charleston, SC)" --overwrite --cache-dir "$cache"
-hazsim upload "$here/../test/data/tiny_quake.json" --name example_earthquake --description "bundled example earthquake" --overwrite --cache-dir "$cache"
+
+echo; echo "== store the example hazards and curve set"
+for hazard in earthquake hurricane flood wildfire; do
+  hazsim upload "$here/hazards/$hazard.json" --kind hazard --name "example_$hazard" --overwrite --cache-dir "$cache"
+done
+hazsim curve-sets upload "$here/curve-sets/example_curves.json" --overwrite --cache-dir "$cache"
 hazsim list --cache-dir "$cache"
-hazsim show example_feeder --cache-dir "$cache"
-hazsim cache info --cache-dir "$cache"
+
+for hazard in earthquake hurricane flood wildfire; do
+  echo; echo "== simulate example_feeder against example_$hazard"
+  hazsim simulate example_feeder "example_$hazard" -o "$out/example_feeder_example_${hazard}_results.sqlite" --cache-dir "$cache"
+done
+
+echo; echo "== 1,000 outage scenarios for the hurricane (seed 42)"
+hazsim scenarios example_feeder example_hurricane -n 1000 --seed 42 -o "$out/example_feeder_scenarios_1000samples.zip" --cache-dir "$cache"
+
+echo; echo "== done: results in $out"
+ls -l "$out"

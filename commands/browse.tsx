@@ -1,9 +1,6 @@
 import React from 'react';
 import { Command } from 'commander';
-import { render } from 'ink';
 import type { CommandContext, GlobalOptions } from './context.js';
-import { BrowseApp } from './browse/App.js';
-import { createBrowseData } from './browse/data.js';
 import { HazsimError } from '../src/core/errors.js';
 
 export function makeBrowseCommand(context: CommandContext): Command {
@@ -11,8 +8,9 @@ export function makeBrowseCommand(context: CommandContext): Command {
     .description('browse the cache in a terminal UI: models, curve sets, simulations, scenarios')
     .action(async (options: GlobalOptions) => {
       if (!context.stdinIsTTY || !context.stdout.isTTY) throw new HazsimError('usage', 'hazsim browse needs an interactive terminal (stdin and stdout must be a TTY)');
-      const data = createBrowseData(context.service(options));
-      const instance = render(<BrowseApp data={data} />, { exitOnCtrlC: true });
+      // ink and the UI load only here, so every other command starts without them.
+      const [{ render }, { BrowseApp }, { createBrowseData }] = await Promise.all([import('ink'), import('./browse/App.js'), import('./browse/data.js')]);
+      const instance = render(<BrowseApp data={createBrowseData(context.service(options))} />, { exitOnCtrlC: true });
       await instance.waitUntilExit();
     });
 }

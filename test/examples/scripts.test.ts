@@ -1,0 +1,67 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { EXAMPLES, ROOT, json, runCli, tempDir } from '../helpers/cli.js';
+
+const scripts = suite('example scripts');
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  return spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+}
+
+scripts('examples/demo.sh (npm run demo) runs the whole job into a temp cache and output folder', () => {
+  const cache = tempDir();
+  const out = tempDir();
+  const result = run('bash', [path.join(EXAMPLES, 'demo.sh')], { HAZSIM_DEMO_CACHE: cache, HAZSIM_DEMO_OUT: out });
+  assert.is(result.status, 0, result.stderr);
+  assert.equal(fs.readdirSync(out).sort(), [
+    'example_feeder_example_earthquake_results.sqlite',
+    'example_feeder_example_flood_results.sqlite',
+    'example_feeder_example_hurricane_results.sqlite',
+    'example_feeder_example_wildfire_results.sqlite',
+    'example_feeder_scenarios_1000samples.zip',
+  ]);
+  assert.match(result.stdout, /Curve set example_curves uploaded successfully|example_curves/);
+});
+
+scripts('examples/workflow.sh runs every step with --json and jq against a temp cache', () => {
+  const cache = tempDir();
+  const out = tempDir();
+  const result = run('bash', [path.join(EXAMPLES, 'workflow.sh'), cache, out]);
+  assert.is(result.status, 0, result.stderr);
+  assert.match(result.stdout, /Distribution system charleston uploaded successfully/);
+  assert.match(result.stdout, /DEFAULT_CURVES: 38 assets, lowest survival 0\.\d+/);
+  assert.match(result.stdout, /500 samples, \d+ scenario records/);
+  assert.match(result.stdout, /sample_\d+ at 2024-09-21T\d\d:00:00: \d+ components out of service/);
+  assert.ok(fs.existsSync(path.join(out, 'charleston_scenarios.zip')));
+  // It cleans up what it stored besides the feeder.
+  assert.equal(json(runCli(['list', '--json', '--cache-dir', cache])).map((model: any) => model.name), ['charleston']);
+});
+
+scripts('examples/read_results.py reads a simulation result with python3 and sqlite3', () => {
+  const cache = tempDir();
+  const out = tempDir();
+  assert.is(runCli(['upload', path.join(EXAMPLES, 'feeder/example_feeder.json'), '--cache-dir', cache]).code, 0);
+  assert.is(runCli(['upload', path.join(EXAMPLES, 'hazards/flood.json'), '--cache-dir', cache]).code, 0);
+  const sqlite = path.join(out, 'result.sqlite');
+  assert.is(runCli(['simulate', 'example_feeder', 'flood', '-o', sqlite, '--cache-dir', cache]).code, 0);
+  const result = run('python3', [path.join(EXAMPLES, 'read_results.py'), sqlite]);
+  assert.is(result.status, 0, result.stderr);
+  assert.match(result.stdout, /example_feeder x flood with DEFAULT_CURVES \(38 assets, 2 timestamps\)/);
+  assert.match(result.stdout, /lowest survival by asset type:/);
+  assert.match(result.stdout, /five most vulnerable assets:/);
+});
+
+scripts('examples/generate-large-feeder.ts writes a valid feeder of the size asked for', () => {
+  const file = path.join(tempDir(), 'large.json');
+  const generated = run(process.execPath, ['--import', 'tsx', path.join(EXAMPLES, 'generate-large-feeder.ts'), '2000', file]);
+  assert.is(generated.status, 0, generated.stderr);
+  const validated = runCli(['validate', file, '--json']);
+  assert.is(validated.code, 0, validated.stderr);
+  const summary = json(validated).summary;
+  assert.is(summary.assets.located, 38 + 2000 - 1);
+});
+
+scripts.run();

@@ -10,7 +10,7 @@ import type { FieldSpec, FieldType } from './fields.js';
 import { Quantity } from './model.js';
 import { readGdmQuantity, readNestedQuantity, type QuantityProblem } from './quantityInput.js';
 import type { InputForm } from './schemas.js';
-import { isUuid } from './uuid.js';
+import { canonicalUuid } from './uuid.js';
 import { MESSAGES, readCurvePoints, readGdmReference, readInsulation, readNestedReference, TIME_PATTERN } from './values.js';
 
 /** One problem, at a path relative to the value checked. */
@@ -79,8 +79,7 @@ function compileType(type: FieldType, form: InputForm): Check {
     case 'uuid':
       return (value) => {
         if (typeof value !== 'string') return fail(MESSAGES.uuid);
-        const trimmed = value.trim();
-        return isUuid(trimmed) ? trimmed.toLowerCase() : fail(MESSAGES.uuid);
+        return canonicalUuid(value.trim()) ?? fail(MESSAGES.uuid);
       };
     case 'string':
       return (value) => (typeof value === 'string' ? value.trim() : fail(MESSAGES.string));
@@ -155,12 +154,11 @@ function objectMaker(keys: string[]): (values: unknown[]) => Record<string, unkn
   return new Function('values', body) as (values: unknown[]) => Record<string, unknown>;
 }
 
-const cache = new Map<string, ClassChecker>();
+const cache: Record<InputForm, Map<ClassSpec, ClassChecker>> = { gdm: new Map(), nested: new Map() };
 
 /** The compiled checker of a class in one input form (built once, then cached). */
 export function classChecker(spec: ClassSpec, form: InputForm): ClassChecker {
-  const cacheKey = `${form}:${spec.name}`;
-  const known = cache.get(cacheKey);
+  const known = cache[form].get(spec);
   if (known) return known;
   const fields = Object.entries(spec.fields).map(([key, field]) => compileField(key, field, form));
   const make = objectMaker(fields.map((field) => field.key));
@@ -193,6 +191,6 @@ export function classChecker(spec: ClassSpec, form: InputForm): ClassChecker {
       return make(values);
     },
   };
-  cache.set(cacheKey, checker);
+  cache[form].set(spec, checker);
   return checker;
 }

@@ -45,22 +45,20 @@ export function decodeGdmComponents(components: unknown[], issues: Issue[], unre
       continue;
     }
     const metadata = readMetadata(input.__metadata__);
-    const type = typeof metadata === 'string' ? 'unknown class' : metadata.type;
-    const label = componentLabel(path, type, input.name);
-    const problem =
-      typeof metadata === 'string'
-        ? { at: '__metadata__', message: metadata }
-        : !CLASS_SPECS.has(type)
-          ? { at: '__metadata__.type', message: `unknown class "${type}": gdm 2.0-2.4 defines no such component` }
-          : metadata.serializedType !== 'base'
-            ? { at: '__metadata__.serialized_type', message: `must be "base" for an entry of components, not "${metadata.serializedType}"` }
-            : null;
-    if (problem) {
+    const spec = typeof metadata === 'string' ? undefined : CLASS_SPECS.get(metadata.type);
+    if (!spec || typeof metadata === 'string' || metadata.serializedType !== 'base') {
+      const type = typeof metadata === 'string' ? 'unknown class' : metadata.type;
+      const label = componentLabel(path, type, input.name);
+      const problem =
+        typeof metadata === 'string'
+          ? { at: '__metadata__', message: metadata }
+          : !spec
+            ? { at: '__metadata__.type', message: `unknown class "${type}": gdm 2.0-2.4 defines no such component` }
+            : { at: '__metadata__.serialized_type', message: `must be "base" for an entry of components, not "${metadata.serializedType}"` };
       issues.push({ path: `${label}.${problem.at}`, message: problem.message });
       noteUnreadable(unreadable, input.uuid, label, false);
       continue;
     }
-    const spec = CLASS_SPECS.get(type)!;
     raw.push({ path, spec, input });
   }
   return raw;

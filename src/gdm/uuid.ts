@@ -16,4 +16,17 @@ export function isUuid(value: unknown): value is string {
   return true;
 }
 
+/**
+ * The canonical (lowercase) form of a UUID string, or null when it is not one. Already
+ * lowercase input comes back as the same string, without a copy.
+ */
+export function canonicalUuid(value: string): string | null {
+  if (!isUuid(value)) return null;
+  for (let i = 0; i < 36; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code >= 65 && code <= 70) return value.toLowerCase();
+  }
+  return value;
+}
+
 export const UUID_MESSAGE = 'must be a UUID (8-4-4-4-12 hexadecimal digits)';

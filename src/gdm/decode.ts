@@ -34,6 +34,25 @@ function noteUnreadable(unreadable: Unreadable, uuid: unknown, label: string, in
   if (typeof uuid === 'string') unreadable.set(uuid.trim().toLowerCase(), { label, inline });
 }
 
+/** The class of a well-formed component `__metadata__` block (either dialect), without allocating; else undefined. */
+function baseComponentClass(wrapper: unknown): ClassSpec | undefined {
+  if (!isObject(wrapper)) return undefined;
+  const block = isObject(wrapper.fields) ? wrapper.fields : wrapper;
+  if (block.serialized_type !== 'base' || typeof block.module !== 'string' || typeof block.type !== 'string') return undefined;
+  return CLASS_SPECS.get(block.type);
+}
+
+/** Reports why a component's `__metadata__` names no readable class; returns the component's label. */
+function reportBadMetadata(input: Record<string, unknown>, path: string, issues: Issue[]): string {
+  const metadata = readMetadata(input.__metadata__);
+  const type = typeof metadata === 'string' ? 'unknown class' : metadata.type;
+  const label = componentLabel(path, type, input.name);
+  if (typeof metadata === 'string') issues.push({ path: `${label}.__metadata__`, message: metadata });
+  else if (!CLASS_SPECS.has(type)) issues.push({ path: `${label}.__metadata__.type`, message: `unknown class "${type}": gdm 2.0-2.4 defines no such component` });
+  else issues.push({ path: `${label}.__metadata__.serialized_type`, message: `must be "base" for an entry of components, not "${metadata.serializedType}"` });
+  return label;
+}
+
 /** GDM form: every entry of `components` is a component with a `__metadata__` block naming its class. */
 export function decodeGdmComponents(components: unknown[], issues: Issue[], unreadable: Unreadable): RawComponent[] {
   const raw: RawComponent[] = [];
@@ -44,22 +63,13 @@ export function decodeGdmComponents(components: unknown[], issues: Issue[], unre
       issues.push({ path, message: 'must be a component object' });
       continue;
     }
-    const metadata = readMetadata(input.__metadata__);
-    const spec = typeof metadata === 'string' ? undefined : CLASS_SPECS.get(metadata.type);
-    if (!spec || typeof metadata === 'string' || metadata.serializedType !== 'base') {
-      const type = typeof metadata === 'string' ? 'unknown class' : metadata.type;
-      const label = componentLabel(path, type, input.name);
-      const problem =
-        typeof metadata === 'string'
-          ? { at: '__metadata__', message: metadata }
-          : !spec
-            ? { at: '__metadata__.type', message: `unknown class "${type}": gdm 2.0-2.4 defines no such component` }
-            : { at: '__metadata__.serialized_type', message: `must be "base" for an entry of components, not "${metadata.serializedType}"` };
-      issues.push({ path: `${label}.${problem.at}`, message: problem.message });
-      noteUnreadable(unreadable, input.uuid, label, false);
+    const spec = baseComponentClass(input.__metadata__);
+    if (spec) {
+      raw.push({ path, spec, input });
       continue;
     }
-    raw.push({ path, spec, input });
+    const label = reportBadMetadata(input, path, issues);
+    noteUnreadable(unreadable, input.uuid, label, false);
   }
   return raw;
 }

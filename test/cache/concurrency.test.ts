@@ -51,7 +51,12 @@ concurrent('a process killed (SIGKILL) in the middle of uploads leaves a valid c
     let uploaded = 0;
     child.stdout!.on('data', (chunk: Buffer) => (uploaded += chunk.toString().split('\n').filter(Boolean).length));
     const done = finished(child);
-    await new Promise((resolve) => setTimeout(resolve, 700 + round * 150));
+    // Start-up time varies with machine load, so the delay counts from the first finished upload.
+    await new Promise((resolve) => {
+      child.stdout!.once('data', resolve);
+      child.once('close', resolve);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50 + round * 150));
     child.kill('SIGKILL');
     await done;
     const names = assertCacheValid(cache);

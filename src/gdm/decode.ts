@@ -82,6 +82,12 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return keysA.length === keysB.length && keysA.every((key) => deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
+/** The fields of an occurrence, `type` aside (written at the top level, optional inline; the class was already checked). */
+function withoutType(input: Record<string, unknown>): Record<string, unknown> {
+  const { type: _type, ...fields } = input;
+  return fields;
+}
+
 const isReferenceOnly = (input: Record<string, unknown>) => Object.keys(input).every((key) => key === 'uuid' || key === 'type');
 
 /**
@@ -122,7 +128,7 @@ export function decodeNestedComponents(components: unknown[], issues: Issue[], u
     if (uuid) {
       const earlier = definitions.get(uuid);
       if (earlier) {
-        if (!deepEqual(earlier.source, input)) {
+        if (!deepEqual(withoutType(earlier.source), withoutType(input))) {
           issues.push({ path: `${componentLabel(path, spec.name, input.name)}.uuid`, message: `uuid ${uuid} is already defined at ${earlier.path} with different fields; one uuid denotes one component` });
         }
         return new ComponentRef(uuid);

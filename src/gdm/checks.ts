@@ -117,8 +117,8 @@ function compileType(type: FieldType, form: InputForm): Check {
     case 'ref':
       return fromReader(form === 'gdm' ? readGdmReference : readNestedReference);
     case 'refs': {
-      const item = fromReader(form === 'gdm' ? readGdmReference : readNestedReference);
-      return (value) => (Array.isArray(value) ? listCheck(item)(value) : fail(MESSAGES.references));
+      const list = listCheck(fromReader(form === 'gdm' ? readGdmReference : readNestedReference));
+      return (value) => (Array.isArray(value) ? list(value) : fail(MESSAGES.references));
     }
   }
 }

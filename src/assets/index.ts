@@ -2,14 +2,13 @@
  * GDM components to assets (DESIGN.md §6): each asset component gets its asset type and
  * location; every other component, and every asset without a location, gets a reason.
  */
-import type { Component, DistributionModel } from '../gdm/index.js';
+import { componentsOfType, type Component, type DistributionModel } from '../gdm/model.js';
 import { ASSET_HEIGHTS_M } from './heights.js';
 import { LINE_CLASSES, lineAssetType, STRUCTURE_OF_LINE, STRUCTURE_PREFERENCE } from './lines.js';
 import { busPoint, midpoint, type Located } from './locate.js';
 import { ASSET_TYPES, type AssetExtraction, type AssetType, type ComponentNote } from './types.js';
 
 export { ASSET_HEIGHTS_M } from './heights.js';
-export { lineAssetType, lineToLineVolts, TRANSMISSION_THRESHOLD_V, CABLE_CAPACITANCE_THRESHOLD_F_PER_M } from './lines.js';
 export * from './types.js';
 
 /** Switch-like branches: all are "switch" assets. */
@@ -84,7 +83,7 @@ function assetOf(component: Component, lineTypes: Map<Component, AssetType>, str
  */
 export function extractAssets(model: DistributionModel): AssetExtraction {
   const lineTypes = new Map<Component, AssetType>();
-  for (const type of LINE_CLASSES) for (const line of model.byType.get(type) ?? []) lineTypes.set(line, lineAssetType(line));
+  for (const type of LINE_CLASSES) for (const line of componentsOfType(model, type)) lineTypes.set(line, lineAssetType(line));
   const structures = structuresByBus(lineTypes);
 
   const uuid: string[] = [];

@@ -9,10 +9,10 @@ import type { Component, Quantity } from '../gdm/index.js';
 import type { AssetType } from './types.js';
 
 /** Above this line-to-line voltage a line is transmission, volts. */
-export const TRANSMISSION_THRESHOLD_V = 35_000;
+const TRANSMISSION_THRESHOLD_V = 35_000;
 
 /** Shunt capacitance per length above which a line is a cable: 0.05 µF/km, in F/m. */
-export const CABLE_CAPACITANCE_THRESHOLD_F_PER_M = 0.05e-6 / 1000;
+const CABLE_CAPACITANCE_THRESHOLD_F_PER_M = 0.05e-6 / 1000;
 
 /** Branch classes that are lines (sequence, matrix and geometry impedance). */
 export const LINE_CLASSES: ReadonlySet<string> = new Set(['MatrixImpedanceBranch', 'SequenceImpedanceBranch', 'GeometryBranch']);

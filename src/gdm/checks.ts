@@ -9,8 +9,8 @@ import type { ClassSpec } from './classSpec.js';
 import type { FieldSpec, FieldType } from './fields.js';
 import { Quantity } from './model.js';
 import { readGdmQuantity, readNestedQuantity, type QuantityProblem } from './quantityInput.js';
-import type { InputForm } from './schemas.js';
-import { isUuid } from './uuid.js';
+import { FORM_KEY, type InputForm } from './schemas.js';
+import { canonicalUuid } from './uuid.js';
 import { MESSAGES, readCurvePoints, readGdmReference, readInsulation, readNestedReference, TIME_PATTERN } from './values.js';
 
 /** One problem, at a path relative to the value checked. */
@@ -79,8 +79,7 @@ function compileType(type: FieldType, form: InputForm): Check {
     case 'uuid':
       return (value) => {
         if (typeof value !== 'string') return fail(MESSAGES.uuid);
-        const trimmed = value.trim();
-        return isUuid(trimmed) ? trimmed.toLowerCase() : fail(MESSAGES.uuid);
+        return canonicalUuid(value.trim()) ?? fail(MESSAGES.uuid);
       };
     case 'string':
       return (value) => (typeof value === 'string' ? value.trim() : fail(MESSAGES.string));
@@ -118,8 +117,8 @@ function compileType(type: FieldType, form: InputForm): Check {
     case 'ref':
       return fromReader(form === 'gdm' ? readGdmReference : readNestedReference);
     case 'refs': {
-      const item = fromReader(form === 'gdm' ? readGdmReference : readNestedReference);
-      return (value) => (Array.isArray(value) ? listCheck(item)(value) : fail(MESSAGES.references));
+      const list = listCheck(fromReader(form === 'gdm' ? readGdmReference : readNestedReference));
+      return (value) => (Array.isArray(value) ? list(value) : fail(MESSAGES.references));
     }
   }
 }
@@ -130,10 +129,13 @@ interface CompiledField {
   check: Check;
 }
 
-/** A compiled class: its fields in declaration order and a constructor for its output objects. */
+/** A compiled class: validates one component object in one pass. */
 export interface ClassChecker {
   spec: ClassSpec;
-  /** Validates one component object; returns its fields (all of them, defaults filled) and the problems found. */
+  /**
+   * Validates one component object: returns its fields (every field, defaults filled) and
+   * appends each problem, unknown keys included, to `problems`.
+   */
   run(input: Record<string, unknown>, problems: Problem[]): Record<string, unknown>;
 }
 
@@ -146,53 +148,58 @@ function compileField(key: string, spec: FieldSpec, form: InputForm): CompiledFi
   return { key, spec, check };
 }
 
-/**
- * Builds a function that makes the output object with every key in a fixed order, so
- * all components of a class share one object shape (fast to build and to read).
- */
-function objectMaker(keys: string[]): (values: unknown[]) => Record<string, unknown> {
-  const body = `return {${keys.map((key, index) => `${JSON.stringify(key)}: values[${index}]`).join(', ')}};`;
-  return new Function('values', body) as (values: unknown[]) => Record<string, unknown>;
+function reportAt(problems: Problem[], key: string, found: Problems): void {
+  for (const problem of found.list) problems.push({ segments: [key, ...problem.segments], message: problem.message });
 }
 
-const cache = new Map<string, ClassChecker>();
+/**
+ * Generates the class's validating function: one straight-line read per field with a
+ * constant key and its own call site, and an object literal of fixed shape for the
+ * result, so V8 sees one object shape per class instead of a generic loop over keys.
+ * The code is built only from the class's own field names (JSON-quoted).
+ */
+function generateRun(spec: ClassSpec, fields: CompiledField[], formKey: string): ClassChecker['run'] {
+  const body: string[] = ['for (const key in input) if (!known.has(key)) problems.push({ segments: [key], message: unknown(key) });'];
+  fields.forEach((field, i) => {
+    const key = JSON.stringify(field.key);
+    const missing = field.spec.required
+      ? `problems.push({ segments: [${key}], message: MISSING }); o${i} = null;`
+      : field.spec.type.kind === 'uuid'
+        ? `o${i} = newUuid();`
+        : // A fresh list per component, so no two components share one default array.
+          Array.isArray(field.spec.defaultValue)
+          ? `o${i} = [];`
+          : `o${i} = d${i};`;
+    body.push(
+      `let o${i}; const v${i} = input[${key}];`,
+      `if (v${i} === undefined) { ${missing} }`,
+      field.spec.nullable ? `else if (v${i} === null) o${i} = null;` : '',
+      `else { o${i} = c${i}(v${i}); if (o${i} instanceof Problems) { reportAt(problems, ${key}, o${i}); o${i} = null; } }`,
+    );
+  });
+  body.push(`return { ${fields.map((field, i) => `${JSON.stringify(field.key)}: o${i}`).join(', ')} };`);
+  const locals = fields.map((_, i) => `const c${i} = checks[${i}], d${i} = defaults[${i}];`).join('\n');
+  const factory = new Function('checks', 'defaults', 'known', 'unknown', 'MISSING', 'Problems', 'reportAt', 'newUuid', `${locals}\nreturn function run(input, problems) {\n${body.join('\n')}\n};`);
+  return factory(
+    fields.map((field) => field.check),
+    fields.map((field) => field.spec.defaultValue),
+    new Set([...fields.map((field) => field.key), formKey]),
+    (key: string) => MESSAGES.unknownField(key, spec.name),
+    MESSAGES.missing,
+    Problems,
+    reportAt,
+    randomUUID,
+  ) as ClassChecker['run'];
+}
+
+const cache: Record<InputForm, Map<ClassSpec, ClassChecker>> = { gdm: new Map(), nested: new Map() };
 
 /** The compiled checker of a class in one input form (built once, then cached). */
 export function classChecker(spec: ClassSpec, form: InputForm): ClassChecker {
-  const cacheKey = `${form}:${spec.name}`;
-  const known = cache.get(cacheKey);
+  const known = cache[form].get(spec);
   if (known) return known;
   const fields = Object.entries(spec.fields).map(([key, field]) => compileField(key, field, form));
-  const make = objectMaker(fields.map((field) => field.key));
-  const values: unknown[] = new Array(fields.length);
-  const checker: ClassChecker = {
-    spec,
-    run(input, problems) {
-      for (let index = 0; index < fields.length; index += 1) {
-        const { key, spec: field, check } = fields[index];
-        const value = input[key];
-        let output: unknown;
-        if (value === undefined) {
-          if (field.required) {
-            problems.push({ segments: [key], message: MESSAGES.missing });
-            output = null;
-          } else if (field.type.kind === 'uuid') output = randomUUID();
-          // A fresh list per component, so no two components share one default array.
-          else output = Array.isArray(field.defaultValue) ? [] : field.defaultValue;
-        } else if (value === null && field.nullable) {
-          output = null;
-        } else {
-          output = check(value);
-          if (output instanceof Problems) {
-            for (const problem of output.list) problems.push({ segments: [key, ...problem.segments], message: problem.message });
-            output = null;
-          }
-        }
-        values[index] = output;
-      }
-      return make(values);
-    },
-  };
-  cache.set(cacheKey, checker);
+  const checker: ClassChecker = { spec, run: generateRun(spec, fields, FORM_KEY[form]) };
+  cache[form].set(spec, checker);
   return checker;
 }

@@ -34,6 +34,25 @@ function noteUnreadable(unreadable: Unreadable, uuid: unknown, label: string, in
   if (typeof uuid === 'string') unreadable.set(uuid.trim().toLowerCase(), { label, inline });
 }
 
+/** The class of a well-formed component `__metadata__` block (either dialect), without allocating; else undefined. */
+function baseComponentClass(wrapper: unknown): ClassSpec | undefined {
+  if (!isObject(wrapper)) return undefined;
+  const block = isObject(wrapper.fields) ? wrapper.fields : wrapper;
+  if (block.serialized_type !== 'base' || typeof block.module !== 'string' || typeof block.type !== 'string') return undefined;
+  return CLASS_SPECS.get(block.type);
+}
+
+/** Reports why a component's `__metadata__` names no readable class; returns the component's label. */
+function reportBadMetadata(input: Record<string, unknown>, path: string, issues: Issue[]): string {
+  const metadata = readMetadata(input.__metadata__);
+  const type = typeof metadata === 'string' ? 'unknown class' : metadata.type;
+  const label = componentLabel(path, type, input.name);
+  if (typeof metadata === 'string') issues.push({ path: `${label}.__metadata__`, message: metadata });
+  else if (!CLASS_SPECS.has(type)) issues.push({ path: `${label}.__metadata__.type`, message: `unknown class "${type}": gdm 2.0-2.4 defines no such component` });
+  else issues.push({ path: `${label}.__metadata__.serialized_type`, message: `must be "base" for an entry of components, not "${metadata.serializedType}"` });
+  return label;
+}
+
 /** GDM form: every entry of `components` is a component with a `__metadata__` block naming its class. */
 export function decodeGdmComponents(components: unknown[], issues: Issue[], unreadable: Unreadable): RawComponent[] {
   const raw: RawComponent[] = [];
@@ -44,24 +63,13 @@ export function decodeGdmComponents(components: unknown[], issues: Issue[], unre
       issues.push({ path, message: 'must be a component object' });
       continue;
     }
-    const metadata = readMetadata(input.__metadata__);
-    const type = typeof metadata === 'string' ? 'unknown class' : metadata.type;
-    const label = componentLabel(path, type, input.name);
-    const problem =
-      typeof metadata === 'string'
-        ? { at: '__metadata__', message: metadata }
-        : !CLASS_SPECS.has(type)
-          ? { at: '__metadata__.type', message: `unknown class "${type}": gdm 2.0-2.4 defines no such component` }
-          : metadata.serializedType !== 'base'
-            ? { at: '__metadata__.serialized_type', message: `must be "base" for an entry of components, not "${metadata.serializedType}"` }
-            : null;
-    if (problem) {
-      issues.push({ path: `${label}.${problem.at}`, message: problem.message });
-      noteUnreadable(unreadable, input.uuid, label, false);
+    const spec = baseComponentClass(input.__metadata__);
+    if (spec) {
+      raw.push({ path, spec, input });
       continue;
     }
-    const spec = CLASS_SPECS.get(type)!;
-    raw.push({ path, spec, input });
+    const label = reportBadMetadata(input, path, issues);
+    noteUnreadable(unreadable, input.uuid, label, false);
   }
   return raw;
 }
@@ -72,6 +80,12 @@ function deepEqual(a: unknown, b: unknown): boolean {
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
   return keysA.length === keysB.length && keysA.every((key) => deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/** The fields of an occurrence, `type` aside (written at the top level, optional inline; the class was already checked). */
+function withoutType(input: Record<string, unknown>): Record<string, unknown> {
+  const { type: _type, ...fields } = input;
+  return fields;
 }
 
 const isReferenceOnly = (input: Record<string, unknown>) => Object.keys(input).every((key) => key === 'uuid' || key === 'type');
@@ -114,7 +128,7 @@ export function decodeNestedComponents(components: unknown[], issues: Issue[], u
     if (uuid) {
       const earlier = definitions.get(uuid);
       if (earlier) {
-        if (!deepEqual(earlier.source, input)) {
+        if (!deepEqual(withoutType(earlier.source), withoutType(input))) {
           issues.push({ path: `${componentLabel(path, spec.name, input.name)}.uuid`, message: `uuid ${uuid} is already defined at ${earlier.path} with different fields; one uuid denotes one component` });
         }
         return new ComponentRef(uuid);

@@ -14,7 +14,6 @@ export { summarizeDistributionModel, type DistributionSummary, type BoundingBox 
 export { readContent, type ReadResult } from './reader.js';
 export * from './operations/index.js';
 
-
 /** Checks a distribution model's content; returns every problem found (empty when valid). */
 export function validateDistributionContent(content: unknown): Issue[] {
   return readContent(content).issues;

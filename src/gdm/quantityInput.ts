@@ -104,6 +104,11 @@ export function readGdmQuantity(input: unknown, quantityClass: QuantityClass | n
   if (typeof metadata === 'string') return { key: '__metadata__', message: input.__metadata__ === undefined ? 'required: gdm rejects a quantity {value, units} without "__metadata__"' : metadata };
   if (metadata.serializedType !== 'quantity') return { key: '__metadata__', message: `serialized_type must be "quantity", not "${metadata.serializedType}"` };
   if (!isKnownQuantityClassName(metadata.type)) return { key: '__metadata__', message: `unknown quantity class "${metadata.type}"` };
+  return fromValueAndUnits(input, quantityClass, shape, bound);
+}
+
+/** The `value` and `units` of a quantity object, checked for shape, units, dimension and bound. */
+function fromValueAndUnits(input: Record<string, unknown>, quantityClass: QuantityClass | null, shape: QuantityShape, bound: '> 0' | '>= 0' | undefined): Quantity | QuantityProblem {
   const problem = shapeProblem(input.value, shape);
   if (problem) return { key: 'value', message: problem };
   if (typeof input.units !== 'string') return { key: 'units', message: 'must be a pint unit string such as "kilovolt"' };
@@ -129,14 +134,7 @@ function readNestedScalar(input: unknown): { value: number; units: string; unit:
  */
 export function readNestedQuantity(input: unknown, quantityClass: QuantityClass | null, shape: QuantityShape, bound?: '> 0' | '>= 0'): Quantity | QuantityProblem {
   if (input instanceof Quantity) return input;
-  if (isObject(input) && Array.isArray(input.value)) {
-    const problem = shapeProblem(input.value, shape);
-    if (problem) return { key: 'value', message: problem };
-    if (typeof input.units !== 'string') return { key: 'units', message: 'must be a pint unit string such as "kilovolt"' };
-    const unit = resolveUnit(input.units);
-    if (typeof unit === 'string') return { key: 'units', message: unit };
-    return finish(input.value as QuantityValue, input.units, unit, quantityClass, bound);
-  }
+  if (isObject(input) && Array.isArray(input.value)) return fromValueAndUnits(input, quantityClass, shape, bound);
   if (!Array.isArray(input)) {
     if (shape !== 'scalar' && shape !== 'any') return { message: 'must be a list of quantity strings such as ["0 foot", "2.5 foot"]' };
     const scalar = readNestedScalar(input);

@@ -11,7 +11,7 @@ import type { ClassSpec } from './classSpec.js';
 import { componentLabel, decodeGdmComponents, decodeNestedComponents, type RawComponent, type Unreadable } from './decode.js';
 import { distributionForm } from './detect.js';
 import type { Component, DistributionModel, FieldValue } from './model.js';
-import { FORM_KEY, type InputForm } from './schemas.js';
+import type { InputForm } from './schemas.js';
 import { checkSystem, parseVersion } from './system.js';
 
 export interface ReadResult {
@@ -106,16 +106,12 @@ class Reading {
     this.issues.push({ path: at(this.label(position), segments), message });
   }
 
-  /** Checks every component object against its class; lists every unknown key. */
+  /** Checks every component object against its class, unknown keys included. */
   validate(form: InputForm): void {
-    const formKey = FORM_KEY[form];
     const problems: Problem[] = [];
     for (let position = 0; position < this.raw.length; position += 1) {
       const { spec, input, path } = this.raw[position];
       problems.length = 0;
-      for (const key in input) {
-        if (key !== formKey && !Object.hasOwn(spec.fields, key)) problems.push({ segments: [key], message: `unknown field: gdm 2.0-2.4 does not define "${key}" for ${spec.name}` });
-      }
       const fields = classChecker(spec, form).run(input, problems) as Record<string, FieldValue>;
       const uuid = typeof fields.uuid === 'string' ? fields.uuid : '';
       this.components[position] = { uuid, type: spec.name, name: typeof fields.name === 'string' ? fields.name : '', path, fields };

@@ -1,7 +1,7 @@
 /**
  * valibot schemas of every GDM class, derived from the same field declarations as the
  * reader's compiled checks (checks.ts) and sharing their value readers and messages: the
- * public, composable form of GDM validation (one component at a time; JSON Schema export).
+ * public, composable form of GDM validation, one component at a time.
  * The reader itself runs the compiled checks, which validate in place without copying,
  * to meet its speed and memory budget (docs/decisions.md).
  */

@@ -7,7 +7,7 @@ import { busPoint } from '../assets/locate.js';
 import { lineToLineVolts } from '../assets/lines.js';
 import { ASSET_TYPES } from '../assets/types.js';
 import { sortPhases } from './enums.js';
-import type { Component, DistributionModel } from './model.js';
+import { componentsOfType, type Component, type DistributionModel } from './model.js';
 
 export interface BoundingBox {
   min_longitude: number;
@@ -55,7 +55,7 @@ function phasesOf(component: Component): string[] {
 /** Summarizes a model read by readDistributionModel. */
 export function summarizeDistributionModel(model: DistributionModel): DistributionSummary {
   const componentsByType = Object.fromEntries([...model.byType.entries()].map(([type, list]) => [type, list.length] as const).sort(([a], [b]) => a.localeCompare(b)));
-  const buses = model.byType.get('DistributionBus') ?? [];
+  const buses = componentsOfType(model, 'DistributionBus');
   let withCoordinates = 0;
   let unusable = 0;
   let box: BoundingBox | null = null;

@@ -9,6 +9,8 @@ import { formatPath } from '../core/validation.js';
 import type { InputForm } from './schemas.js';
 
 const nullableString = v.optional(v.nullable(v.string('must be a string or null')));
+/** A list whose entries are checked elsewhere (one by one, by the component reader), not copied here. */
+const list = (message: string) => v.custom<unknown[]>(Array.isArray, message);
 const systemUuid = v.optional(v.pipe(v.string('must be a UUID'), v.uuid('must be a UUID')));
 
 const GdmSystem = v.object(
@@ -17,8 +19,8 @@ const GdmSystem = v.object(
     description: nullableString,
     uuid: systemUuid,
     data_format_version: nullableString,
-    components: v.array(v.unknown(), 'must be a list of components'),
-    supplemental_attributes: v.array(v.unknown(), 'must be a list'),
+    components: list('must be a list of components'),
+    supplemental_attributes: list('must be a list'),
     time_series: v.looseObject({ directory: v.string('must be a string'), time_series_storage_type: v.optional(v.string('must be a string')) }, 'must be an object {directory, time_series_storage_type}'),
   },
   (issue) => (issue.input === undefined ? 'required key is missing (gdm needs it to load the file)' : 'must be an object'),
@@ -29,7 +31,7 @@ const NestedSystem = v.object(
     name: v.pipe(v.string('must be a string'), v.trim()),
     description: nullableString,
     uuid: systemUuid,
-    components: v.array(v.unknown(), 'must be a list of components'),
+    components: list('must be a list of components'),
     properties: v.optional(v.record(v.string(), v.unknown(), 'must be an object'), {}),
   },
   (issue) => (issue.input === undefined ? 'required key is missing' : 'must be an object'),

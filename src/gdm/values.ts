@@ -6,7 +6,7 @@ import { WIRE_INSULATION } from './enums.js';
 import { isObject, readMetadata } from './metadata.js';
 import { ComponentRef } from './model.js';
 import type { QuantityProblem } from './quantityInput.js';
-import { isUuid, UUID_MESSAGE } from './uuid.js';
+import { canonicalUuid, UUID_MESSAGE } from './uuid.js';
 
 export const MESSAGES = {
   string: 'must be a string',
@@ -48,8 +48,9 @@ export function readGdmReference(input: unknown): string | QuantityProblem {
     const wrapper = input.__metadata__;
     const block = isObject(wrapper) ? (isObject(wrapper.fields) ? wrapper.fields : wrapper) : null;
     // Fast path: a well-formed reference allocates nothing.
-    if (block && block.serialized_type === 'composed_component' && isUuid(block.uuid) && typeof block.type === 'string' && typeof block.module === 'string' && hasOnlyMetadata(input)) {
-      return block.uuid.toLowerCase();
+    if (block && block.serialized_type === 'composed_component' && typeof block.uuid === 'string' && typeof block.type === 'string' && typeof block.module === 'string' && hasOnlyMetadata(input)) {
+      const uuid = canonicalUuid(block.uuid);
+      if (uuid) return uuid;
     }
   }
   return referenceProblem(input);

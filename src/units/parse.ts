@@ -241,4 +241,3 @@ export function sameDimension(a: Dimension, b: Dimension): boolean {
   return true;
 }
 
-export { DIMENSIONLESS };

@@ -18,7 +18,7 @@ export interface ScalarQuantity {
 const NUMBER_THEN_UNITS = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)(?:\s*(?:\*\s*)?(\S.*?))?\s*$/;
 
 /** Splits "12.47 kilovolt" into 12.47 and "kilovolt"; a message when the text is not a number followed by units. */
-export function splitQuantityText(text: string): { value: number; units: string } | string {
+function splitQuantityText(text: string): { value: number; units: string } | string {
   const match = NUMBER_THEN_UNITS.exec(text);
   if (!match) return `"${text}" is not a quantity: expected a number followed by units, e.g. "12.47 kilovolt"`;
   return { value: Number(match[1]), units: match[2] ?? '' };

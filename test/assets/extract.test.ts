@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { extractAssets, ASSET_HEIGHTS_M, type AssetExtraction, type AssetType } from '../../src/assets/index.js';
 import { readDistributionModel } from '../../src/gdm/index.js';
 import { haveSharedFixtures } from '../helpers/cli.js';
-import { bus, fixture, line, lineEquipment, nested, uuid } from '../gdm/helpers.js';
+import { bus, fixture, line, lineEquipment, nested } from '../gdm/helpers.js';
+import { EXAMPLE_4_2 } from '../gdm/kersting.js';
 
 function countsByType(extraction: AssetExtraction): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -86,31 +87,13 @@ rules('35 kV on the first bus, line-to-line (a line-to-ground rating times √3)
 });
 
 rules('a cable by construction UNDERGROUND, by concentric-neutral conductors or by shunt capacitance; OVERHEAD decides nothing', () => {
-  const cable = {
-    type: 'ConcentricCableEquipment',
-    uuid: uuid(),
-    name: 'cn',
-    strand_diameter: '0.0641 inch',
-    conductor_diameter: '0.567 inch',
-    cable_diameter: '1.29 inch',
-    insulation_thickness: '0.22 inch',
-    insulation_diameter: '1.16 inch',
-    ampacity: '260 ampere',
-    conductor_gmr: '0.0171 foot',
-    strand_gmr: '0.00208 foot',
-    phase_ac_resistance: '0.41 ohm / mile',
-    strand_ac_resistance: '14.8722 ohm / mile',
-    num_neutral_strands: 13,
-    rated_voltage: '15 kilovolt',
-  };
-  const geometry = { type: 'GeometryBranchEquipment', name: 'g', conductors: [cable, { uuid: cable.uuid }, { uuid: cable.uuid }], horizontal_positions: ['0 inch', '6 inch', '12 inch'], vertical_positions: ['-4 foot', '-4 foot', '-4 foot'] };
   const at = (name: string, x: number) => bus(name, { x, y: 32.8 });
   const model = readDistributionModel(
     nested([
       line('declared_underground', at('a1', -79.95), at('a2', -79.951), lineEquipment('u', { construction: 'UNDERGROUND' })),
       line('cable_capacitance', at('b1', -79.95), at('b2', -79.951), lineEquipment('c', { cDiagonal: '0.06 microfarad / kilometer', construction: 'OVERHEAD' })),
       line('overhead_capacitance', at('c1', -79.95), at('c2', -79.951), lineEquipment('o', { cDiagonal: '0.04 microfarad / kilometer' })),
-      { type: 'GeometryBranch', name: 'concentric', buses: [at('d1', -79.95), at('d2', -79.951)], length: '100 meter', phases: ['A', 'B', 'C'], equipment: geometry },
+      { type: 'GeometryBranch', name: 'concentric', buses: [at('d1', -79.95), at('d2', -79.951)], length: '100 meter', phases: ['A', 'B', 'C'], equipment: EXAMPLE_4_2 },
     ]),
   );
   const extraction = extractAssets(model);

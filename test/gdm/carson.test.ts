@@ -6,20 +6,27 @@ import { EXAMPLE_4_1, EXAMPLE_4_2, readEquipment } from './kersting.js';
 
 const matrix = (quantity: unknown) => (quantity as Quantity).value as number[][];
 
+/** Checks published entries [row, column, r, x] of an impedance matrix to 5e-5 ohm/mile. */
+function assertImpedances(equipment: { fields: Record<string, unknown> }, published: [number, number, number, number][]): void {
+  const r = matrix(equipment.fields.r_matrix);
+  const x = matrix(equipment.fields.x_matrix);
+  for (const [i, j, resistance, reactance] of published) {
+    close(r[i][j], resistance, 5e-5, `r${i + 1}${j + 1}`);
+    close(x[i][j], reactance, 5e-5, `x${i + 1}${j + 1}`);
+  }
+}
+
 const bare = suite('toMatrixRepresentation: bare conductors (Kersting example 4.1)');
 
 bare('the primitive impedance matrix matches the textbook in ohm/mile', () => {
   const equipment = toMatrixRepresentation(readEquipment(EXAMPLE_4_1), { nNeutrals: 1 });
   assert.is((equipment.fields.r_matrix as Quantity).units, 'ohm / mile');
-  const r = matrix(equipment.fields.r_matrix);
-  const x = matrix(equipment.fields.x_matrix);
   // Kersting: z11 = 0.4013 + j1.4133, z12 = 0.0953 + j0.8515, z44 = 0.6873 + j1.5465 Ω/mile.
-  close(r[0][0], 0.4013, 5e-5, 'r11');
-  close(x[0][0], 1.4133, 5e-5, 'x11');
-  close(r[0][1], 0.0953, 5e-5, 'r12');
-  close(x[0][1], 0.8515, 5e-5, 'x12');
-  close(r[3][3], 0.6873, 5e-5, 'r44');
-  close(x[3][3], 1.5465, 5e-5, 'x44');
+  assertImpedances(equipment, [
+    [0, 0, 0.4013, 1.4133],
+    [0, 1, 0.0953, 0.8515],
+    [3, 3, 0.6873, 1.5465],
+  ]);
 });
 
 bare('ampacity counts the phase conductors only; overhead by the mean height; a new uuid', () => {
@@ -51,17 +58,13 @@ const cables = suite('toMatrixRepresentation: concentric-neutral cables (Kerstin
 
 cables('the phase impedance matrix matches the textbook in ohm/mile', () => {
   const equipment = toMatrixRepresentation(readEquipment(EXAMPLE_4_2));
-  const r = matrix(equipment.fields.r_matrix);
-  const x = matrix(equipment.fields.x_matrix);
   // Kersting 4.2: z_aa = 0.7982 + j0.4463, z_ab = 0.3192 + j0.0328, z_ac = 0.2849 − j0.0143, z_bb = 0.7891 + j0.4041.
-  close(r[0][0], 0.7982, 5e-5, 'r_aa');
-  close(x[0][0], 0.4463, 5e-5, 'x_aa');
-  close(r[0][1], 0.3192, 5e-5, 'r_ab');
-  close(x[0][1], 0.0328, 5e-5, 'x_ab');
-  close(r[0][2], 0.2849, 5e-5, 'r_ac');
-  close(x[0][2], -0.0143, 5e-5, 'x_ac');
-  close(r[1][1], 0.7891, 5e-5, 'r_bb');
-  close(x[1][1], 0.4041, 5e-5, 'x_bb');
+  assertImpedances(equipment, [
+    [0, 0, 0.7982, 0.4463],
+    [0, 1, 0.3192, 0.0328],
+    [0, 2, 0.2849, -0.0143],
+    [1, 1, 0.7891, 0.4041],
+  ]);
   assert.is(equipment.fields.construction, 'UNDERGROUND');
 });
 

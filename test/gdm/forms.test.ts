@@ -28,10 +28,12 @@ nestedForm('reads quantity strings and inline components, keeping properties as 
 nestedForm('one uuid in several places is one component, wherever it is defined', () => {
   const shared = bus('shared');
   const equipment = lineEquipment('e');
+  const { type: _type, ...sharedWithoutType } = shared;
   const components = [
     line('l1', bus('a'), { uuid: shared.uuid }, equipment),
-    line('l2', shared, bus('b'), { uuid: equipment.uuid }),
+    line('l2', sharedWithoutType, bus('b'), { uuid: equipment.uuid }),
     line('l3', { ...shared }, bus('c'), equipment),
+    shared,
   ];
   const model = readDistributionModel(nested(components));
   assert.is(model.byType.get('DistributionBus')!.length, 4);

@@ -59,42 +59,42 @@ fixtures.run();
 
 const conversions = suite('convert: hand conversions');
 
-conversions('lengths follow the international yard of 1959', () => {
-  closeRelative(convert(1, 'mile', 'meter'), 1609.344, 1e-12, 'mile');
-  closeRelative(convert(1, 'foot', 'meter'), 0.3048, 1e-12, 'foot');
-  closeRelative(convert(1, 'inch', 'meter'), 0.0254, 1e-12, 'inch');
-  closeRelative(convert(1, 'kft', 'm'), 304.8, 1e-12, 'kilofoot');
-  closeRelative(convert(1, 'nautical_mile', 'km'), 1.852, 1e-12, 'nautical mile');
-  closeRelative(convert(5280, 'feet', 'miles'), 1, 1e-12, 'feet in a mile');
-});
+/** [value, from, to, expected, what]: each checked to a relative 1e-12. */
+const HAND_CONVERSIONS: [number, string, string, number, string][] = [
+  // Lengths follow the international yard of 1959.
+  [1, 'mile', 'meter', 1609.344, 'mile'],
+  [1, 'foot', 'meter', 0.3048, 'foot'],
+  [1, 'inch', 'meter', 0.0254, 'inch'],
+  [1, 'kft', 'm', 304.8, 'kilofoot'],
+  [1, 'nautical_mile', 'km', 1.852, 'nautical mile'],
+  [5280, 'feet', 'miles', 1, 'feet in a mile'],
+  // Per-length impedance and capacitance.
+  [1, 'ohm / mile', 'ohm / meter', 1 / 1609.344, 'ohm per mile'],
+  [0.306, 'ohm / mile', 'ohm / kilometer', 0.306 / 1.609344, 'Kersting 336,400 ACSR'],
+  [1, 'nanofarad / foot', 'farad / meter', 1e-9 / 0.3048, 'nF per foot'],
+  [1, 'uF/mi', 'nanofarad / kilometer', 1000 / 1.609344, 'uF per mile'],
+  [1, 'µF', 'farad', 1e-6, 'micro sign'],
+  // Power: W, var and VA share one dimension, as gdm defines them.
+  [1, 'kilova', 'watt', 1000, 'kilova'],
+  [1, 'kilovar', 'kW', 1, 'kilovar'],
+  [2.5, 'MVA', 'kilovolt_ampere', 2500, 'MVA'],
+  [1, 'kilowatt / meter ** 2', 'W/m**2', 1000, 'irradiance'],
+  [1, 'kWh', 'joule', 3.6e6, 'kWh'],
+  [1, 'hour * kilowatt', 'kilowatt_hour', 1, "pint's product order"],
+  // Speeds, pressures, angles, times and gravity.
+  [1, 'mile / hour', 'meter / second', 0.44704, 'mph'],
+  [1, 'mph', 'm/s', 0.44704, 'mph symbol'],
+  [1, 'knot', 'meter / second', 1852 / 3600, 'knot'],
+  [950, 'millibar', 'hPa', 950, 'millibar'],
+  [1, 'atm', 'Pa', 101325, 'atmosphere'],
+  [180, 'degree', 'radian', Math.PI, 'degrees'],
+  [1, 'hour', 'minute', 60, 'hour'],
+  [1, 'g0', 'meter / second ** 2', 9.80665, 'standard gravity'],
+  [1, 'foot / second', 'fps', 1, 'fps'],
+];
 
-conversions('per-length impedance and capacitance', () => {
-  closeRelative(convert(1, 'ohm / mile', 'ohm / meter'), 1 / 1609.344, 1e-12, 'ohm per mile');
-  closeRelative(convert(0.306, 'ohm / mile', 'ohm / kilometer'), 0.306 / 1.609344, 1e-12, 'Kersting 336,400 ACSR');
-  closeRelative(convert(1, 'nanofarad / foot', 'farad / meter'), 1e-9 / 0.3048, 1e-12, 'nF per foot');
-  closeRelative(convert(1, 'uF/mi', 'nanofarad / kilometer'), 1000 / 1.609344, 1e-12, 'uF per mile');
-  closeRelative(convert(1, 'µF', 'farad'), 1e-6, 1e-12, 'micro sign');
-});
-
-conversions('power units: W, var and VA share one dimension, as gdm defines them', () => {
-  closeRelative(convert(1, 'kilova', 'watt'), 1000, 1e-12, 'kilova');
-  closeRelative(convert(1, 'kilovar', 'kW'), 1, 1e-12, 'kilovar');
-  closeRelative(convert(2.5, 'MVA', 'kilovolt_ampere'), 2500, 1e-12, 'MVA');
-  closeRelative(convert(1, 'kilowatt / meter ** 2', 'W/m**2'), 1000, 1e-12, 'irradiance');
-  closeRelative(convert(1, 'kWh', 'joule'), 3.6e6, 1e-12, 'kWh');
-  closeRelative(convert(1, 'hour * kilowatt', 'kilowatt_hour'), 1, 1e-12, "pint's product order");
-});
-
-conversions('speeds, pressures, angles, times and gravity', () => {
-  closeRelative(convert(1, 'mile / hour', 'meter / second'), 0.44704, 1e-12, 'mph');
-  closeRelative(convert(1, 'mph', 'm/s'), 0.44704, 1e-12, 'mph symbol');
-  closeRelative(convert(1, 'knot', 'meter / second'), 1852 / 3600, 1e-12, 'knot');
-  closeRelative(convert(950, 'millibar', 'hPa'), 950, 1e-12, 'millibar');
-  closeRelative(convert(1, 'atm', 'Pa'), 101325, 1e-12, 'atmosphere');
-  closeRelative(convert(180, 'degree', 'radian'), Math.PI, 1e-12, 'degrees');
-  closeRelative(convert(1, 'hour', 'minute'), 60, 1e-12, 'hour');
-  closeRelative(convert(1, 'g0', 'meter / second ** 2'), 9.80665, 1e-12, 'standard gravity');
-  closeRelative(convert(1, 'foot / second', 'fps'), 1, 1e-12, 'fps');
+conversions('lengths, per-length impedances, powers, speeds, pressures, angles and times', () => {
+  for (const [value, from, to, expected, what] of HAND_CONVERSIONS) closeRelative(convert(value, from, to), expected, 1e-12, what);
 });
 
 conversions('quantity strings and {value, units} objects reduce to SI', () => {

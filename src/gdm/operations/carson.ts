@@ -36,7 +36,7 @@ const ohmsPerMile = (quantity: Quantity) => quantity.siScalar * METERS_PER_MILE;
  * z_ii = r_i + 0.00158836·f + j·0.00202237·f·(ln(1/GMR_i) + 7.6786 + ½·ln(ρ/f)),
  * z_ij = 0.00158836·f + j·0.00202237·f·(ln(1/D_ij) + 7.6786 + ½·ln(ρ/f)), distances in feet.
  */
-export function carsonPrimitiveImpedance(distanceFt: Matrix, resistanceOhmPerMile: number[], frequencyHz: number, soilResistivityOhmM: number): ComplexMatrix {
+function carsonPrimitiveImpedance(distanceFt: Matrix, resistanceOhmPerMile: number[], frequencyHz: number, soilResistivityOhmM: number): ComplexMatrix {
   const n = distanceFt.length;
   const re = zeros(n, n);
   const im = zeros(n, n);

@@ -17,12 +17,12 @@ export const branchBase: Rule = (branch, { report }) => {
   const buses = components(branch, 'buses');
   const phases = strings(branch, 'phases');
   if (buses.length !== 2) report(['buses'], `must list exactly 2 buses (from, to); it lists ${buses.length}`);
-  phases.forEach((phase, index) => {
+  for (let index = 0; index < phases.length; index += 1) {
     for (const bus of buses) {
       const busPhases = strings(bus, 'phases');
-      if (!busPhases.includes(phase)) report(['phases', index], `phase ${phase} is not on bus ${labelOf(bus)} (its phases: ${busPhases.join(', ') || 'none'})`);
+      if (!busPhases.includes(phases[index])) report(['phases', index], `phase ${phases[index]} is not on bus ${labelOf(bus)} (its phases: ${busPhases.join(', ') || 'none'})`);
     }
-  });
+  }
   if (buses.length >= 2) {
     if (buses[0].name === buses[1].name) report(['buses'], `both ends are bus ${labelOf(buses[0])}; a branch connects two different buses`);
     const from = quantity(buses[0], 'rated_voltage');
@@ -31,11 +31,9 @@ export const branchBase: Rule = (branch, { report }) => {
       report(['buses'], `its buses' rated voltages differ: ${from.value} ${from.units} vs ${to.value} ${to.units} (gdm compares the numbers as written, ignoring units, within 0.1 %)`);
     }
   }
-  const seen = new Set<string>();
-  phases.forEach((phase, index) => {
-    if (seen.has(phase)) report(['phases', index], `phase ${phase} is listed twice`);
-    seen.add(phase);
-  });
+  for (let index = 1; index < phases.length; index += 1) {
+    if (phases.indexOf(phases[index]) < index) report(['phases', index], `phase ${phases[index]} is listed twice`);
+  }
 };
 
 /** MatrixImpedanceBranch/Switch validate_fields: r, x and c have size len(phases) in every dimension. */

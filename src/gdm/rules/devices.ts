@@ -7,9 +7,10 @@ import { component, components, labelOf, strings } from './_access.js';
 export const phasesOnBus: Rule = (device, { report }) => {
   const bus = component(device, 'bus');
   const busPhases = strings(bus, 'phases');
-  strings(device, 'phases').forEach((phase, index) => {
-    if (!busPhases.includes(phase)) report(['phases', index], `phase ${phase} is not on bus ${labelOf(bus)} (its phases: ${busPhases.join(', ') || 'none'})`);
-  });
+  const phases = strings(device, 'phases');
+  for (let index = 0; index < phases.length; index += 1) {
+    if (!busPhases.includes(phases[index])) report(['phases', index], `phase ${phases[index]} is not on bus ${labelOf(bus)} (its phases: ${busPhases.join(', ') || 'none'})`);
+  }
 };
 
 /** DistributionLoad: one phase load per phase, paired by position. */

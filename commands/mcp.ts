@@ -6,6 +6,6 @@ export function makeMcpCommand(context: CommandContext): Command {
   return new Command('mcp')
     .description('serve the MCP interface (resources, tools and prompts for AI agents) on stdin/stdout until stdin closes')
     .action(async (options: GlobalOptions) => {
-      await serveStdio(context.service(options), undefined, { stdin: process.stdin, stdout: process.stdout, stderr: context.stderr });
+      await serveStdio(context.service(options), { stdin: process.stdin, stdout: process.stdout, stderr: context.stderr });
     });
 }

@@ -3,7 +3,7 @@ import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatSummary, formatTable } from './output.js';
 import { askIfMissing } from './prompts.js';
 import { HazsimError } from '../src/core/errors.js';
-import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/core/kinds.js';
+import { MODEL_KIND_IDS, type ModelKindId } from '../src/core/kinds.js';
 import type { HazsimService } from '../src/core/service.js';
 import type { ModelRecord } from '../src/cache/store.js';
 
@@ -76,17 +76,16 @@ export function makeListCommand(context: CommandContext): Command {
 
 export function makeShowCommand(context: CommandContext): Command {
   return new Command('show')
-    .description('show a cached model: its record and content')
+    .description('show a cached model: its record, stored file and a summary of its content (--json adds the content)')
     .argument('[name]', 'model name (picked from the cache when missing on a terminal)')
     .addOption(kindOption('model kind (needed only when both kinds use the name)'))
     .action(async (nameArgument: string | undefined, options: KindOption) => {
       const service = context.service(options);
       const name = await askModelName(context, service, nameArgument, options.kind, 'Model to show');
       const kind = resolveKind(service, name, options.kind);
-      const model = service.getModel(kind, name);
-      const summary = MODEL_KINDS[kind].summarize(model.content);
-      emit(context, options, { kind, ...model, summary }, () =>
-        formatFields([['name', model.name], ['kind', kind], ['description', model.description || '-'], ['created_at', model.created_at], ['file_path', model.file_path], ...formatSummary(summary)]),
+      const { name: modelName, description, ...summary } = service.modelSummary(kind, name);
+      emit(context, options, { kind, name: modelName, description, ...summary, content: service.getModel(kind, name).content }, () =>
+        formatFields([['name', modelName], ['kind', kind], ['description', description || '-'], ...formatSummary(summary)]),
       );
     });
 }

@@ -48,22 +48,25 @@ export const ScenarioRequest = v.strictObject({
     v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be >= 0'), v.maxValue(2 ** 32 - 1, 'must be below 2^32')), 0),
     v.description('random seed for reproducibility (default 0)'),
   ),
-  method: v.pipe(v.optional(SamplingMethod), v.description('peak (default): one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)')),
+  method: v.pipe(v.optional(SamplingMethod, 'peak'), v.description('peak (default): one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)')),
 });
 export type ScenarioRequest = v.InferOutput<typeof ScenarioRequest>;
 
-/** Spec §2.5 edit record. */
+/** ISO 8601 date-time as the simulation writes it: date, `T` (or a space), time, optional fraction and zone. */
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/** Spec §2.5 edit record, as hazsim writes it: the component goes out of service (gdm PropertyEdit). */
 export const EditRecord = v.strictObject({
-  component_uuid: v.string(),
-  name: v.string(),
-  value: v.unknown(),
+  component_uuid: v.pipe(v.string(), v.minLength(1), v.description('uuid of the distribution model component')),
+  name: v.pipe(v.literal('in_service'), v.description('the component attribute changed')),
+  value: v.pipe(v.literal(false), v.description('its new value')),
 });
 
-/** Spec §2.5 scenario record. */
+/** Spec §2.5 scenario record (gdm TrackedChange without additions and deletions): the assets of one sample failing at one timestamp. */
 export const ScenarioRecord = v.strictObject({
-  scenario_name: v.pipe(v.string(), v.regex(/^sample_\d+$/)),
-  timestamp: v.string(),
-  edits: v.array(EditRecord),
+  scenario_name: v.pipe(v.string(), v.regex(/^sample_(?:0|[1-9]\d*)$/), v.description('sample_<index>, index from 0')),
+  timestamp: v.pipe(v.string(), v.regex(ISO_DATE_TIME), v.description('when the components fail; they stay out of service afterwards')),
+  edits: v.pipe(v.array(EditRecord), v.minLength(1), v.description('sorted by component_uuid')),
 });
 
 export const StatusMessage = v.strictObject({ status: v.literal('success'), message: v.string() });
@@ -144,59 +147,107 @@ const StoredFileFacts = {
   content_keys: v.pipe(v.array(v.string()), v.description('top-level keys of the stored JSON')),
 };
 
-/** What a cached distribution model holds (MCP get_model_info and hazsim://models/{name}/summary). */
+const Degrees = v.pipe(v.number(), v.description('degrees (WGS-84)'));
+const BoundingBox = v.pipe(
+  v.nullable(v.strictObject({ min_longitude: Degrees, min_latitude: Degrees, max_longitude: Degrees, max_latitude: Degrees })),
+  v.description('longitude/latitude extent; null when nothing in the model is located'),
+);
+
+/**
+ * What a cached distribution model holds (hazsim show, MCP get_model_info and
+ * hazsim://models/{name}/summary): its record and stored file, then summarizeDistributionModel.
+ */
 export const DistributionModelSummary = v.strictObject({
   ...StoredFileFacts,
   system_name: v.pipe(v.nullable(v.string()), v.description('the name inside the content, when it has one')),
-  component_count: Count,
-  components_by_type: CountsByType,
+  form: v.pipe(v.picklist(['gdm', 'nested']), v.description('GDM JSON as written by grid-data-models, or hazsim\'s nested form')),
+  data_format_version: v.nullable(v.string()),
+  total_components: Count,
+  components_by_type: v.pipe(CountsByType, v.description('components by GDM class')),
+  buses: v.strictObject({
+    total: Count,
+    with_coordinates: Count,
+    without_coordinates: Count,
+    with_unusable_coordinates: v.pipe(Count, v.description('coordinates that are no usable longitude/latitude (out of range, a 0,0 placeholder, another crs)')),
+  }),
+  bounding_box: BoundingBox,
+  voltage_levels_v: v.pipe(v.array(v.number()), v.description('distinct bus voltages, line-to-line, volts, ascending')),
+  phases: v.array(v.string()),
+  assets: v.strictObject({
+    by_type: v.pipe(CountsByType, v.description('assets the simulation would consider, by asset type, located or not')),
+    located: Count,
+    unlocated: v.pipe(Count, v.description('assets without a usable location, which a simulation leaves out')),
+  }),
 });
 export type DistributionModelSummary = v.InferOutput<typeof DistributionModelSummary>;
 
-/** What a cached hazard model holds (MCP get_hazard_model_info and hazsim://hazards/{name}/summary). */
+/**
+ * What a cached hazard model holds (hazsim show, MCP get_hazard_model_info and
+ * hazsim://hazards/{name}/summary): its record and stored file, then summarizeHazardModel.
+ */
 export const HazardModelSummary = v.strictObject({
   ...StoredFileFacts,
-  hazard_model_count: Count,
-  hazard_models_by_type: CountsByType,
+  system_name: v.pipe(v.string(), v.description("the name inside the content ('' when it has none)")),
+  hazard_model_count: v.pipe(Count, v.description('top-level hazard models in the file')),
+  hazard_counts: v.pipe(CountsByType, v.description('hazard models by hazard type; flood_area and fire_area count every area')),
+  timestamps: v.pipe(v.array(v.string()), v.description('distinct ISO 8601 date-times of the hazard model, ascending')),
   timestamp_count: Count,
-  timestamps: v.pipe(v.array(v.string()), v.description('ISO 8601 date-times of the hazard model, in file order')),
+  bounding_box: BoundingBox,
 });
 export type HazardModelSummary = v.InferOutput<typeof HazardModelSummary>;
 
 /** Spec §4.2 hazsim://cache/info. */
 export const CacheInfoBrief = v.pick(CacheInfo, ['cache_directory', 'metadata_file', 'total_models']);
 
-/** Spec §4.2 run_simulation, plus the SQLite file written and the survival statistics. */
-export const SimulationSummary = v.strictObject({
+const Probability = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
+
+/** Spec §4.2 run_simulation, plus the SQLite file written and what hazsim's simulation summary adds. */
+export const SimulationToolResult = v.strictObject({
   status: v.literal('success'),
   message: v.string(),
   distribution_system_name: v.string(),
   hazard_system_name: v.string(),
-  asset_count: Count,
-  hazard_count: Count,
+  asset_count: v.pipe(Count, v.description('located assets simulated')),
+  hazard_count: v.pipe(Count, v.description('hazard models in the hazard model')),
   timestamps: v.pipe(v.array(v.string()), v.description('ISO 8601 date-times simulated')),
   curve_set: v.string(),
   file_path: v.pipe(v.string(), v.description('path of the SQLite result database on the server')),
-  survival_statistics: v.pipe(v.looseObject({}), v.description('summary statistics of asset survival probabilities')),
+  survival_statistics: v.pipe(
+    v.strictObject({
+      min: Probability,
+      mean: Probability,
+      max: Probability,
+      assets_below_half: v.pipe(Count, v.description('assets whose lowest survival is below 0.5')),
+      lowest_by_type: v.pipe(v.record(v.string(), Probability), v.description('lowest survival of each asset type')),
+    }),
+    v.description("over every asset's lowest survival probability during the event"),
+  ),
+  unlocated_count: v.pipe(Count, v.description('assets left out because they have no usable location')),
+  assets_by_type: CountsByType,
+  lowest_survival: v.pipe(
+    v.array(v.strictObject({ uuid: v.string(), name: v.string(), asset_type: v.string(), survival_probability: Probability, timestamp: v.string() })),
+    v.description('the assets least likely to survive, lowest first, with when their survival is lowest'),
+  ),
+  warnings: v.array(v.string()),
 });
 
-const ScenarioRecordsFields = {
+/** Spec §4.2 generate_scenarios: at most the first 1,000 records (`truncated` says whether some were left out), the ZIP written, and run figures. */
+export const ScenarioToolResult = v.strictObject({
   status: v.literal('success'),
   message: v.string(),
   distribution_system_name: v.string(),
   hazard_system_name: v.string(),
   number_of_samples: Count,
   seed: Count,
-  total_scenarios: v.pipe(Count, v.description('number of scenario records generated')),
-  scenarios: v.array(ScenarioRecord),
-  file_path: v.pipe(v.string(), v.description('path of the scenario ZIP on the server')),
-};
-
-/** Spec §4.2 generate_scenarios as the core returns it: every record, and the ZIP written. */
-export const ScenarioRecordsResult = v.strictObject(ScenarioRecordsFields);
-
-/** MCP generate_scenarios: at most the first 1,000 records; `truncated` says whether some were left out. */
-export const ScenarioRecordsToolResult = v.strictObject({
-  ...ScenarioRecordsFields,
+  total_scenarios: v.pipe(Count, v.description('number of scenario records generated (one per sample and timestamp with failures)')),
+  scenarios: v.pipe(v.array(ScenarioRecord), v.description('the first records of tracked_changes.json, in file order')),
   truncated: v.pipe(v.boolean(), v.description('true when scenarios holds only the first records of total_scenarios')),
+  file_path: v.pipe(v.string(), v.description('path of the scenario ZIP on the server; it holds every record')),
+  curve_set: v.string(),
+  method: SamplingMethod,
+  asset_count: Count,
+  timestamp_count: Count,
+  total_failures: v.pipe(Count, v.description('failed assets summed over samples')),
+  samples_with_failures: Count,
+  mean_failures_per_sample: v.pipe(v.number(), v.minValue(0)),
 });

@@ -10,7 +10,6 @@ import { readUpload, parseJsonBytes, type UploadContent } from './uploadInput.js
 import { hazardForm } from '../hazards/detect.js';
 import { distributionForm } from '../gdm/detect.js';
 import { supportedHazardTypes } from './hazardTypes.js';
-import { contentKeys, summarizeDistributionContent, summarizeHazardContent } from './modelSummary.js';
 import type { DistributionModelSummary, HazardModelSummary } from './schemas.js';
 import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 import { createSimulationOps } from './simulation.js';
@@ -215,13 +214,16 @@ export function createService(options: ServiceOptions = {}) {
     return { ...record, content };
   }
 
-  /** A cached model's record, stored file size and top-level keys, with what its content holds counted by type. */
+  /**
+   * What a cached model holds: its record, stored file size and top-level keys, then the
+   * kind's summary of its content (component and asset counts by type, bounding box,
+   * timestamps, hazard counts by type). The one summary that `hazsim show` and the MCP
+   * summary resources and info tools report.
+   */
   function modelSummary<K extends ModelKindId>(kind: K, name: string): ModelSummaryOf[K] {
-    const model = getModel(kind, name);
-    const { content, ...record } = model;
-    const stored = { ...record, file_size_bytes: fileSize(record.file_path), content_keys: contentKeys(content) };
-    const counts = kind === 'distribution' ? summarizeDistributionContent(content) : summarizeHazardContent(content);
-    return { ...stored, ...counts } as ModelSummaryOf[K];
+    const { content, ...record } = getModel(kind, name);
+    const keys = typeof content === 'object' && content !== null && !Array.isArray(content) ? Object.keys(content) : [];
+    return { ...record, file_size_bytes: fileSize(record.file_path), content_keys: keys, ...MODEL_KINDS[kind].summarize(content) } as ModelSummaryOf[K];
   }
 
   /** Kinds under which `name` is cached, in MODEL_KIND_IDS order. */

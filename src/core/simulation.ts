@@ -18,6 +18,8 @@ import { validateScenarioOptions, writeScenarioZip, type ScenarioRunSummary } fr
 export interface RunOutputOptions {
   outputPath?: string;
   outputDir?: string;
+  /** The file's name in outputDir when it is not to be the spec's (also the name reported). */
+  fileName?: string;
   onProgress?: (event: ProgressEvent) => void;
 }
 
@@ -68,7 +70,8 @@ function outputPathFor(fileName: string, options: RunOutputOptions): string {
 export function createSimulationOps(dependencies: SimulationDependencies) {
   const { stores } = dependencies;
 
-  function buildTask(request: SimulationRequest, sqlitePath: string | undefined): SimulationTask {
+  /** The task of a run without its output; unknown model and curve set names fail here, before any file is placed. */
+  function buildTask(request: SimulationRequest): SimulationTask {
     const distribution = stores.distribution.get(request.distribution_system_name);
     const hazard = stores.hazard.get(request.hazard_system_name);
     const curveSet = dependencies.resolveCurveSet(request.curve_set ?? DEFAULT_CURVE_SET);
@@ -76,7 +79,6 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       distribution: { name: distribution.name, filePath: distribution.file_path, derivedAssetsPath: stores.distribution.derivedPathFor(distribution.name, 'assets.json') },
       hazard: { name: hazard.name, filePath: hazard.file_path },
       curveSet,
-      sqlitePath,
       hazsimVersion: HAZSIM_VERSION,
       createdAt: isoWithoutZone(dependencies.clock()),
     };
@@ -85,9 +87,10 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
   /** POST /simulate, `hazsim simulate`, MCP run_simulation: the SQLite result of one run. */
   async function simulate(requestInput: unknown, options: RunOutputOptions = {}): Promise<SimulationOutcome> {
     const request = parseOrThrow(SimulationRequest, requestInput, 'simulation request');
-    const fileName = `${request.distribution_system_name}_${request.hazard_system_name}_results.sqlite`;
+    const fileName = options.fileName ?? `${request.distribution_system_name}_${request.hazard_system_name}_results.sqlite`;
+    const task = buildTask(request);
     const filePath = outputPathFor(fileName, options);
-    const task = buildTask(request, filePath);
+    task.sqlitePath = filePath;
     const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress);
     return { filePath, fileName, summary: output.summary };
   }
@@ -100,15 +103,15 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       {
         numberOfSamples: request.number_of_samples ?? 1,
         seed: request.seed ?? 0,
-        method: request.method ?? 'peak',
+        method: request.method,
         workers: options.workers,
         recordLimit: options.recordLimit,
       },
       dependencies.env,
     );
     const numberOfSamples = sampling.numberOfSamples;
-    const fileName = `${request.distribution_system_name}_scenarios_${numberOfSamples}samples.zip`;
-    const task = buildTask(request, undefined);
+    const fileName = options.fileName ?? `${request.distribution_system_name}_scenarios_${numberOfSamples}samples.zip`;
+    const task = buildTask(request);
     const filePath = outputPathFor(fileName, options);
     const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress);
     const survival = output.survival!;

@@ -6,18 +6,15 @@ import { extractAssets } from '../assets/index.js';
 import { busPoint } from '../assets/locate.js';
 import { lineToLineVolts } from '../assets/lines.js';
 import { ASSET_TYPES } from '../assets/types.js';
+import { extendBox, type BoundingBox } from '../geodesy/boundingBox.js';
 import { sortPhases } from './enums.js';
 import { componentsOfType, type Component, type DistributionModel } from './model.js';
 
-export interface BoundingBox {
-  min_longitude: number;
-  min_latitude: number;
-  max_longitude: number;
-  max_latitude: number;
-}
+export type { BoundingBox };
 
 export interface DistributionSummary {
-  name: string | null;
+  /** The name inside the content (a cached model's own name may differ). */
+  system_name: string | null;
   form: 'gdm' | 'nested';
   data_format_version: string | null;
   total_components: number;
@@ -69,21 +66,14 @@ export function summarizeDistributionModel(model: DistributionModel): Distributi
       unusable += 1;
       continue;
     }
-    box = box
-      ? {
-          min_longitude: Math.min(box.min_longitude, point.longitude),
-          min_latitude: Math.min(box.min_latitude, point.latitude),
-          max_longitude: Math.max(box.max_longitude, point.longitude),
-          max_latitude: Math.max(box.max_latitude, point.latitude),
-        }
-      : { min_longitude: point.longitude, min_latitude: point.latitude, max_longitude: point.longitude, max_latitude: point.latitude };
+    box = extendBox(box, point.longitude, point.latitude);
   }
   const extraction = extractAssets(model);
   const counts = new Map<string, number>();
   for (const type of extraction.assets.assetType) counts.set(type, (counts.get(type) ?? 0) + 1);
   for (const note of extraction.unlocated) counts.set(note.assetType!, (counts.get(note.assetType!) ?? 0) + 1);
   return {
-    name: model.name,
+    system_name: model.name,
     form: model.form,
     data_format_version: model.dataFormatVersion,
     total_components: model.components.length,

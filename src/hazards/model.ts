@@ -1,4 +1,5 @@
 import type { Issue } from '../core/errors.js';
+import { extendBox, type BoundingBox } from '../geodesy/boundingBox.js';
 import { invalidContent } from '../core/readableIssues.js';
 import { hazardForm } from './detect.js';
 import { eradToHazsim } from './erad.js';
@@ -33,36 +34,41 @@ export function readHazardModel(content: unknown): HazardModel {
   return model;
 }
 
-/** What `hazsim show`, the REST summary and MCP report about a hazard model. */
+/** What `hazsim show`, `hazsim validate` and MCP report about a hazard model. */
 export interface HazardModelSummary {
-  name: string;
+  /** The name inside the content ('' when it gives none; a cached model's own name may differ). */
+  system_name: string;
   /** Top-level models in the file. */
-  model_count: number;
+  hazard_model_count: number;
   /** Models by type; flood_area and fire_area count every area, nested or standing alone. */
   hazard_counts: Record<HazardFileType, number>;
   timestamps: string[];
   timestamp_count: number;
-  /** [min longitude, min latitude, max longitude, max latitude] of epicentres, storm centres and areas; null without any. */
-  bbox: [number, number, number, number] | null;
+  /** Over epicentres, storm centres and areas; null without any. */
+  bounding_box: BoundingBox | null;
 }
 
 /** Counts, timestamps and extent of a hazard model. */
 export function summarizeHazardModel(model: HazardModel): HazardModelSummary {
   const counts = Object.fromEntries(HAZARD_FILE_TYPES.map((type) => [type, 0])) as Record<HazardFileType, number>;
-  let box: [number, number, number, number] | null = null;
-  const extend = (minLon: number, minLat: number, maxLon: number, maxLat: number) => {
-    box = box ? [Math.min(box[0], minLon), Math.min(box[1], minLat), Math.max(box[2], maxLon), Math.max(box[3], maxLat)] : [minLon, minLat, maxLon, maxLat];
-  };
+  let box: BoundingBox | null = null;
   for (const entry of model.models) {
     if (entry.type === 'earthquake' || entry.type === 'wind') {
       counts[entry.type] += 1;
       const point = entry.type === 'earthquake' ? entry.origin : entry.center;
-      extend(point.longitude, point.latitude, point.longitude, point.latitude);
+      box = extendBox(box, point.longitude, point.latitude);
       continue;
     }
     if (entry.declaredType === entry.type) counts[entry.type] += 1;
     counts[`${entry.type}_area`] += entry.areas.length;
-    for (const area of entry.areas) extend(...area.geometry.bbox);
+    for (const area of entry.areas) box = extendBox(box, ...area.geometry.bbox);
   }
-  return { name: model.name, model_count: model.models.length, hazard_counts: counts, timestamps: [...model.timestamps], timestamp_count: model.timestamps.length, bbox: box };
+  return {
+    system_name: model.name,
+    hazard_model_count: model.models.length,
+    hazard_counts: counts,
+    timestamps: [...model.timestamps],
+    timestamp_count: model.timestamps.length,
+    bounding_box: box,
+  };
 }

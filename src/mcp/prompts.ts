@@ -17,7 +17,7 @@ const MODEL_NAME_ARGUMENT = { name: 'model_name', description: 'name of a cached
 function checkModelSteps(modelName: string): string[] {
   return [
     `Call list_cached_models and confirm that a distribution model named '${modelName}' is listed. If it is not, stop and tell me; a model is stored with \`hazsim upload <file> --name ${modelName}\` or POST /distribution-models.`,
-    `Call get_model_info with model_name '${modelName}' (or read hazsim://models/${modelName}/summary) to learn how many components of each type it has.`,
+    `Call get_model_info with model_name '${modelName}' (or read hazsim://models/${modelName}/summary) to learn how many components and assets of each type it has and where it lies (bounding_box).`,
   ];
 }
 
@@ -34,9 +34,9 @@ const PROMPTS: readonly PromptDefinition[] = [
         description: `Simulate ${hazard_type} hazard on ${model_name}`,
         text: numbered(`Simulate a ${hazard_type} hazard on the distribution model '${model_name}' with the hazsim tools, step by step:`, [
           ...checkModelSteps(model_name),
-          `Call list_cached_hazard_models, then get_hazard_model_info for the candidates, and pick a hazard model whose hazard_models_by_type includes ${hazard_type} and whose timestamps cover the period of interest. If none exists, stop and ask me to upload one (\`hazsim upload <file>\` or POST /hazard-models); hazsim://hazards/types lists the hazard types hazsim supports.`,
-          `Call run_simulation with distribution_system_name '${model_name}', the chosen hazard_system_name and curve_set DEFAULT_CURVES. Report asset_count, hazard_count, the timestamps simulated and the file_path of the SQLite results.`,
-          'Interpret survival_statistics: which assets or asset types are least likely to survive, and at which timestamp the damage is worst.',
+          `Call list_cached_hazard_models, then get_hazard_model_info for the candidates, and pick a hazard model whose hazard_counts has ${hazard_type} above 0, whose bounding_box overlaps the distribution model's and whose timestamps cover the period of interest. If none exists, stop and ask me to upload one (\`hazsim upload <file>\` or POST /hazard-models); hazsim://hazards/types lists the hazard types hazsim supports.`,
+          `Call run_simulation with distribution_system_name '${model_name}', the chosen hazard_system_name and curve_set DEFAULT_CURVES. Report asset_count, unlocated_count, hazard_count, the timestamps simulated and the file_path of the SQLite results.`,
+          'Interpret survival_statistics and lowest_survival: which assets and asset types are least likely to survive, and at which timestamp the damage is worst.',
           'Call generate_scenarios with the same names, number_of_samples 10 and a fixed seed (say 42) so the result can be reproduced. Summarise how many assets go out of service per scenario (edits that set in_service to false) and which ones fail most often.',
           `Explain what this means for the resilience of '${model_name}' against ${hazard_type} and suggest where hardening would help most.`,
         ]),

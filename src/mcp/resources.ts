@@ -51,8 +51,8 @@ const TEMPLATES: ListResourceTemplatesResult['resourceTemplates'] = (['distribut
     title: `${KIND_TITLE[kind]} summary`,
     description:
       kind === 'distribution'
-        ? 'Record, file size, top-level keys and component counts by type of a cached distribution model'
-        : 'Record, file size, top-level keys, hazard model counts by hazard type and timestamps of a cached hazard model',
+        ? 'Record, file size and top-level keys of a cached distribution model, with its component and asset counts by type, buses, bounding box, voltage levels and phases'
+        : 'Record, file size and top-level keys of a cached hazard model, with its hazard counts by type, timestamps and bounding box',
     mimeType: JSON_TYPE,
   },
 ]);

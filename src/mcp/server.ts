@@ -25,7 +25,6 @@ import { HAZSIM_VERSION } from '../core/version.js';
 import { issuesFromValibot } from '../core/validation.js';
 import { toProtocolError, toToolError } from './errors.js';
 import { toolJsonSchema } from './jsonSchema.js';
-import type { McpService, SimulationOperations } from './operations.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
 import { TOOLS, type ToolDefinition } from './tools.js';
@@ -41,16 +40,10 @@ const INSTRUCTIONS = [
   'run_simulation gives survival probabilities (a SQLite file and statistics); generate_scenarios draws reproducible Monte Carlo outage scenarios from a seed.',
 ].join(' ');
 
-/**
- * Builds hazsim's MCP server over `service`. run_simulation and generate_scenarios are
- * offered when `operations` (or the service itself) provides what they call.
- */
-export function createMcpServer(service: HazsimService, operations?: SimulationOperations, options: McpServerOptions = {}): Server {
+/** Builds hazsim's MCP server over `service`. */
+export function createMcpServer(service: HazsimService, options: McpServerOptions = {}): Server {
   const log = options.log ?? (() => {});
-  const target: McpService = operations
-    ? { ...service, runSimulationSummary: operations.runSimulationSummary.bind(operations), generateScenarioRecords: operations.generateScenarioRecords.bind(operations) }
-    : service;
-  const tools = new Map(TOOLS.filter((tool) => !tool.requires || target[tool.requires]).map((tool) => [tool.name, tool]));
+  const tools = new Map(TOOLS.map((tool) => [tool.name, tool]));
   const listedTools: Tool[] = [...tools.values()].map((tool) => ({
     name: tool.name,
     title: tool.title,
@@ -68,7 +61,7 @@ export function createMcpServer(service: HazsimService, operations?: SimulationO
     try {
       const tool = tools.get(name);
       if (!tool) throw new HazsimError('usage', `Unknown tool: ${name} (available: ${[...tools.keys()].join(', ')})`);
-      const output = await callTool(tool, target, args ?? {});
+      const output = await callTool(tool, service, args ?? {});
       // Compact JSON: the text is read by a model, where whitespace costs tokens.
       return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
     } catch (error) {
@@ -87,7 +80,7 @@ export function createMcpServer(service: HazsimService, operations?: SimulationO
 }
 
 /** Validates the arguments, runs the tool and checks its result against the declared output schema. */
-async function callTool(tool: ToolDefinition, service: McpService, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function callTool(tool: ToolDefinition, service: HazsimService, args: Record<string, unknown>): Promise<Record<string, unknown>> {
   const input = v.safeParse(tool.input, args, { abortEarly: false });
   if (!input.success) throw new HazsimError('invalid_input', `Invalid arguments for ${tool.name}:`, issuesFromValibot(input.issues));
   const output = v.safeParse(tool.output, await tool.run(service, input.output), { abortEarly: false });
@@ -113,9 +106,9 @@ export interface StdioStreams {
  * Serves hazsim over stdio until stdin ends and every request received has been answered.
  * Protocol messages alone go to `stdout`; the start-up line and diagnostics go to `stderr`.
  */
-export async function serveStdio(service: HazsimService, operations?: SimulationOperations, streams: StdioStreams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<void> {
+export async function serveStdio(service: HazsimService, streams: StdioStreams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<void> {
   const log = (line: string) => void streams.stderr.write(`${line}\n`);
-  const server = createMcpServer(service, operations, { log });
+  const server = createMcpServer(service, { log });
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });

@@ -13,12 +13,12 @@ import {
   HazardModelListing,
   HazardModelSummary,
   ModelName,
-  ScenarioRecordsToolResult,
   ScenarioRequest,
+  ScenarioToolResult,
   SimulationRequest,
-  SimulationSummary,
+  SimulationToolResult,
 } from '../core/schemas.js';
-import { operation, type McpService, type SimulationOperations } from './operations.js';
+import type { HazsimService } from '../core/service.js';
 
 /** generate_scenarios returns at most this many records; the ZIP holds them all. */
 export const MAX_MCP_SCENARIO_RECORDS = 1000;
@@ -30,14 +30,25 @@ export interface ToolDefinition<TInput extends v.GenericSchema = v.GenericSchema
   input: TInput;
   output: TOutput;
   annotations: ToolAnnotations;
-  /** The core operation the tool needs beyond the base service; the tool is offered only when it is present. */
-  requires?: keyof SimulationOperations;
-  run(service: McpService, args: v.InferOutput<TInput>): Promise<unknown> | unknown;
+  run(service: HazsimService, args: v.InferOutput<TInput>): Promise<unknown> | unknown;
 }
 
 /** Keeps each entry's `run` typed by its own input schema. */
 function tool<TInput extends v.GenericSchema, TOutput extends v.GenericSchema>(definition: ToolDefinition<TInput, TOutput>): ToolDefinition {
   return definition as unknown as ToolDefinition;
+}
+
+/**
+ * Result files go to the cache's results folder under names that carry every argument that
+ * changes their content, so an agent comparing hazards, curve sets or seeds keeps each
+ * file it was told about; a run with the same arguments replaces its file.
+ */
+function simulationFileName(args: SimulationRequest): string {
+  return `${args.distribution_system_name}_${args.hazard_system_name}_${args.curve_set}_results.sqlite`;
+}
+
+function scenarioFileName(args: ScenarioRequest): string {
+  return `${args.distribution_system_name}_${args.hazard_system_name}_${args.curve_set}_scenarios_${args.number_of_samples}samples_seed${args.seed}_${args.method}.zip`;
 }
 
 const NoArguments = v.strictObject({});
@@ -54,25 +65,26 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'run_simulation',
     title: 'Run hazard simulation',
     description:
-      'Computes the survival probability of every asset of a cached distribution model under a cached hazard model with a fragility curve set, writes the results to a SQLite database on the server and returns its path with asset and hazard counts, the timestamps simulated and survival statistics.',
+      'Computes the survival probability of every asset of a cached distribution model under a cached hazard model with a fragility curve set, writes the results to a SQLite database on the server and returns its path with asset and hazard counts, the timestamps simulated, survival statistics and the assets least likely to survive.',
     input: SimulationRequest,
-    output: SimulationSummary,
+    output: SimulationToolResult,
     annotations: WRITES_RESULT,
-    requires: 'runSimulationSummary',
-    run: (service, args) => operation(service, 'runSimulationSummary')(args),
+    run: async (service, args) => {
+      const { filePath, summary } = await service.simulate(args, { outputDir: service.resultsDir, fileName: simulationFileName(args) });
+      return { status: 'success', message: 'Simulation completed successfully', ...summary, file_path: filePath };
+    },
   }),
   tool({
     name: 'generate_scenarios',
     title: 'Generate outage scenarios',
-    description: `Draws Monte Carlo outage scenarios (which assets go out of service, and when) for a cached distribution model under a cached hazard model, writes them to a ZIP on the server and returns the scenario records. At most the first ${MAX_MCP_SCENARIO_RECORDS} records are returned (truncated: true when there are more); the ZIP holds them all.`,
+    description: `Draws reproducible Monte Carlo outage scenarios (which assets go out of service, and when) for a cached distribution model under a cached hazard model, writes them to a ZIP on the server and returns the scenario records. At most the first ${MAX_MCP_SCENARIO_RECORDS} records are returned (truncated: true when there are more); the ZIP holds them all.`,
     input: ScenarioRequest,
-    output: ScenarioRecordsToolResult,
+    output: ScenarioToolResult,
     annotations: WRITES_RESULT,
-    requires: 'generateScenarioRecords',
     run: async (service, args) => {
-      const result = await operation(service, 'generateScenarioRecords')(args);
-      const truncated = result.scenarios.length > MAX_MCP_SCENARIO_RECORDS;
-      return { ...result, scenarios: truncated ? result.scenarios.slice(0, MAX_MCP_SCENARIO_RECORDS) : result.scenarios, truncated };
+      const { filePath, summary } = await service.generateScenarios(args, { outputDir: service.resultsDir, fileName: scenarioFileName(args), recordLimit: MAX_MCP_SCENARIO_RECORDS });
+      const { records, failures_per_sample: _perSample, zip_bytes: _bytes, ...figures } = summary;
+      return { status: 'success', message: 'Scenarios generated successfully', ...figures, scenarios: records, file_path: filePath };
     },
   }),
   tool({

@@ -5,26 +5,17 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { SamplingMethod } from '../core/schemas.js';
+import { EditRecord, ISO_DATE_TIME, SamplingMethod, ScenarioRecord } from '../core/schemas.js';
 
-/** ISO 8601 date-time as the simulation writes it: date, `T` (or a space), time, optional fraction and zone. */
-export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
+export { ISO_DATE_TIME };
 
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** One edit: the component goes out of service (gdm PropertyEdit). */
-export const TrackedChangeEdit = v.strictObject({
-  component_uuid: v.pipe(v.string(), v.minLength(1), v.description('uuid of the distribution model component')),
-  name: v.pipe(v.literal('in_service'), v.description('the component attribute changed')),
-  value: v.pipe(v.literal(false), v.description('its new value')),
-});
+export const TrackedChangeEdit = EditRecord;
 
 /** One scenario record (gdm TrackedChange without additions and deletions): the assets of one sample failing at one timestamp. */
-export const TrackedChange = v.strictObject({
-  scenario_name: v.pipe(v.string(), v.regex(/^sample_(?:0|[1-9]\d*)$/), v.description('sample_<index>, index from 0')),
-  timestamp: v.pipe(v.string(), v.regex(ISO_DATE_TIME), v.description('when the components fail; they stay out of service afterwards')),
-  edits: v.pipe(v.array(TrackedChangeEdit), v.minLength(1), v.description('sorted by component_uuid')),
-});
+export const TrackedChange = ScenarioRecord;
 
 /** What was run and what came out; the caller's own fields (inputs, sha256, curve set, hazsim version...) are kept alongside. */
 export const TrackedChangesMetadata = v.looseObject({

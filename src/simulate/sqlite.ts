@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
+import { temporaryPath } from '../cache/atomic.js';
 import { INTENSITY_QUANTITIES } from '../hazards/types.js';
 import { INTENSITY_COLUMNS, survivalColumn } from './columns.js';
 import type { CurveUsed, SurvivalResult } from './types.js';
@@ -73,8 +74,8 @@ export function writeResultsSqlite(
   runInfo: Readonly<Record<string, string>>,
   onRows?: (done: number, total: number) => void,
 ): void {
-  const buildingPath = `${outputPath}.${process.pid}.building`;
-  fs.rmSync(buildingPath, { force: true });
+  // A name of its own per run: runs in worker threads of one process may write the same output path at once.
+  const buildingPath = temporaryPath(outputPath);
   const db = new Database(buildingPath);
   try {
     db.pragma('journal_mode = OFF');

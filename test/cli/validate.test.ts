@@ -75,7 +75,7 @@ upload('upload refuses an invalid model with every problem and stores nothing; s
   assert.match(shown.stdout, /voltage_levels_v:\s+208, 480, 4000, 69000, 230000/);
   assert.match(shown.stdout, /bounding_box\.min_longitude:\s+-122\.43/);
   const shownJson = json(runCli(['show', 'p4u', '--cache-dir', cache, '--json']));
-  assert.is(shownJson.summary.buses.total, 181);
+  assert.is(shownJson.buses.total, 181);
   assert.is(shownJson.content.components.length, 863);
 });
 

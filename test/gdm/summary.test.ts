@@ -42,7 +42,7 @@ summary('the nested tiny feeder', () => {
   const content = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/data/tiny_feeder.json'), 'utf8'));
   const result = summarizeDistributionModel(readDistributionModel(content));
   assert.is(result.form, 'nested');
-  assert.is(result.name, 'tiny_feeder');
+  assert.is(result.system_name, 'tiny_feeder');
   assert.equal(result.bounding_box, { min_longitude: -122.3, min_latitude: 37.8, max_longitude: -122.29, max_latitude: 37.81 });
   assert.equal(result.components_by_type, { DistributionBus: 2, Location: 2 });
   assert.equal(result.assets, { by_type: {}, located: 0, unlocated: 0 });

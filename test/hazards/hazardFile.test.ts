@@ -194,12 +194,12 @@ const summary = suite('summarizeHazardModel');
 summary('counts models and areas by type and bounds the geometry', () => {
   const result = summarizeHazardModel(readHazardModel(validFile()));
   assert.equal(result, {
-    name: 'storm',
-    model_count: 6,
+    system_name: 'storm',
+    hazard_model_count: 6,
     hazard_counts: { earthquake: 1, flood: 1, flood_area: 2, wind: 1, fire: 1, fire_area: 2 },
     timestamps: ['2022-09-28T18:00:00', '2022-09-28T19:00:00'],
     timestamp_count: 2,
-    bbox: [-122.3, 0, 8, 37.8],
+    bounding_box: { min_longitude: -122.3, min_latitude: 0, max_longitude: 8, max_latitude: 37.8 },
   });
 });
 

@@ -3,14 +3,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer, type McpServerOptions, type SimulationOperations } from '../../src/mcp/index.js';
+import { createMcpServer, type McpServerOptions } from '../../src/mcp/index.js';
 import type { HazsimService } from '../../src/core/service.js';
 import { BIN, ROOT } from './cli.js';
 
 /** A real Client linked to hazsim's MCP server in this process (full protocol, no child process). */
-export async function connectInMemory(service: HazsimService, operations?: SimulationOperations, options?: McpServerOptions): Promise<Client> {
+export async function connectInMemory(service: HazsimService, options?: McpServerOptions): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(service, operations, options).connect(serverSide);
+  await createMcpServer(service, options).connect(serverSide);
   const client = new Client({ name: 'hazsim-test', version: '1.0.0' });
   await client.connect(clientSide);
   return client;

@@ -1,9 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as assert from 'uvu/assert';
 import { createService, type HazsimService } from '../../src/core/service.js';
 import { createApp, startServer, type AppOptions, type HazsimApp, type RunningServer } from '../../src/rest/index.js';
-import { ROOT, tempDir } from './cli.js';
+import { BIN, ROOT, tempDir } from './cli.js';
 
 export const TINY_FEEDER = path.join(ROOT, 'test/data/tiny_feeder.json');
 export const TINY_QUAKE = path.join(ROOT, 'test/data/tiny_quake.json');
@@ -71,3 +72,27 @@ export async function expectJson<T = any>(response: Response, status = 200): Pro
 
 export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** A `hazsim serve` child process and the URL it listens on. */
+export interface Served {
+  child: ChildProcess;
+  url: string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Spawns `hazsim serve` on a free port and waits for the URL it prints with --json. */
+export function spawnServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--json', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      stdout += chunk;
+      if (stdout.includes('\n')) resolve({ child, url: JSON.parse(stdout.split('\n')[0]).url, stderr: () => stderr, exited });
+    });
+    exited.then((code) => reject(new Error(`hazsim serve exited (${code}) before listening:\n${stderr}`)));
+  });
+}

@@ -3,12 +3,17 @@ import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { BIN, ROOT, json, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
+import { BIN, EXAMPLES, ROOT, json, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
 import { connectStdio, protocolError, toolError, toolOutput } from '../helpers/mcp.js';
+import { readZipEntries } from '../helpers/unzip.js';
 
 const FEEDER = path.join(ROOT, 'test/data/tiny_feeder.json');
 const QUAKE = path.join(ROOT, 'test/data/tiny_quake.json');
+const EXAMPLE_FEEDER = path.join(EXAMPLES, 'feeder/example_feeder.json');
+const EXAMPLE_QUAKE = path.join(EXAMPLES, 'hazards/earthquake.json');
+const EXAMPLE_HURRICANE = path.join(EXAMPLES, 'hazards/hurricane.json');
 const RESOURCE_NOT_FOUND = -32002;
 
 /** A cache holding the feeder (stored by the CLI) and the earthquake, named quake. */
@@ -16,6 +21,15 @@ function seededCache(): string {
   const cache = tempDir();
   assert.is(runCli(['upload', FEEDER, '--description', 'two buses', '--cache-dir', cache]).code, 0);
   assert.is(runCli(['upload', QUAKE, '--name', 'quake', '--description', 'M6.5 near Oakland', '--cache-dir', cache]).code, 0);
+  return cache;
+}
+
+/** A cache holding the example feeder (feeder) with its earthquake (quake) and hurricane (hurricane), stored by the CLI. */
+function exampleCache(): string {
+  const cache = tempDir();
+  for (const [file, name] of [[EXAMPLE_FEEDER, 'feeder'], [EXAMPLE_QUAKE, 'quake'], [EXAMPLE_HURRICANE, 'hurricane']]) {
+    assert.is(runCli(['upload', file, '--name', name, '--cache-dir', cache]).code, 0);
+  }
   return cache;
 }
 
@@ -31,10 +45,10 @@ const readJson = async (uri: string) => {
 };
 const call = (name: string, args: Record<string, unknown> = {}) => context.session.client.callTool({ name, arguments: args });
 
-function sessionSuite(title: string) {
+function sessionSuite(title: string, seed: () => string = seededCache) {
   const test = suite(title);
   test.before(async () => {
-    context.cache = seededCache();
+    context.cache = seed();
     context.session = await connectStdio(context.cache);
   });
   test.after(() => context.session.client.close());
@@ -100,13 +114,20 @@ resources('a model resource is the full JSON as uploaded; its summary counts wha
   assert.is(feeder.description, 'two buses');
   assert.is(feeder.file_size_bytes, fs.statSync(FEEDER).size);
   assert.equal(feeder.content_keys, ['name', 'properties', 'components']);
-  assert.is(feeder.component_count, 2);
-  assert.equal(feeder.components_by_type, { DistributionBus: 2 });
+  assert.is(feeder.system_name, 'tiny_feeder');
+  // The nested form's bus coordinates become Location components, as in GDM.
+  assert.is(feeder.total_components, 4);
+  assert.equal(feeder.components_by_type, { DistributionBus: 2, Location: 2 });
+  assert.equal(feeder.buses, { total: 2, with_coordinates: 2, without_coordinates: 0, with_unusable_coordinates: 0 });
+  assert.equal(feeder.bounding_box, { min_longitude: -122.3, min_latitude: 37.8, max_longitude: -122.29, max_latitude: 37.81 });
+  assert.equal(feeder.assets, { by_type: {}, located: 0, unlocated: 0 });
   const quake = await readJson('hazsim://hazards/quake/summary');
+  assert.is(quake.system_name, 'tiny_quake');
   assert.is(quake.hazard_model_count, 1);
-  assert.equal(quake.hazard_models_by_type, { earthquake: 1 });
+  assert.equal(quake.hazard_counts, { earthquake: 1, flood: 0, flood_area: 0, wind: 0, fire: 0, fire_area: 0 });
   assert.is(quake.timestamp_count, 1);
   assert.equal(quake.timestamps, ['2024-01-01T00:00:00']);
+  assert.equal(quake.bounding_box, { min_longitude: -122.3, min_latitude: 37.8, max_longitude: -122.3, max_latitude: 37.8 });
 });
 
 resources('an unknown model or URI is a protocol error (resource not found) with a message', async () => {
@@ -150,6 +171,11 @@ tools('get_model_info and get_hazard_model_info describe a model; an unknown or 
   assert.is(quake.file_size_bytes, fs.statSync(QUAKE).size);
   assert.equal(quake.content_keys, ['name', 'timestamps', 'models']);
   assert.equal([quake.hazard_model_count, quake.timestamp_count], [1, 1]);
+  // One summary everywhere: the tool, the resource and `hazsim show` (which adds the kind and, with --json, the content).
+  assert.equal(quake, await readJson('hazsim://hazards/quake/summary'));
+  const { kind, content: _content, ...shown } = json(runCli(['show', 'quake', '--cache-dir', context.cache, '--json']));
+  assert.is(kind, 'hazard');
+  assert.equal(shown, quake);
   assert.is(toolError(await call('get_model_info', { model_name: 'nope' })), "Distribution system 'nope' not found");
   assert.is(toolError(await call('get_hazard_model_info', { model_name: 'tiny_feeder' })), "Hazard model 'tiny_feeder' not found");
   assert.match(toolError(await call('get_model_info', {})), /^Invalid arguments for get_model_info:\n {2}model_name: /);
@@ -183,7 +209,7 @@ tools('a model stored or deleted by the CLI while the server runs is seen at onc
   assert.is(runCli(['upload', FEEDER, '--name', 'from_cli', '--cache-dir', context.cache]).code, 0);
   assert.ok(toolOutput(await call('list_cached_models')).models.some((model: any) => model.name === 'from_cli'));
   assert.ok((await context.session.client.listResources()).resources.some((resource) => resource.uri === 'hazsim://models/from_cli'));
-  assert.is((await readJson('hazsim://models/from_cli/summary')).component_count, 2);
+  assert.is((await readJson('hazsim://models/from_cli/summary')).total_components, 4);
   assert.is(runCli(['delete', 'from_cli', '--cache-dir', context.cache]).code, 0);
   assert.is(toolError(await call('get_model_info', { model_name: 'from_cli' })), "Distribution system 'from_cli' not found");
 });
@@ -235,23 +261,81 @@ prompts('a missing argument, an unknown hazard type or an unknown prompt is a pr
 
 runSession(prompts);
 
-const load = sessionSuite('hazsim mcp under load');
+const runs = sessionSuite('hazsim mcp runs', exampleCache);
 
-load('200 rapid sequential tool calls and 20 concurrent ones all answer correctly', async () => {
-  const expected = toolOutput(await call('get_model_info', { model_name: 'tiny_feeder' }));
+/** tracked_changes.json of a scenario ZIP. */
+async function trackedChanges(zipPath: string): Promise<unknown[]> {
+  const entry = (await readZipEntries(zipPath)).find((candidate) => candidate.name === 'tracked_changes.json');
+  assert.ok(entry, `${zipPath} holds tracked_changes.json`);
+  return JSON.parse(entry.data.toString('utf8')).tracked_changes;
+}
+
+/** The records of `hazsim scenarios` (spawned, same cache) for the same inputs. */
+async function cliRecords(hazard: string, samples: number, seed: number): Promise<unknown[]> {
+  const output = path.join(tempDir('hazsim-cli-zip-'), 'cli.zip');
+  const result = runCli(['scenarios', 'feeder', hazard, '-n', String(samples), '--seed', String(seed), '-o', output, '--cache-dir', context.cache, '--json']);
+  assert.is(result.code, 0, result.stderr);
+  return trackedChanges(output);
+}
+
+runs('run_simulation writes its SQLite database in the cache\'s results folder', async () => {
+  const output = toolOutput(await call('run_simulation', { distribution_system_name: 'feeder', hazard_system_name: 'hurricane' }));
+  assert.is(output.file_path, path.join(context.cache, 'results', 'feeder_hurricane_DEFAULT_CURVES_results.sqlite'));
+  assert.ok(fs.statSync(output.file_path).size > 0);
+  assert.ok(output.timestamps.length > 1 && output.asset_count > 0);
+});
+
+runs('generate_scenarios returns the same records as the ZIP written by hazsim scenarios for the same inputs and seed', async () => {
+  const output = toolOutput(await call('generate_scenarios', { distribution_system_name: 'feeder', hazard_system_name: 'hurricane', number_of_samples: 40, seed: 5 }));
+  const fromCli = await cliRecords('hurricane', 40, 5);
+  assert.ok(fromCli.length > 40 && fromCli.length < 1000, `${fromCli.length} records: several timestamps per sample, fewer than 1,000`);
+  assert.is(output.total_scenarios, fromCli.length);
+  assert.is(output.truncated, false);
+  assert.equal(output.scenarios, fromCli);
+  assert.equal(await trackedChanges(output.file_path), fromCli);
+});
+
+runs('with more than 1,000 records generate_scenarios returns the first 1,000 and truncated true; its ZIP holds them all', async () => {
+  const output = toolOutput(await call('generate_scenarios', { distribution_system_name: 'feeder', hazard_system_name: 'quake', number_of_samples: 1200, seed: 9 }));
+  const fromCli = await cliRecords('quake', 1200, 9);
+  assert.ok(fromCli.length > 1000, `${fromCli.length} records`);
+  assert.is(output.total_scenarios, fromCli.length);
+  assert.is(output.truncated, true);
+  assert.is(output.scenarios.length, 1000);
+  assert.equal(output.scenarios, fromCli.slice(0, 1000));
+  assert.equal(await trackedChanges(output.file_path), fromCli);
+});
+
+runs('200 rapid sequential tool calls and 20 concurrent ones, runs among them, all answer correctly', async () => {
+  const expected = toolOutput(await call('get_model_info', { model_name: 'feeder' }));
   for (let index = 0; index < 200; index += 1) {
     if (index % 4 === 3) assert.is(toolError(await call('get_model_info', { model_name: `missing_${index}` })), `Distribution system 'missing_${index}' not found`);
-    else if (index % 2 === 1) assert.is(toolOutput(await call('list_cached_hazard_models')).total_models, 1);
-    else assert.equal(toolOutput(await call('get_model_info', { model_name: 'tiny_feeder' })), expected);
+    else if (index % 2 === 1) assert.is(toolOutput(await call('list_cached_hazard_models')).total_models, 2);
+    else assert.equal(toolOutput(await call('get_model_info', { model_name: 'feeder' })), expected);
   }
-  const concurrent = await Promise.all(
-    Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? call('get_cache_info') : call('get_hazard_model_info', { model_name: index % 4 === 1 ? 'quake' : 'nope' }))),
-  );
-  concurrent.forEach((result, index) => {
-    if (index % 2 === 0) assert.is(toolOutput(result).total_models, 2);
-    else if (index % 4 === 1) assert.is(toolOutput(result).name, 'quake');
-    else assert.is(toolError(result), "Hazard model 'nope' not found");
+  const simulation = toolOutput(await call('run_simulation', { distribution_system_name: 'feeder', hazard_system_name: 'quake' }));
+  const scenarios = toolOutput(await call('generate_scenarios', { distribution_system_name: 'feeder', hazard_system_name: 'quake', number_of_samples: 25, seed: 3 }));
+  const requests: [string, Record<string, unknown>, (result: any) => void][] = Array.from({ length: 20 }, (_, index) => {
+    switch (index % 5) {
+      case 0:
+        return ['run_simulation', { distribution_system_name: 'feeder', hazard_system_name: 'quake' }, (result) => assert.equal(toolOutput(result), simulation)];
+      case 1:
+        return ['generate_scenarios', { distribution_system_name: 'feeder', hazard_system_name: 'quake', number_of_samples: 25, seed: 3 }, (result) => assert.equal(toolOutput(result), scenarios)];
+      case 2:
+        return ['get_cache_info', {}, (result) => assert.is(toolOutput(result).total_models, 3)];
+      case 3:
+        return ['get_hazard_model_info', { model_name: 'hurricane' }, (result) => assert.is(toolOutput(result).name, 'hurricane')];
+      default:
+        return ['run_simulation', { distribution_system_name: 'feeder', hazard_system_name: 'nope' }, (result) => assert.is(toolError(result), "Hazard model 'nope' not found")];
+    }
   });
+  const answers = await Promise.all(requests.map(([name, args]) => call(name, args)));
+  answers.forEach((answer, index) => requests[index][2](answer));
+  // The files written by the concurrent runs of the same arguments are whole.
+  const db = new Database(simulation.file_path, { readonly: true });
+  assert.is((db.prepare('SELECT COUNT(*) AS n FROM assets').get() as { n: number }).n, simulation.asset_count);
+  db.close();
+  assert.equal(await trackedChanges(scenarios.file_path), scenarios.scenarios);
   // Concurrent uploads from other processes while the server answers.
   const uploads = runCliAsync(['upload', FEEDER, '--name', 'during_load', '--cache-dir', context.cache]);
   const during = await Promise.all(Array.from({ length: 10 }, () => call('list_cached_models')));
@@ -260,7 +344,7 @@ load('200 rapid sequential tool calls and 20 concurrent ones all answer correctl
   assert.is(toolOutput(await call('list_cached_models')).total_count, 2);
 });
 
-runSession(load);
+runSession(runs);
 
 const stdout = suite('hazsim mcp stdout');
 

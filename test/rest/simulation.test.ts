@@ -74,7 +74,7 @@ test('upload -> list -> get -> simulate -> generate-scenarios -> delete, for bot
   assert.is(scenarios.headers.get('content-type'), 'application/zip');
   assert.is(scenarios.headers.get('content-disposition'), 'attachment; filename="feeder_scenarios_1samples.zip"');
   const entries = await zipEntries(Buffer.from(await scenarios.arrayBuffer()));
-  assert.equal(JSON.parse(entries['tracked_changes.json']).metadata, { distribution_system_name: 'feeder', hazard_system_name: 'quake', curve_set: 'DEFAULT_CURVES', number_of_samples: 1, seed: 0 });
+  assert.equal(JSON.parse(entries['tracked_changes.json']).metadata, { distribution_system_name: 'feeder', hazard_system_name: 'quake', curve_set: 'DEFAULT_CURVES', number_of_samples: 1, seed: 0, method: 'peak' });
   assert.ok(await removed(engine.written.at(-1)!));
 
   await expectJson(await fetch(`${server.base}/distribution-models/feeder`, { method: 'DELETE' }));

@@ -32,11 +32,14 @@ export interface BrowseData {
   scenarios(distribution: string, hazard: string, curveSet: string, samples: number, onProgress: (event: ProgressEvent) => void): Promise<RunOutcome>;
 }
 
-/** One line per value; nested count maps become "a 3, b 2", long lists are cut. */
-export function flattenForDisplay(value: Record<string, unknown>): [string, string][] {
+/** One line per value; flat maps become "a 3, b 2", nested maps get dotted keys, long lists are cut. */
+export function flattenForDisplay(value: Record<string, unknown>, prefix = ''): [string, string][] {
   const lines: [string, string][] = [];
-  for (const [key, item] of Object.entries(value)) {
-    if (item === null || item === undefined) lines.push([key, '-']);
+  for (const [name, item] of Object.entries(value)) {
+    const key = `${prefix}${name}`;
+    const isMap = typeof item === 'object' && item !== null && !Array.isArray(item);
+    if (isMap && Object.values(item).some((inner) => typeof inner === 'object' && inner !== null)) lines.push(...flattenForDisplay(item as Record<string, unknown>, `${key}.`));
+    else if (item === null || item === undefined) lines.push([key, '-']);
     else if (Array.isArray(item)) lines.push([key, item.length > 4 ? `${item.slice(0, 3).map(display).join(', ')} … (${item.length})` : item.map(display).join(', ') || '-']);
     else if (typeof item === 'object') lines.push([key, Object.entries(item as Record<string, unknown>).map(([k, v]) => `${k} ${display(v)}`).join(', ') || '-']);
     else lines.push([key, display(item)]);
@@ -45,6 +48,7 @@ export function flattenForDisplay(value: Record<string, unknown>): [string, stri
 }
 
 function display(value: unknown): string {
+  if (value === '') return '-';
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toPrecision(6).replace(/\.?0+$/, '');
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return String(value);

@@ -26,7 +26,7 @@ browse('in an 80x24 terminal: opens, switches tabs, shows a summary, simulates t
   }
   const session = new TmuxSession(`node ${BIN} browse --cache-dir ${cache}`, { width: 80, height: 24, cwd: work });
   try {
-    let screen = await session.waitFor(/component_count: 104/);
+    let screen = await session.waitFor(/total_components: 104/);
     show('opened on the distribution tab', screen);
     assert.match(screen, /\[ Distribution \(1\) \]/);
     assert.match(screen, /> example_feeder/);

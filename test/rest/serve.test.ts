@@ -1,34 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BIN, ROOT, runCli, tempDir } from '../helpers/cli.js';
-import { expectError, expectJson, TINY_FEEDER } from '../helpers/rest.js';
-
-interface Served {
-  child: ChildProcess;
-  url: string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Spawns `hazsim serve` on a free port and waits for the URL it prints with --json. */
-function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--json', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      stdout += chunk;
-      if (stdout.includes('\n')) resolve({ child, url: JSON.parse(stdout.split('\n')[0]).url, stderr: () => stderr, exited });
-    });
-    exited.then((code) => reject(new Error(`hazsim serve exited (${code}) before listening:\n${stderr}`)));
-  });
-}
+import { runCli, tempDir } from '../helpers/cli.js';
+import { expectError, expectJson, spawnServer, TINY_FEEDER } from '../helpers/rest.js';
 
 const connectable = (url: string) =>
   new Promise<boolean>((resolve) => {
@@ -46,7 +22,7 @@ const test = suite('hazsim serve');
 test('serves the cache given by --cache-dir, logs each request on stderr, and stops on SIGTERM with exit 0', async () => {
   const cacheDir = tempDir();
   assert.is(runCli(['upload', TINY_FEEDER, '--cache-dir', cacheDir]).code, 0);
-  const served = await serve(['--cache-dir', cacheDir]);
+  const served = await spawnServer(['--cache-dir', cacheDir]);
   try {
     const models = await expectJson<any[]>(await fetch(`${served.url}/distribution-models`));
     assert.equal(models.map((record) => record.name), ['tiny_feeder']);
@@ -61,7 +37,7 @@ test('serves the cache given by --cache-dir, logs each request on stderr, and st
 });
 
 test('SIGTERM lets an in-flight upload finish while new connections are refused', async () => {
-  const served = await serve(['--cache-dir', tempDir()]);
+  const served = await spawnServer(['--cache-dir', tempDir()]);
   const boundary = 'hazsimShutdownBoundary';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="late.json"\r\nContent-Type: application/json\r\n\r\n`;
   const tail = `${fs.readFileSync(TINY_FEEDER, 'utf8')}\r\n--${boundary}--\r\n`;
@@ -88,7 +64,7 @@ test('SIGTERM lets an in-flight upload finish while new connections are refused'
 });
 
 test('HAZSIM_API_KEY protects the API as --api-key does', async () => {
-  const served = await serve(['--cache-dir', tempDir()], { HAZSIM_API_KEY: 'env-key' });
+  const served = await spawnServer(['--cache-dir', tempDir()], { HAZSIM_API_KEY: 'env-key' });
   try {
     await expectError(await fetch(`${served.url}/cache-info`), 401);
     await expectJson(await fetch(`${served.url}/cache-info`, { headers: { authorization: 'Bearer env-key' } }));

@@ -13,9 +13,16 @@ import { EXAMPLE_FEEDER, exampleHazard, expectJson, fileForm, postJson, resultTe
 const LARGE_FEEDER_ASSETS = 40_000;
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0');
 
-const test = suite<{ served: SpawnedServer; largeFeederPath: string }>('REST under load', {} as { served: SpawnedServer; largeFeederPath: string });
+interface Context {
+  dir: string;
+  served: SpawnedServer;
+  largeFeederPath: string;
+}
+
+const test = suite<Context>('REST under load', {} as Context);
 test.before(async (context) => {
   const dir = tempDir('hazsim-rest-load-');
+  context.dir = dir;
   context.largeFeederPath = path.join(dir, 'large_feeder.json');
   fs.writeFileSync(context.largeFeederPath, JSON.stringify(largeFeeder(LARGE_FEEDER_ASSETS)));
   context.served = await spawnServer(['--cache-dir', path.join(dir, 'cache')]);
@@ -24,8 +31,10 @@ test.before(async (context) => {
   await expectJson(await upload('hazard-models', exampleHazard('earthquake')), 201);
   await expectJson(await upload('hazard-models', exampleHazard('hurricane')), 201);
 });
-test.after(async ({ served }) => {
+test.after(async ({ dir, served }) => {
   assert.is(await served.stop(), 0);
+  // The large feeder, its cached copy and its derived assets take over 100 MB.
+  fs.rmSync(dir, { recursive: true, force: true });
   assert.not.match(served.stderr(), / error in /, 'no server fault was logged');
 });
 

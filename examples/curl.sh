@@ -2,10 +2,11 @@
 # Every endpoint of the hazsim REST API, called with curl against a running `hazsim serve`.
 #
 #   BASE_URL      the server (default http://127.0.0.1:8000)
-#   FEEDER_FILE   a distribution model, JSON or ZIP (default: the bundled tiny feeder)
-#   HAZARD_FILE   a hazard model, JSON or ZIP (default: the bundled tiny earthquake)
-#   CURVES_FILE   a custom fragility curve set (JSON); the curve-set upload, get, delete and
-#                 the simulation with it are skipped when unset
+#   FEEDER_FILE   a distribution model, JSON or ZIP (default: the example feeder)
+#   HAZARD_FILE   a hazard model, JSON or ZIP (default: the example hurricane)
+#   CURVES_FILE   a custom fragility curve set, JSON (default: the example curve set); set
+#                 it empty to skip the curve-set upload, get and delete and run with
+#                 DEFAULT_CURVES
 #   API_KEY       the server's API key, when it was started with one
 #   OUT_DIR       where the downloaded SQLite and ZIP go (default: a new temporary folder)
 #
@@ -13,9 +14,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 BASE_URL="${BASE_URL:-http://127.0.0.1:8000}"
-FEEDER_FILE="${FEEDER_FILE:-$here/../test/data/tiny_feeder.json}"
-HAZARD_FILE="${HAZARD_FILE:-$here/../test/data/tiny_quake.json}"
-CURVES_FILE="${CURVES_FILE:-}"
+FEEDER_FILE="${FEEDER_FILE:-$here/feeder/example_feeder.json}"
+HAZARD_FILE="${HAZARD_FILE:-$here/hazards/hurricane.json}"
+CURVES_FILE="${CURVES_FILE-$here/curve-sets/example_curves.json}"
 OUT_DIR="${OUT_DIR:-$(mktemp -d -t hazsim-curl-XXXXXX)}"
 auth=()
 if [[ -n "${API_KEY:-}" ]]; then auth=(-H "Authorization: Bearer $API_KEY"); fi
@@ -41,7 +42,7 @@ call "get a distribution model with its content" "$BASE_URL/distribution-models/
 call "get a hazard model with its content" "$BASE_URL/hazard-models/curl_hazard"
 
 call "curve sets: every name and the default" "$BASE_URL/default-curve-sets"
-call "custom curve sets" "$BASE_URL/curve-sets"
+call "curve sets: built-in and custom records" "$BASE_URL/curve-sets"
 curve_set=DEFAULT_CURVES
 if [[ -n "$CURVES_FILE" ]]; then
   call "upload a custom curve set" -F "file=@$CURVES_FILE" -F name=curl_curves -F overwrite=true "$BASE_URL/curve-sets"
@@ -53,7 +54,7 @@ fi
 (cd "$OUT_DIR" && call "simulate (SQLite download)" -OJ -H 'Content-Type: application/json' \
   -d "{\"distribution_system_name\": \"curl_feeder\", \"hazard_system_name\": \"curl_hazard\", \"curve_set\": \"$curve_set\"}" "$BASE_URL/simulate")
 (cd "$OUT_DIR" && call "generate scenarios (ZIP download)" -OJ -H 'Content-Type: application/json' \
-  -d '{"distribution_system_name": "curl_feeder", "hazard_system_name": "curl_hazard", "number_of_samples": 10, "seed": 42}' "$BASE_URL/generate-scenarios")
+  -d "{\"distribution_system_name\": \"curl_feeder\", \"hazard_system_name\": \"curl_hazard\", \"curve_set\": \"$curve_set\", \"number_of_samples\": 10, \"seed\": 42}" "$BASE_URL/generate-scenarios")
 echo "downloaded into $OUT_DIR:"
 ls -l "$OUT_DIR"
 

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ModelStore, type ModelRecord, type RefreshReport } from '../cache/store.js';
 import { DEFAULT_CURVES, ERAD_V1_CURVES, checkCurveSet, readCurveSet, type CurveSet } from '../fragility/index.js';
+import type * as v from 'valibot';
 import { HazsimError } from './errors.js';
+import { DEFAULT_CURVE_SET, type CurveSetRecord as CurveSetRecordSchema, type DefaultCurveSets as DefaultCurveSetsSchema } from './schemas.js';
 import { nameFromFileName, nameProblem } from './names.js';
 import { parseJsonBytes } from './uploadInput.js';
 
@@ -14,16 +16,9 @@ import { parseJsonBytes } from './uploadInput.js';
 
 /** The built-in curve sets by name; these names cannot be taken by custom sets. */
 export const BUILTIN_CURVE_SETS: Readonly<Record<string, CurveSet>> = { DEFAULT_CURVES, ERAD_V1_CURVES };
-export const DEFAULT_CURVE_SET = 'DEFAULT_CURVES';
 
 /** A curve set's record: built-in sets have no file and no creation time. */
-export interface CurveSetRecord {
-  name: string;
-  description: string;
-  builtin: boolean;
-  created_at: string | null;
-  file_path: string | null;
-}
+export type CurveSetRecord = v.InferOutput<typeof CurveSetRecordSchema>;
 
 export interface CurveSetUpload {
   /** File name as uploaded; its stem is the last choice of name. */
@@ -46,11 +41,7 @@ export interface ResolvedCurveSet {
 }
 
 /** Spec §4.1 /default-curve-sets. */
-export interface DefaultCurveSets {
-  curve_sets: string[];
-  default: string;
-  description: string;
-}
+export type DefaultCurveSets = v.InferOutput<typeof DefaultCurveSetsSchema>;
 
 function builtinRecord(name: string): CurveSetRecord {
   return { name, description: BUILTIN_CURVE_SETS[name].description ?? '', builtin: true, created_at: null, file_path: null };

@@ -27,6 +27,28 @@ export const ModelRecordWithContent = v.strictObject({
   content: v.pipe(v.record(v.string(), v.unknown()), v.description('the uploaded JSON')),
 });
 
+/** A fragility curve set's record: built-in sets have no file and no creation time. */
+export const CurveSetRecord = v.strictObject({
+  name: v.pipe(v.string(), v.description('name to pass as curve_set')),
+  description: v.string(),
+  builtin: v.pipe(v.boolean(), v.description('shipped with hazsim (cannot be replaced or deleted)')),
+  created_at: v.pipe(v.nullable(v.string()), v.description('ISO 8601 date-time without zone offset (UTC) of the upload; null for built-in sets')),
+  file_path: v.pipe(v.nullable(v.string()), v.description('path of the stored JSON file on the server; null for built-in sets')),
+});
+
+/** A curve set's record with its definition. */
+export const CurveSetWithContent = v.strictObject({
+  ...CurveSetRecord.entries,
+  content: v.pipe(v.record(v.string(), v.unknown()), v.description('the curve set: {name, description, curves: {quantity: {asset_type: curve}}} (docs/fragility.md)')),
+});
+
+/** Spec §4.1 /default-curve-sets: every curve set name, built-in and custom. */
+export const DefaultCurveSets = v.strictObject({
+  curve_sets: v.array(v.string()),
+  default: v.string(),
+  description: v.string(),
+});
+
 /** Spec §2.3 SimulationRequest; curve_set defaults to DEFAULT_CURVES; unknown fields are rejected. */
 export const SimulationRequest = v.strictObject({
   distribution_system_name: v.pipe(ModelName, v.description('name of a cached distribution model')),

@@ -104,9 +104,12 @@ export function createService(options: ServiceOptions = {}) {
   /** Where runs started without an output path from the TUI and the MCP server put their files. */
   const resultsDir = path.join(cacheRoot, 'results');
 
-  /** Reads a curve set file from disk and stores it (see uploadCurveSet). */
-  function uploadCurveSetFile(filePath: string, request: Omit<CurveSetUpload, 'fileName' | 'bytes'>) {
-    return curveSets.uploadCurveSet({ ...request, fileName: path.basename(filePath), bytes: readInputFile(filePath) });
+  /**
+   * Reads a curve set file from disk and stores it (see uploadCurveSet); `fileName` stands
+   * in for the file's own name as in uploadModelFile.
+   */
+  function uploadCurveSetFile(filePath: string, request: Omit<CurveSetUpload, 'fileName' | 'bytes'> & { fileName?: string }) {
+    return curveSets.uploadCurveSet({ ...request, fileName: request.fileName ?? path.basename(filePath), bytes: readInputFile(filePath) });
   }
 
   function makeStore(kind: ModelKind): ModelStore {

@@ -15,12 +15,14 @@ export const stderrLog: LogSink = (line) => {
 export function accessLog(log: LogSink): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
+    // Read now: once the client has gone, its socket no longer knows the address.
+    const client = ctx.ip;
     ctx.res.once('close', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const target = JSON.stringify(ctx.originalUrl).slice(1, -1);
       const bytes = ctx.res.getHeader('content-length') ?? '-';
       const outcome = ctx.res.writableFinished ? String(ctx.status) : `${ctx.status} (client closed)`;
-      log(`${new Date().toISOString()} ${ctx.ip} "${ctx.method} ${target}" ${outcome} ${bytes} ${ms.toFixed(1)}ms`);
+      log(`${new Date().toISOString()} ${client} "${ctx.method} ${target}" ${outcome} ${bytes} ${ms.toFixed(1)}ms`);
     });
     await next();
   };

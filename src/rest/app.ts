@@ -11,13 +11,13 @@ import { docRoutes } from './routes/docs.js';
 import { metaRoutes } from './routes/meta.js';
 import { modelRoutes } from './routes/models.js';
 import { simulationRoutes } from './routes/simulation.js';
-import type { SimulationOps } from './simulationOps.js';
 
 export const DEFAULT_MAX_UPLOAD_MB = 512;
 
+/** Errors of a response stream whose client closed the connection before the end. */
+const CLIENT_GONE_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+
 export interface AppOptions {
-  /** Simulation, scenario and curve-set use cases; without them those endpoints answer 501. */
-  simulation?: SimulationOps;
   /** When set, every endpoint but the front page, health and documentation needs `Authorization: Bearer <key>`. */
   apiKey?: string;
   /** Largest accepted upload, in MiB (default 512). */
@@ -47,8 +47,8 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
     ...metaRoutes(service, Date.now()),
     ...modelRoutes(service, 'distribution'),
     ...modelRoutes(service, 'hazard'),
-    ...simulationRoutes(options.simulation),
-    ...curveSetRoutes(options.simulation),
+    ...simulationRoutes(service),
+    ...curveSetRoutes(service),
     ...docRoutes(() => document),
   ];
   document = buildOpenApiDocument(routes, { apiKey: Boolean(options.apiKey) });
@@ -57,6 +57,8 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
   app.routes = routes;
   app.draining = false;
   app.on('error', (error: Error, ctx?: Koa.Context) => {
+    // A client that leaves during a download is not a fault; the access log marks it "(client closed)".
+    if (ctx && CLIENT_GONE_CODES.has((error as NodeJS.ErrnoException).code ?? '') && !ctx.res.writableFinished) return;
     log(`${new Date().toISOString()} error${ctx ? ` in ${ctx.method} ${JSON.stringify(ctx.originalUrl)}` : ''}: ${error.stack ?? error.message}`);
   });
   const readers = createBodyReaders({ maxUploadBytes: maxUploadMb * 1024 * 1024, uploadDir: options.uploadDir });

@@ -24,7 +24,6 @@ interface HttpLibraryError extends Error {
   status?: unknown;
   statusCode?: unknown;
   httpCode?: unknown;
-  expose?: boolean;
   headers?: Record<string, string>;
   type?: string;
   limit?: number;
@@ -47,8 +46,8 @@ function bodyParserDetail(error: HttpLibraryError, maxUploadMb: number): string 
 
 /**
  * Classifies anything thrown while serving a request. Messages of 4xx errors are kept (the
- * client made the mistake and needs to know which); 5xx messages are replaced unless the
- * error was raised deliberately with `expose: true` (a 501 naming a missing feature).
+ * client made the mistake and needs to know which); 5xx messages are replaced, and the
+ * error goes to the log.
  */
 export function problemFrom(error: unknown, maxUploadMb: number): Problem {
   if (isHazsimError(error)) {
@@ -59,7 +58,7 @@ export function problemFrom(error: unknown, maxUploadMb: number): Problem {
   }
   const libraryError = (error ?? {}) as HttpLibraryError;
   const status = httpStatus(libraryError.status) ?? httpStatus(libraryError.statusCode) ?? httpStatus(libraryError.httpCode);
-  if (status === null || (status >= 500 && libraryError.expose !== true)) return { status: status ?? 500, fault: true, detail: GENERIC_SERVER_ERROR };
+  if (status === null || status >= 500) return { status: status ?? 500, fault: true, detail: GENERIC_SERVER_ERROR };
   const detail = bodyParserDetail(libraryError, maxUploadMb);
   return {
     status,

@@ -8,6 +8,9 @@ import * as v from 'valibot';
 import {
   CacheInfo,
   CacheRefreshResult,
+  CurveSetRecord,
+  CurveSetWithContent,
+  DefaultCurveSets,
   ErrorBody,
   HazardTypesResponse,
   ModelRecord,
@@ -18,7 +21,7 @@ import {
   UploadResponse,
 } from '../core/schemas.js';
 import { HAZSIM_VERSION } from '../core/version.js';
-import { ApiInfo, DefaultCurveSets, EntryName, HealthReport, UploadForm } from './schemas.js';
+import { ApiInfo, EntryName, HealthReport, UploadForm } from './schemas.js';
 import type { Route } from './routeTable.js';
 
 /** Schemas shown by name under components.schemas and referenced from the operations. */
@@ -37,6 +40,8 @@ const NAMED_SCHEMAS = {
   SimulationRequest,
   ScenarioRequest,
   DefaultCurveSets,
+  CurveSetRecord,
+  CurveSetWithContent,
 };
 
 const CONVERSION: ConversionConfig = {
@@ -56,7 +61,6 @@ const ERROR_MEANINGS: Record<number, string> = {
   415: 'wrong Content-Type',
   422: 'invalid body, form or content; `errors` lists every problem with its path',
   500: 'server fault (details in the server log only)',
-  501: 'the server runs without the simulation engine',
   503: 'the cache directory is not usable',
 };
 

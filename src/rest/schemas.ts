@@ -1,6 +1,6 @@
 /**
  * Valibot schemas of the payloads only the REST interface has: its front page, its health
- * report, its upload form and list query, and the curve-set responses it passes through.
+ * report, its upload form and its list query.
  * Like src/core/schemas.ts they are the single source of the OpenAPI document.
  */
 import * as v from 'valibot';
@@ -51,13 +51,6 @@ export const UploadForm = v.strictObject({
 /** Query of the list endpoints; other query parameters (cache busters) are ignored. */
 export const ListQuery = v.object({
   refresh: v.pipe(v.optional(v.picklist(['true', 'false'])), v.description('rescan the cache directory before listing')),
-});
-
-/** GET /default-curve-sets (spec §4.1): every curve set name, built-in and custom. */
-export const DefaultCurveSets = v.object({
-  curve_sets: v.array(v.string()),
-  default: v.string(),
-  description: v.string(),
 });
 
 /** The JSON shape of every path parameter naming a stored entry. */

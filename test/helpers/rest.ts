@@ -1,13 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import * as assert from 'uvu/assert';
 import { createService, type HazsimService } from '../../src/core/service.js';
 import { createApp, startServer, type AppOptions, type HazsimApp, type RunningServer } from '../../src/rest/index.js';
-import { BIN, ROOT, tempDir } from './cli.js';
+import { BIN, EXAMPLES, ROOT, tempDir } from './cli.js';
 
 export const TINY_FEEDER = path.join(ROOT, 'test/data/tiny_feeder.json');
 export const TINY_QUAKE = path.join(ROOT, 'test/data/tiny_quake.json');
+export const EXAMPLE_FEEDER = path.join(EXAMPLES, 'feeder/example_feeder.json');
+export const EXAMPLE_CURVES = path.join(EXAMPLES, 'curve-sets/example_curves.json');
+export const exampleHazard = (name: string) => path.join(EXAMPLES, 'hazards', `${name}.json`);
 
 /** A REST server on 127.0.0.1 with an ephemeral port over a fresh cache (or the one given). */
 export interface TestServer {
@@ -73,26 +78,58 @@ export async function expectJson<T = any>(response: Response, status = 200): Pro
 export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
-/** A `hazsim serve` child process and the URL it listens on. */
-export interface Served {
+/** A `hazsim serve` child process (the compiled CLI) on 127.0.0.1 with an ephemeral port. */
+export interface SpawnedServer {
   child: ChildProcess;
   url: string;
   stderr: () => string;
   exited: Promise<number | null>;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
 }
 
 /** Spawns `hazsim serve` on a free port and waits for the URL it prints with --json. */
-export function spawnServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
+export function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<SpawnedServer> {
   const child = spawn(process.execPath, [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--json', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const stop = () => {
+    child.kill('SIGTERM');
+    return exited;
+  };
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk) => {
       stdout += chunk;
-      if (stdout.includes('\n')) resolve({ child, url: JSON.parse(stdout.split('\n')[0]).url, stderr: () => stderr, exited });
+      if (stdout.includes('\n')) resolve({ child, url: JSON.parse(stdout.split('\n')[0]).url, stderr: () => stderr, exited, stop });
     });
     exited.then((code) => reject(new Error(`hazsim serve exited (${code}) before listening:\n${stderr}`)));
   });
+}
+
+/**
+ * The temporary result files of a server process with `pid`: the core names them
+ * `hazsim-<pid>-<random>-<file name>`, and stages them as `.hazsim-<pid>-...tmp`.
+ */
+export function resultTempFiles(pid: number): string[] {
+  return fs.readdirSync(os.tmpdir()).filter((name) => name.replace(/^\./, '').startsWith(`hazsim-${pid}-`));
+}
+
+/** Waits up to `timeoutMs` for a server's temporary result files to be gone; returns those left. */
+export async function resultTempFilesAfter(pid: number, timeoutMs = 2000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  while (resultTempFiles(pid).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return resultTempFiles(pid);
+}
+
+/** Every table and view of a SQLite file with its rows (in rowid or view order), for comparing two results. */
+export function sqliteContents(filePath: string): Record<string, unknown[]> {
+  const db = new Database(filePath, { readonly: true });
+  try {
+    const objects = db.prepare("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name").all() as { name: string; type: string }[];
+    return Object.fromEntries(objects.map(({ name, type }) => [name, db.prepare(`SELECT * FROM "${name}"${type === 'table' ? ' ORDER BY rowid' : ''}`).all()]));
+  } finally {
+    db.close();
+  }
 }

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { connectStdio, protocolError, toolError, toolOutput } from '../helpers/mcp.js';
-import { expectError, expectJson, fileForm, spawnServe, TINY_FEEDER, TINY_QUAKE, type Served } from '../helpers/rest.js';
+import { expectError, expectJson, fileForm, spawnServer, TINY_FEEDER, TINY_QUAKE, type SpawnedServer } from '../helpers/rest.js';
 
 /** `hazsim serve` and `hazsim mcp`, both spawned and running on one cache at the same time. */
-const context = { cache: '', served: undefined as unknown as Served, session: undefined as unknown as Awaited<ReturnType<typeof connectStdio>> };
+const context = { cache: '', served: undefined as unknown as SpawnedServer, session: undefined as unknown as Awaited<ReturnType<typeof connectStdio>> };
 
 const rest = (route: string, init?: RequestInit) => fetch(`${context.served.url}${route}`, init);
 const call = (name: string, args: Record<string, unknown> = {}) => context.session.client.callTool({ name, arguments: args });
@@ -18,7 +18,7 @@ const shared = suite('REST server and MCP server on one cache');
 
 shared.before(async () => {
   context.cache = tempDir();
-  context.served = await spawnServe(['--cache-dir', context.cache]);
+  context.served = await spawnServer(['--cache-dir', context.cache]);
   context.session = await connectStdio(context.cache);
 });
 

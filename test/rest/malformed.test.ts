@@ -3,10 +3,8 @@ import http from 'node:http';
 import seedrandom from 'seedrandom';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createService } from '../../src/core/service.js';
 import { tempDir } from '../helpers/cli.js';
 import { fileForm, startTestServer, TINY_FEEDER, TINY_QUAKE, type TestServer } from '../helpers/rest.js';
-import { standInEngine } from '../helpers/standInEngine.js';
 
 interface Attempt {
   category: string;
@@ -119,9 +117,8 @@ function send(base: string, attempt: Attempt): Promise<{ status: number; text: s
 
 const test = suite<{ server: TestServer; uploadDir: string }>('REST malformed requests', {} as { server: TestServer; uploadDir: string });
 test.before(async (context) => {
-  const cacheDir = tempDir('hazsim-rest-');
   context.uploadDir = tempDir('hazsim-spool-');
-  context.server = await startTestServer({ cacheDir, uploadDir: context.uploadDir, simulation: standInEngine(createService({ cacheDir }), tempDir('hazsim-results-')) });
+  context.server = await startTestServer({ uploadDir: context.uploadDir });
   await fetch(`${context.server.base}/hazard-models`, { method: 'POST', body: fileForm(TINY_QUAKE) });
 });
 test.after(async ({ server }) => {

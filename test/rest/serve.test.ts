@@ -4,7 +4,7 @@ import net from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { expectError, expectJson, spawnServe, TINY_FEEDER } from '../helpers/rest.js';
+import { expectError, expectJson, spawnServer, TINY_FEEDER } from '../helpers/rest.js';
 
 const connectable = (url: string) =>
   new Promise<boolean>((resolve) => {
@@ -22,7 +22,7 @@ const test = suite('hazsim serve');
 test('serves the cache given by --cache-dir, logs each request on stderr, and stops on SIGTERM with exit 0', async () => {
   const cacheDir = tempDir();
   assert.is(runCli(['upload', TINY_FEEDER, '--cache-dir', cacheDir]).code, 0);
-  const served = await spawnServe(['--cache-dir', cacheDir]);
+  const served = await spawnServer(['--cache-dir', cacheDir]);
   try {
     const models = await expectJson<any[]>(await fetch(`${served.url}/distribution-models`));
     assert.equal(models.map((record) => record.name), ['tiny_feeder']);
@@ -37,7 +37,7 @@ test('serves the cache given by --cache-dir, logs each request on stderr, and st
 });
 
 test('SIGTERM lets an in-flight upload finish while new connections are refused', async () => {
-  const served = await spawnServe(['--cache-dir', tempDir()]);
+  const served = await spawnServer(['--cache-dir', tempDir()]);
   const boundary = 'hazsimShutdownBoundary';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="late.json"\r\nContent-Type: application/json\r\n\r\n`;
   const tail = `${fs.readFileSync(TINY_FEEDER, 'utf8')}\r\n--${boundary}--\r\n`;
@@ -64,7 +64,7 @@ test('SIGTERM lets an in-flight upload finish while new connections are refused'
 });
 
 test('HAZSIM_API_KEY protects the API as --api-key does', async () => {
-  const served = await spawnServe(['--cache-dir', tempDir()], { HAZSIM_API_KEY: 'env-key' });
+  const served = await spawnServer(['--cache-dir', tempDir()], { HAZSIM_API_KEY: 'env-key' });
   try {
     await expectError(await fetch(`${served.url}/cache-info`), 401);
     await expectJson(await fetch(`${served.url}/cache-info`, { headers: { authorization: 'Bearer env-key' } }));

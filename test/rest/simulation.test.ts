@@ -1,103 +1,139 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import yauzl from 'yauzl';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createService } from '../../src/core/service.js';
-import { standInEngine } from '../helpers/standInEngine.js';
-import { tempDir } from '../helpers/cli.js';
-import { expectError, expectJson, fileForm, postJson, startTestServer, TINY_FEEDER, TINY_QUAKE, uploadForm, type TestServer } from '../helpers/rest.js';
-import { makeZip } from '../helpers/zip.js';
+import * as v from 'valibot';
+import { CurveSetRecord, CurveSetWithContent, DefaultCurveSets } from '../../src/core/schemas.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import {
+  EXAMPLE_CURVES,
+  EXAMPLE_FEEDER,
+  exampleHazard,
+  expectError,
+  expectJson,
+  fileForm,
+  postJson,
+  resultTempFilesAfter,
+  sqliteContents,
+  startTestServer,
+  uploadForm,
+  type TestServer,
+} from '../helpers/rest.js';
+import { readZipEntries } from '../helpers/unzip.js';
 
-interface Context {
-  server: TestServer;
-  engine: ReturnType<typeof standInEngine>;
-}
-
-const test = suite<Context>('REST simulation, scenario and curve-set endpoints', {} as Context);
+/**
+ * The run and curve-set endpoints over the real engine, with the bundled examples: an
+ * in-process server on 127.0.0.1, and the CLI spawned over the same cache for comparison.
+ */
+const test = suite<{ server: TestServer; outDir: string }>('REST simulation, scenario and curve-set endpoints', {} as { server: TestServer; outDir: string });
 test.before(async (context) => {
-  const cacheDir = tempDir('hazsim-rest-');
-  // A second service over the same cache directory sees the same models, as every process does.
-  context.engine = standInEngine(createService({ cacheDir }), tempDir('hazsim-results-'));
-  context.server = await startTestServer({ cacheDir, simulation: context.engine });
+  context.server = await startTestServer();
+  context.outDir = tempDir('hazsim-rest-results-');
 });
 test.after(async ({ server }) => server.stop());
 
-const removed = async (filePath: string) => {
-  for (let attempt = 0; attempt < 50 && fs.existsSync(filePath); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-  return !fs.existsSync(filePath);
-};
+const RUN = { distribution_system_name: 'feeder', hazard_system_name: 'hurricane' };
 
-function zipEntries(bytes: Buffer): Promise<Record<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries: Record<string, string> = {};
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries[entry.fileName] = Buffer.concat(chunks).toString('utf8');
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
+/** Downloads a run's result into `outDir`, checking the headers, and returns the file's path. */
+async function download(response: Response, contentType: string, fileName: string, outDir: string): Promise<string> {
+  if (response.status !== 200) await expectJson(response);
+  assert.is(response.headers.get('content-type'), contentType);
+  assert.is(response.headers.get('content-disposition'), `attachment; filename="${fileName}"`);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  assert.is(bytes.length, Number(response.headers.get('content-length')));
+  const filePath = path.join(outDir, `rest-${fileName}`);
+  fs.writeFileSync(filePath, bytes);
+  return filePath;
 }
 
-test('upload -> list -> get -> simulate -> generate-scenarios -> delete, for both model kinds', async ({ server, engine }) => {
-  await expectJson(await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(TINY_FEEDER, { name: 'feeder' }) }), 201);
-  await expectJson(await fetch(`${server.base}/hazard-models`, { method: 'POST', body: fileForm(TINY_QUAKE, { name: 'quake' }) }), 201);
-  assert.ok((await expectJson<any[]>(await fetch(`${server.base}/distribution-models`))).some((record) => record.name === 'feeder'));
-  await expectJson(await fetch(`${server.base}/hazard-models/quake`));
+/** Runs the CLI over the server's cache, writing `fileName` into `outDir`. */
+function cli(server: TestServer, outDir: string, fileName: string, args: string[]): string {
+  const output = path.join(outDir, `cli-${fileName}`);
+  const result = runCli([...args, '--cache-dir', server.cacheDir, '--output', output, '--json']);
+  assert.is(result.code, 0, result.stderr);
+  return output;
+}
 
-  const simulation = await postJson(`${server.base}/simulate`, { distribution_system_name: 'feeder', hazard_system_name: 'quake' });
-  assert.is(simulation.status, 200);
-  assert.is(simulation.headers.get('content-type'), 'application/x-sqlite3');
-  assert.is(simulation.headers.get('content-disposition'), 'attachment; filename="feeder_quake_results.sqlite"');
-  const sqlitePath = path.join(tempDir(), 'result.sqlite');
-  fs.writeFileSync(sqlitePath, Buffer.from(await simulation.arrayBuffer()));
-  const db = new Database(sqlitePath, { readonly: true });
-  const info = Object.fromEntries((db.prepare('SELECT key, value FROM run_info').all() as { key: string; value: string }[]).map((row) => [row.key, row.value]));
-  db.close();
-  assert.equal(info, { distribution_system_name: 'feeder', hazard_system_name: 'quake', curve_set: 'DEFAULT_CURVES' });
-  assert.ok(await removed(engine.written.at(-1)!), 'the result file is removed after sending');
+/** The result's tables and views, without the one value that differs between two runs. */
+function comparable(sqlitePath: string) {
+  const contents = sqliteContents(sqlitePath);
+  const runInfo = contents.run_info as { key: string; value: string }[];
+  assert.ok(runInfo.some((row) => row.key === 'created_at'), 'run_info has created_at');
+  return { ...contents, run_info: runInfo.filter((row) => row.key !== 'created_at') };
+}
 
-  const scenarios = await postJson(`${server.base}/generate-scenarios`, { distribution_system_name: 'feeder', hazard_system_name: 'quake' });
-  assert.is(scenarios.status, 200);
-  assert.is(scenarios.headers.get('content-type'), 'application/zip');
-  assert.is(scenarios.headers.get('content-disposition'), 'attachment; filename="feeder_scenarios_1samples.zip"');
-  const entries = await zipEntries(Buffer.from(await scenarios.arrayBuffer()));
-  assert.equal(JSON.parse(entries['tracked_changes.json']).metadata, { distribution_system_name: 'feeder', hazard_system_name: 'quake', curve_set: 'DEFAULT_CURVES', number_of_samples: 1, seed: 0, method: 'peak' });
-  assert.ok(await removed(engine.written.at(-1)!));
+test('upload -> list -> get -> simulate -> generate-scenarios -> delete for both model kinds and a curve set; results equal the CLI\'s', async ({ server, outDir }) => {
+  const uploaded = await expectJson(await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(EXAMPLE_FEEDER, { name: 'feeder' }) }), 201);
+  assert.is(uploaded.message, 'Distribution system feeder uploaded successfully');
+  const hazard = await expectJson(await fetch(`${server.base}/hazard-models`, { method: 'POST', body: fileForm(exampleHazard('hurricane')) }), 201);
+  assert.is(hazard.message, 'Hazard model hurricane uploaded successfully');
+  const curves = await expectJson(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: fileForm(EXAMPLE_CURVES) }), 201);
+  assert.equal(curves, { status: 'success', message: 'Curve set example_curves uploaded successfully', name: 'example_curves', file_path: path.join(server.cacheDir, 'curve_sets', 'example_curves.json') });
 
-  await expectJson(await fetch(`${server.base}/distribution-models/feeder`, { method: 'DELETE' }));
-  await expectJson(await fetch(`${server.base}/hazard-models/quake`, { method: 'DELETE' }));
-  await expectError(await postJson(`${server.base}/simulate`, { distribution_system_name: 'feeder', hazard_system_name: 'quake' }), 404, /^Distribution system 'feeder' not found$/);
+  assert.equal((await expectJson<any[]>(await fetch(`${server.base}/distribution-models`))).map((record) => record.name), ['feeder']);
+  assert.equal((await expectJson<any[]>(await fetch(`${server.base}/hazard-models?refresh=true`))).map((record) => record.name), ['hurricane']);
+  const sets = await expectJson<any[]>(await fetch(`${server.base}/curve-sets`));
+  assert.equal(sets.map((record) => [record.name, record.builtin]), [['DEFAULT_CURVES', true], ['ERAD_V1_CURVES', true], ['example_curves', false]]);
+  assert.is((await expectJson(await fetch(`${server.base}/distribution-models/feeder`))).content.name, 'example_feeder');
+  assert.is((await expectJson(await fetch(`${server.base}/hazard-models/hurricane`))).content.models.length, 24);
+  assert.equal((await expectJson(await fetch(`${server.base}/curve-sets/example_curves`))).content, JSON.parse(fs.readFileSync(EXAMPLE_CURVES, 'utf8')));
+
+  // The custom curve set: the downloaded database holds exactly the rows the CLI writes.
+  const simulated = await download(await postJson(`${server.base}/simulate`, { ...RUN, curve_set: 'example_curves' }), 'application/x-sqlite3', 'feeder_hurricane_results.sqlite', outDir);
+  assert.equal(await resultTempFilesAfter(process.pid), [], 'the result file is removed after sending');
+  const viaCli = cli(server, outDir, 'feeder_hurricane_results.sqlite', ['simulate', 'feeder', 'hurricane', '--curve-set', 'example_curves']);
+  const rows = comparable(simulated);
+  assert.ok((rows.assetstatetable as unknown[]).length >= 24, 'the result has a row per asset and timestamp');
+  assert.ok((rows.run_info as { key: string; value: string }[]).some((row) => row.key === 'curve_set' && row.value === 'example_curves'));
+  assert.equal(rows, comparable(viaCli));
+
+  // Scenarios with a sample count and seed: the same bytes as the CLI's ZIP.
+  const zipPath = await download(await postJson(`${server.base}/generate-scenarios`, { ...RUN, number_of_samples: 40, seed: 7 }), 'application/zip', 'feeder_scenarios_40samples.zip', outDir);
+  assert.equal(await resultTempFilesAfter(process.pid), []);
+  const zipViaCli = cli(server, outDir, 'feeder_scenarios_40samples.zip', ['scenarios', 'feeder', 'hurricane', '--samples', '40', '--seed', '7']);
+  assert.ok(fs.readFileSync(zipPath).equals(fs.readFileSync(zipViaCli)), 'the downloaded ZIP is byte-identical to the CLI output');
+  const names = (await readZipEntries(zipPath)).map((entry) => entry.name);
+  assert.ok(names.includes('tracked_changes.json') && names.some((name) => name.startsWith('time_series/')), names.join(', '));
+
+  // Defaults: curve_set DEFAULT_CURVES, number_of_samples 1, seed 0, as the CLI's.
+  const defaults = await download(await postJson(`${server.base}/generate-scenarios`, RUN), 'application/zip', 'feeder_scenarios_1samples.zip', outDir);
+  const defaultsViaCli = cli(server, outDir, 'feeder_scenarios_1samples.zip', ['scenarios', 'feeder', 'hurricane', '--samples', '1', '--curve-set', 'DEFAULT_CURVES']);
+  assert.ok(fs.readFileSync(defaults).equals(fs.readFileSync(defaultsViaCli)));
+  const defaultRun = comparable(await download(await postJson(`${server.base}/simulate`, RUN), 'application/x-sqlite3', 'feeder_hurricane_results.sqlite', outDir));
+  assert.ok((defaultRun.run_info as { key: string; value: string }[]).some((row) => row.key === 'curve_set' && row.value === 'DEFAULT_CURVES'));
+  assert.equal(await resultTempFilesAfter(process.pid), []);
+
+  assert.equal(await expectJson(await fetch(`${server.base}/distribution-models/feeder`, { method: 'DELETE' })), { status: 'success', message: 'Distribution system feeder deleted successfully' });
+  assert.equal(await expectJson(await fetch(`${server.base}/hazard-models/hurricane`, { method: 'DELETE' })), { status: 'success', message: 'Hazard model hurricane deleted successfully' });
+  assert.equal(await expectJson(await fetch(`${server.base}/curve-sets/example_curves`, { method: 'DELETE' })), { status: 'success', message: 'Curve set example_curves deleted successfully' });
+  await expectError(await fetch(`${server.base}/distribution-models/feeder`), 404, /^Distribution system 'feeder' not found$/);
+  await expectError(await fetch(`${server.base}/curve-sets/example_curves`), 404, /^Curve set 'example_curves' not found$/);
+  await expectError(await postJson(`${server.base}/simulate`, RUN), 404, /^Distribution system 'feeder' not found$/);
 });
 
-test("unknown models are 404 with the spec's messages on both endpoints, checked in order", async ({ server }) => {
-  await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(TINY_FEEDER) });
+test("unknown models and curve sets are 404 with the spec's messages on both run endpoints, checked in order", async ({ server }) => {
+  await expectJson(await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(EXAMPLE_FEEDER) }), 201);
+  await expectJson(await fetch(`${server.base}/hazard-models`, { method: 'POST', body: fileForm(exampleHazard('earthquake')) }), 201);
   for (const endpoint of ['/simulate', '/generate-scenarios']) {
     await expectError(await postJson(server.base + endpoint, { distribution_system_name: 'nope', hazard_system_name: 'nada' }), 404, /^Distribution system 'nope' not found$/);
-    await expectError(await postJson(server.base + endpoint, { distribution_system_name: 'tiny_feeder', hazard_system_name: 'nada' }), 404, /^Hazard model 'nada' not found$/);
+    await expectError(await postJson(server.base + endpoint, { distribution_system_name: 'example_feeder', hazard_system_name: 'nada' }), 404, /^Hazard model 'nada' not found$/);
+    await expectError(await postJson(server.base + endpoint, { distribution_system_name: 'example_feeder', hazard_system_name: 'earthquake', curve_set: 'coastal' }), 404, /^Curve set 'coastal' not found$/);
   }
+  assert.equal(await resultTempFilesAfter(process.pid), []);
+  assert.not.ok(server.logs.some((line) => / error in /.test(line)), 'a 404 is not a fault');
 });
 
-test('request bodies are validated: unknown fields, wrong types, bounds and missing fields are 422 naming each field', async ({ server }) => {
+test('request bodies are validated: unknown fields, wrong types, bounds, the sample limit and missing fields are 422 naming each field', async ({ server }) => {
   const body = await expectError(await postJson(`${server.base}/generate-scenarios`, { distribution_system_name: 'a', number_of_samples: 0, seed: -1, extra: true }), 422);
   const byPath = Object.fromEntries(body.errors!.map((issue) => [issue.path, issue.message]));
   assert.equal(Object.keys(byPath).sort(), ['extra', 'hazard_system_name', 'number_of_samples', 'seed']);
   assert.is(byPath.extra, 'unknown field');
   assert.is(byPath.hazard_system_name, 'required');
+  const overLimit = await expectError(await postJson(`${server.base}/generate-scenarios`, { distribution_system_name: 'example_feeder', hazard_system_name: 'earthquake', number_of_samples: 100_001 }), 422);
+  assert.equal(overLimit.errors, [{ path: 'number_of_samples', message: 'must be at most 100000 (the limit is set by HAZSIM_MAX_SAMPLES)' }]);
   const typed = await expectError(await postJson(`${server.base}/simulate`, { distribution_system_name: 7, hazard_system_name: ['x'] }), 422);
   assert.equal(typed.errors!.map((issue) => issue.path).sort(), ['distribution_system_name', 'hazard_system_name']);
+  await expectError(await postJson(`${server.base}/generate-scenarios`, { distribution_system_name: 'a', hazard_system_name: 'b', seed: 2 ** 32 }), 422, /seed/);
   await expectError(await postJson(`${server.base}/simulate`, [1, 2]), 422);
   await expectError(await fetch(`${server.base}/simulate`, { method: 'POST' }), 422, /required/);
   const vendorType = await fetch(`${server.base}/simulate`, { method: 'POST', headers: { 'content-type': 'application/vnd.hazsim+json' }, body: JSON.stringify({ distribution_system_name: 'nope', hazard_system_name: 'x' }) });
@@ -110,64 +146,43 @@ test('broken JSON is a 400, a non-JSON body a 415, a body over 1 MB a 413', asyn
   await expectError(await postJson(`${server.base}/simulate`, { distribution_system_name: 'x'.repeat(1_100_000), hazard_system_name: 'y' }), 413);
 });
 
-test('20 concurrent simulations all complete and leave no result file behind', async ({ server, engine }) => {
-  await fetch(`${server.base}/hazard-models`, { method: 'POST', body: fileForm(TINY_QUAKE) });
-  const before = engine.written.length;
-  const responses = await Promise.all(Array.from({ length: 20 }, () => postJson(`${server.base}/simulate`, { distribution_system_name: 'tiny_feeder', hazard_system_name: 'tiny_quake' })));
-  assert.equal(responses.map((response) => response.status), Array(20).fill(200));
-  await Promise.all(responses.map((response) => response.arrayBuffer()));
-  for (const filePath of engine.written.slice(before)) assert.ok(await removed(filePath), filePath);
-});
-
-test('a client that goes away during a download still gets the result file removed', async ({ server, engine }) => {
+test('a client that goes away during a download still gets the result file removed', async ({ server }) => {
   const controller = new AbortController();
   const response = await fetch(`${server.base}/simulate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ distribution_system_name: 'tiny_feeder', hazard_system_name: 'tiny_quake' }),
+    body: JSON.stringify({ distribution_system_name: 'example_feeder', hazard_system_name: 'earthquake' }),
     signal: controller.signal,
   });
   assert.is(response.status, 200);
   controller.abort();
-  assert.ok(await removed(engine.written.at(-1)!));
+  assert.equal(await resultTempFilesAfter(process.pid), []);
+  assert.not.ok(server.logs.some((line) => / error in /.test(line)), 'a client going away is not a server fault');
 });
 
-test('custom curve sets: upload 201, list, get, listed by /default-curve-sets, 409, usable by /simulate, delete, 404', async ({ server }) => {
-  const curves = JSON.stringify({ curves: [] });
-  const created = await expectJson(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('coastal.json', curves, { description: 'coast' }) }), 201);
-  assert.equal(created, { status: 'success', message: 'Curve set coastal uploaded successfully', name: 'coastal', file_path: created.file_path });
-  await expectError(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('coastal.json', curves) }), 409);
+test('curve sets: built-in ones listed and shown, taken and built-in names 409, unreadable 400, invalid 422, /default-curve-sets lists custom ones', async ({ server }) => {
+  const builtin = await expectJson(await fetch(`${server.base}/curve-sets/DEFAULT_CURVES`));
+  assert.equal([builtin.builtin, builtin.created_at, builtin.file_path], [true, null, null]);
+  assert.ok(Object.keys(builtin.content.curves).length > 0);
+  const coastal = { name: 'coastal', curves: { wind_speed: { distribution_poles: { distribution: 'lognormal', median: '50 meter / second', beta: 0.3 } } } };
+  const created = await expectJson(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('any.json', JSON.stringify(coastal), { description: 'coast' }) }), 201);
+  assert.is(created.name, 'coastal', 'the name defaults to the set\'s own');
+  await expectError(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('coastal.json', JSON.stringify(coastal)) }), 409);
+  await expectError(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('c.json', JSON.stringify(coastal), { name: 'DEFAULT_CURVES' }) }), 409, /built in/);
   await expectError(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('bad.json', '{') }), 400);
-  assert.equal((await expectJson<any[]>(await fetch(`${server.base}/curve-sets`))).map((record) => record.name), ['coastal']);
-  assert.equal((await expectJson(await fetch(`${server.base}/curve-sets/coastal`))).content, { curves: [] });
+  const invalid = { curves: { wind_speed: { distribution_poles: { distribution: 'lognormal', beta: 0.3 } } } };
+  const problems = await expectError(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('invalid.json', JSON.stringify(invalid)) }), 422);
+  assert.ok(problems.errors!.some((issue) => issue.path.includes('distribution_poles')), JSON.stringify(problems.errors));
   const names = await expectJson(await fetch(`${server.base}/default-curve-sets`));
-  assert.equal(names, { curve_sets: ['DEFAULT_CURVES', 'coastal'], default: 'DEFAULT_CURVES', description: 'Default fragility curves for various hazard types and assets' });
-  const run = await postJson(`${server.base}/simulate`, { distribution_system_name: 'tiny_feeder', hazard_system_name: 'tiny_quake', curve_set: 'coastal' });
-  assert.is(run.status, 200);
-  await run.arrayBuffer();
-  assert.equal(await expectJson(await fetch(`${server.base}/curve-sets/coastal`, { method: 'DELETE' })), { status: 'success', message: 'Curve set coastal deleted successfully' });
-  await expectError(await fetch(`${server.base}/curve-sets/coastal`), 404, /^Curve set 'coastal' not found$/);
-  await expectError(await postJson(`${server.base}/simulate`, { distribution_system_name: 'tiny_feeder', hazard_system_name: 'tiny_quake', curve_set: 'coastal' }), 404, /Curve set 'coastal' not found/);
-});
-
-test('without the engine every engine endpoint answers 501 with the error body', async () => {
-  const bare = await startTestServer();
-  try {
-    const zip = await makeZip({ 'a.json': '{}' });
-    const requests: [string, RequestInit][] = [
-      ['/simulate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ distribution_system_name: 'a', hazard_system_name: 'b' }) }],
-      ['/generate-scenarios', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ distribution_system_name: 'a', hazard_system_name: 'b' }) }],
-      ['/default-curve-sets', {}],
-      ['/curve-sets', {}],
-      ['/curve-sets', { method: 'POST', body: uploadForm('a.zip', zip) }],
-      ['/curve-sets/a', {}],
-      ['/curve-sets/a', { method: 'DELETE' }],
-    ];
-    for (const [endpoint, init] of requests) await expectError(await fetch(bare.base + endpoint, init), 501, /without the simulation engine/);
-    assert.not.ok(bare.logs.some((line) => / error /.test(line)), 'a 501 is not a fault');
-  } finally {
-    await bare.stop();
-  }
+  assert.equal(names, { curve_sets: ['DEFAULT_CURVES', 'ERAD_V1_CURVES', 'coastal'], default: 'DEFAULT_CURVES', description: 'Default fragility curves for various hazard types and assets' });
+  // The answers have the shapes the OpenAPI document states.
+  assert.ok(v.is(DefaultCurveSets, names));
+  assert.ok(v.is(CurveSetWithContent, builtin));
+  assert.ok(v.is(CurveSetWithContent, await expectJson(await fetch(`${server.base}/curve-sets/coastal`))));
+  assert.ok(v.is(v.array(CurveSetRecord), await expectJson(await fetch(`${server.base}/curve-sets`))));
+  await expectError(await fetch(`${server.base}/curve-sets/DEFAULT_CURVES`, { method: 'DELETE' }), 409, /built in/);
+  await expectJson(await fetch(`${server.base}/curve-sets/coastal`, { method: 'DELETE' }));
+  await expectError(await fetch(`${server.base}/curve-sets/coastal`, { method: 'DELETE' }), 404, /^Curve set 'coastal' not found$/);
 });
 
 test.run();

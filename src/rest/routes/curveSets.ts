@@ -1,16 +1,14 @@
-import fs from 'node:fs';
 import * as v from 'valibot';
-import { ModelRecord, ModelRecordWithContent, StatusMessage, UploadResponse } from '../../core/schemas.js';
-import { DefaultCurveSets, UploadForm } from '../schemas.js';
-import type { SimulationOps } from '../simulationOps.js';
+import type { HazsimService } from '../../core/service.js';
+import { CurveSetRecord, CurveSetWithContent, DefaultCurveSets, StatusMessage, UploadResponse } from '../../core/schemas.js';
+import { ListQuery, UploadForm } from '../schemas.js';
 import type { Route } from '../routeTable.js';
-import { engineMissing } from './simulation.js';
 
 const TAG = 'Curve sets';
-const params = { name: 'name of a custom curve set' };
+const params = { name: 'name of a curve set' };
 
-/** GET /default-curve-sets and the custom curve set collection /curve-sets. */
-export function curveSetRoutes(ops: SimulationOps | undefined): Route[] {
+/** GET /default-curve-sets and the curve set collection /curve-sets (built-in and custom sets). */
+export function curveSetRoutes(service: HazsimService): Route[] {
   return [
     {
       method: 'GET',
@@ -19,10 +17,9 @@ export function curveSetRoutes(ops: SimulationOps | undefined): Route[] {
       summary: 'Names of every fragility curve set (built-in and custom) and the default one',
       tag: TAG,
       success: { status: 200, description: 'curve set names', json: DefaultCurveSets },
-      errors: [501],
-      async handle(ctx) {
-        if (!ops) engineMissing(ctx);
-        ctx.body = await ops.defaultCurveSets();
+      errors: [],
+      handle(ctx) {
+        ctx.body = service.defaultCurveSets();
       },
     },
     {
@@ -30,15 +27,14 @@ export function curveSetRoutes(ops: SimulationOps | undefined): Route[] {
       path: '/curve-sets',
       operationId: 'uploadCurveSet',
       summary: 'Upload a custom fragility curve set (JSON)',
-      description: 'Asset types the set leaves out fall back to DEFAULT_CURVES. A built-in set name cannot be taken.',
+      description: 'Asset types the set leaves out fall back to DEFAULT_CURVES. The name defaults to the set\'s own "name", else the file name without .json. A built-in set name cannot be taken.',
       tag: TAG,
       body: { kind: 'multipart', schema: UploadForm },
       success: { status: 201, description: 'Curve set stored', json: UploadResponse },
-      errors: [400, 409, 413, 415, 422, 501],
+      errors: [400, 409, 413, 415, 422],
       async handle(ctx, { upload }) {
-        if (!ops) engineMissing(ctx);
         const { filePath, ...form } = upload!;
-        const record = await ops.uploadCurveSet({ ...form, bytes: await fs.promises.readFile(filePath) });
+        const record = await service.uploadCurveSetFile(filePath, form);
         ctx.status = 201;
         ctx.body = { status: 'success', message: `Curve set ${record.name} uploaded successfully`, name: record.name, file_path: record.file_path };
       },
@@ -47,27 +43,26 @@ export function curveSetRoutes(ops: SimulationOps | undefined): Route[] {
       method: 'GET',
       path: '/curve-sets',
       operationId: 'listCurveSets',
-      summary: 'List custom curve sets',
+      summary: 'List the curve sets: built-in ones first, then custom ones by name',
       tag: TAG,
-      success: { status: 200, description: 'records without content, sorted by name', json: v.array(ModelRecord) },
-      errors: [501],
-      async handle(ctx) {
-        if (!ops) engineMissing(ctx);
-        ctx.body = await ops.listCurveSets();
+      query: ListQuery,
+      success: { status: 200, description: 'records without content', json: v.array(CurveSetRecord) },
+      errors: [422],
+      async handle(ctx, { query }) {
+        ctx.body = await service.listCurveSets({ refresh: query.refresh === 'true' });
       },
     },
     {
       method: 'GET',
       path: '/curve-sets/{name}',
       operationId: 'getCurveSet',
-      summary: 'Get a custom curve set with its content',
+      summary: 'Get a curve set with its curves',
       tag: TAG,
       params,
-      success: { status: 200, description: 'the record with the curve set as content', json: ModelRecordWithContent },
-      errors: [404, 501],
-      async handle(ctx, { params: { name } }) {
-        if (!ops) engineMissing(ctx);
-        ctx.body = await ops.getCurveSet(name);
+      success: { status: 200, description: 'the record with the curve set as content', json: CurveSetWithContent },
+      errors: [404],
+      handle(ctx, { params: { name } }) {
+        ctx.body = service.getCurveSet(name);
       },
     },
     {
@@ -78,11 +73,9 @@ export function curveSetRoutes(ops: SimulationOps | undefined): Route[] {
       tag: TAG,
       params,
       success: { status: 200, description: 'deleted', json: StatusMessage },
-      errors: [404, 501],
+      errors: [404, 409],
       async handle(ctx, { params: { name } }) {
-        if (!ops) engineMissing(ctx);
-        await ops.deleteCurveSet(name);
-        ctx.body = { status: 'success', message: `Curve set ${name} deleted successfully` };
+        ctx.body = await service.deleteCurveSet(name);
       },
     },
   ];

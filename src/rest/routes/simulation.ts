@@ -1,23 +1,25 @@
 import fs from 'node:fs';
 import type { Context } from 'koa';
+import type { HazsimService } from '../../core/service.js';
 import { ScenarioRequest, SimulationRequest } from '../../core/schemas.js';
-import type { DownloadFile, SimulationOps } from '../simulationOps.js';
 import type { Route } from '../routeTable.js';
 
 const TAG = 'Simulation';
 export const SQLITE_CONTENT_TYPE = 'application/x-sqlite3';
 export const ZIP_CONTENT_TYPE = 'application/zip';
 
-/** The answer of every engine endpoint while the server runs without the simulation engine. */
-export function engineMissing(ctx: Context): never {
-  ctx.throw(501, 'This server was started without the simulation engine, so simulations, scenarios and curve sets are not available', { expose: true });
+/** A result file the service wrote to a private temporary path; the route owns it once returned. */
+interface ResultFile {
+  filePath: string;
+  /** Name offered to the client in Content-Disposition. */
+  fileName: string;
 }
 
 /**
  * Streams a result file from disk as an attachment and removes it once the response is
  * over, whether it was sent completely or the client went away.
  */
-async function sendAndRemove(ctx: Context, file: DownloadFile, contentType: string): Promise<void> {
+async function sendAndRemove(ctx: Context, file: ResultFile, contentType: string): Promise<void> {
   const remove = () => fs.rm(file.filePath, { force: true }, () => {});
   try {
     const { size } = await fs.promises.stat(file.filePath);
@@ -40,11 +42,12 @@ interface RunEndpoint {
   schema: typeof SimulationRequest | typeof ScenarioRequest;
   contentType: string;
   fileName: string;
-  run(ops: SimulationOps, body: unknown): Promise<DownloadFile>;
+  /** Runs the request in a worker thread and resolves to the temporary result file. */
+  run(body: unknown): Promise<ResultFile>;
 }
 
 /** A JSON request in, a result file streamed out. */
-function runRoute(ops: SimulationOps | undefined, endpoint: RunEndpoint): Route {
+function runRoute(endpoint: RunEndpoint): Route {
   return {
     method: 'POST',
     path: endpoint.path,
@@ -54,18 +57,20 @@ function runRoute(ops: SimulationOps | undefined, endpoint: RunEndpoint): Route 
     tag: TAG,
     body: { kind: 'json', schema: endpoint.schema },
     success: { status: 200, description: `the ${endpoint.contentType} result`, file: { contentType: endpoint.contentType, fileName: endpoint.fileName } },
-    errors: [404, 415, 422, 501],
+    errors: [404, 415, 422],
     async handle(ctx, { body }) {
-      if (!ops) engineMissing(ctx);
-      await sendAndRemove(ctx, await endpoint.run(ops, body), endpoint.contentType);
+      await sendAndRemove(ctx, await endpoint.run(body), endpoint.contentType);
     },
   };
 }
 
-/** POST /simulate and POST /generate-scenarios (spec §4.1 rules 1 and 2). */
-export function simulationRoutes(ops: SimulationOps | undefined): Route[] {
+/**
+ * POST /simulate and POST /generate-scenarios (spec §4.1 rules 1 and 2). The service runs
+ * them in worker threads and, given no output path, writes a private temporary file.
+ */
+export function simulationRoutes(service: HazsimService): Route[] {
   return [
-    runRoute(ops, {
+    runRoute({
       path: '/simulate',
       operationId: 'simulate',
       summary: 'Run a hazard simulation and download the result database',
@@ -73,9 +78,9 @@ export function simulationRoutes(ops: SimulationOps | undefined): Route[] {
       schema: SimulationRequest,
       contentType: SQLITE_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_results.sqlite',
-      run: (engine, body) => engine.simulate(body as SimulationRequest),
+      run: (body) => service.simulate(body),
     }),
-    runRoute(ops, {
+    runRoute({
       path: '/generate-scenarios',
       operationId: 'generateScenarios',
       summary: 'Generate Monte Carlo outage scenarios and download them as a ZIP',
@@ -83,7 +88,8 @@ export function simulationRoutes(ops: SimulationOps | undefined): Route[] {
       schema: ScenarioRequest,
       contentType: ZIP_CONTENT_TYPE,
       fileName: '{distribution_name}_scenarios_{number_of_samples}samples.zip',
-      run: (engine, body) => engine.generateScenarios(body as ScenarioRequest),
+      // The download carries every record; none need be kept in memory for a summary.
+      run: (body) => service.generateScenarios(body, { recordLimit: 0 }),
     }),
   ];
 }

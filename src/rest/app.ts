@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_UPLOAD_MB } from './limits.js';
 import Koa from 'koa';
 import type { HazsimService } from '../core/service.js';
 import { accessLog, stderrLog, type LogSink } from './accessLog.js';
@@ -12,7 +13,6 @@ import { metaRoutes } from './routes/meta.js';
 import { modelRoutes } from './routes/models.js';
 import { simulationRoutes } from './routes/simulation.js';
 
-export const DEFAULT_MAX_UPLOAD_MB = 512;
 
 /** Errors of a response stream whose client closed the connection before the end. */
 const CLIENT_GONE_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);

@@ -43,6 +43,10 @@ export function startServer(app: HazsimApp, options: ServerOptions = {}): Promis
     return closing;
   };
 
+  // Longer than any client's idle keep-alive (undici: 4 s, browsers: 60 s or so), so a client
+  // never reuses a connection the server is closing at the same moment.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8000, options.host ?? '0.0.0.0', () => {

@@ -13,7 +13,6 @@ import { metaRoutes } from './routes/meta.js';
 import { modelRoutes } from './routes/models.js';
 import { simulationRoutes } from './routes/simulation.js';
 
-
 /** Errors of a response stream whose client closed the connection before the end. */
 const CLIENT_GONE_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
 

@@ -6,13 +6,16 @@ import { temporaryPath } from '../cache/atomic.js';
 import { HazsimError } from './errors.js';
 import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKind, type ModelKindId } from './kinds.js';
 import { assertModelName, nameFromFileName } from './names.js';
-import { readUpload, parseJsonBytes, type UploadContent } from './uploadInput.js';
-import { hazardForm } from '../hazards/detect.js';
-import { distributionForm } from '../gdm/detect.js';
+import { readUpload, parseJsonBytes } from './uploadInput.js';
 import { supportedHazardTypes } from './hazardTypes.js';
 import type { DistributionModelSummary, HazardModelSummary } from './schemas.js';
 import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 import { createSimulationOps } from './simulation.js';
+import { assertValid, detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
+import { runWorkerTask } from './workerTask.js';
+
+/** Uploads at least this large are parsed and validated in a worker thread (about 50 ms of work on the caller's thread below it). */
+const WORKER_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 export interface ServiceOptions {
   /** Overrides the cache root resolution (the --cache-dir flag). */
@@ -130,56 +133,36 @@ export function createService(options: ServiceOptions = {}) {
     return `not a valid ${kind.label.toLowerCase()}: ${first.path ? `${first.path}: ` : ''}${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more problems)` : ''}`;
   }
 
-  /** Decides the kind of uploaded content from its shape (hazard first: ERAD hazard files also have components). */
-  function detectKind(content: unknown): ModelKindId {
-    if (hazardForm(content)) return 'hazard';
-    if (distributionForm(content)) return 'distribution';
-    throw new HazsimError(
-      'invalid_input',
-      'Cannot tell what kind of model this is: expected a distribution model (GDM JSON, or {name, components, properties}) or a hazard model ({models, timestamps}, or ERAD infrasys hazard JSON)',
-    );
-  }
-
-  /** Validates content as `kind`, throwing invalid_input with every issue. */
-  function assertValid(kind: ModelKind, content: unknown): void {
-    const issues = kind.validate(content);
-    if (issues.length > 0) {
-      throw new HazsimError('invalid_input', `Invalid ${kind.label.toLowerCase()}: ${issues.length} problem${issues.length === 1 ? '' : 's'} found`, issues);
-    }
-  }
-
-  async function stage(store: ModelStore, name: string, upload: UploadContent) {
-    const jsonPath = store.stagingPath(name);
-    fs.writeFileSync(jsonPath, upload.jsonBytes, { flag: 'wx' });
-    if (upload.timeSeries.length === 0) return { jsonPath };
-    const timeSeriesDir = temporaryPath(store.timeSeriesDirFor(name));
+  /**
+   * Checks and stages an upload, in a worker thread when it is large (parsing and
+   * validating a big model takes seconds), then commits it to its store under the lock.
+   */
+  async function storeUpload(name: string, fileName: string, source: PrepareUploadTask['source'], sizeBytes: number, request: Omit<UploadRequest, 'fileName' | 'bytes'>): Promise<UploadResult> {
+    const staging: StagingPaths = {
+      jsonPath: { distribution: stores.distribution.stagingPath(name), hazard: stores.hazard.stagingPath(name) },
+      timeSeriesDir: { distribution: temporaryPath(stores.distribution.timeSeriesDirFor(name)), hazard: temporaryPath(stores.hazard.timeSeriesDirFor(name)) },
+    };
+    const task: PrepareUploadTask = { fileName, source, kind: request.kind, staging };
+    let prepared: PreparedUpload;
     try {
-      for (const file of upload.timeSeries) {
-        const target = path.join(timeSeriesDir, ...file.relativePath.split('/'));
-        // readUpload already refused escaping names; this re-check keeps the invariant local.
-        if (!target.startsWith(timeSeriesDir + path.sep)) throw new HazsimError('invalid_input', `ZIP entry ${file.relativePath} would escape the cache`);
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        fs.writeFileSync(target, file.data);
-      }
+      prepared = sizeBytes >= WORKER_UPLOAD_BYTES ? await runWorkerTask<PrepareUploadTask, PreparedUpload>(import.meta.url, './prepareUploadWorker', task) : await prepareUpload(task);
     } catch (error) {
-      fs.rmSync(jsonPath, { force: true });
-      fs.rmSync(timeSeriesDir, { recursive: true, force: true });
+      // A worker that died mid-write may have left staged files; the store's commit cleans up after itself.
+      for (const kind of MODEL_KIND_IDS) {
+        fs.rmSync(staging.jsonPath[kind], { force: true });
+        fs.rmSync(staging.timeSeriesDir[kind], { recursive: true, force: true });
+      }
       throw error;
     }
-    return { jsonPath, timeSeriesDir };
+    const store = stores[prepared.kind];
+    const record = await store.commit(name, request.description ?? '', prepared, { overwrite: request.overwrite ?? false, now: clock() });
+    const message = `${MODEL_KINDS[prepared.kind].label} ${record.name} uploaded successfully`;
+    return { kind: prepared.kind, record, message, ...(prepared.timeSeriesDir ? { time_series_path: store.timeSeriesDirFor(name) } : {}) };
   }
 
   async function uploadModel(request: UploadRequest): Promise<UploadResult> {
     const name = assertModelName(request.name ?? nameFromFileName(request.fileName));
-    const upload = await readUpload(request.fileName, request.bytes);
-    const kindId = request.kind ?? detectKind(upload.content);
-    const kind = MODEL_KINDS[kindId];
-    assertValid(kind, upload.content);
-    const store = stores[kindId];
-    const staged = await stage(store, name, upload);
-    const record = await store.commit(name, request.description ?? '', staged, { overwrite: request.overwrite ?? false, now: clock() });
-    const message = `${kind.label} ${record.name} uploaded successfully`;
-    return { kind: kindId, record, message, ...(staged.timeSeriesDir ? { time_series_path: store.timeSeriesDirFor(name) } : {}) };
+    return storeUpload(name, request.fileName, { bytes: request.bytes }, request.bytes.length, request);
   }
 
   /**
@@ -188,7 +171,9 @@ export function createService(options: ServiceOptions = {}) {
    * REST upload spooled to a temporary file keeps the client's file name this way).
    */
   async function uploadModelFile(filePath: string, request: Omit<UploadRequest, 'fileName' | 'bytes'> & { fileName?: string }): Promise<UploadResult> {
-    return uploadModel({ ...request, fileName: request.fileName ?? path.basename(filePath), bytes: readInputFile(filePath) });
+    const fileName = request.fileName ?? path.basename(filePath);
+    const name = assertModelName(request.name ?? nameFromFileName(fileName));
+    return storeUpload(name, fileName, { path: filePath }, inputFileSize(filePath), request);
   }
 
   /**
@@ -319,10 +304,17 @@ export function createService(options: ServiceOptions = {}) {
 
 /** Reads an input file named by a user, mapping file-system failures to errors that name the file. */
 export function readInputFile(filePath: string): Buffer {
+  inputFileSize(filePath);
+  return fs.readFileSync(filePath);
+}
+
+/** The size of a readable input file; a missing, unreadable or directory path is an `unreadable` error naming it. */
+export function inputFileSize(filePath: string): number {
   try {
     const stat = fs.statSync(filePath);
     if (stat.isDirectory()) throw new HazsimError('unreadable', `${filePath} is a directory, not a file`);
-    return fs.readFileSync(filePath);
+    fs.accessSync(filePath, fs.constants.R_OK);
+    return stat.size;
   } catch (error) {
     if (error instanceof HazsimError) throw error;
     const code = (error as NodeJS.ErrnoException).code;

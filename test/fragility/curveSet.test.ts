@@ -60,7 +60,7 @@ validation('names every bad quantity, asset type, curve form, median, beta and u
   assert.match(issues[1].message, /unknown asset type "poles"; expected one of substation/);
   assert.match(issues[2].message, /median must be greater than 0/);
   assert.match(issues[3].message, /beta must be greater than 0, got -0.1/);
-  assert.match(issues[4].message, /unknown unit "meter" for a speed/);
+  assert.match(issues[4].message, /"meter" measures length; expected a speed/);
   assert.match(issues[6].message, /fire_boundary_distance curve needs "distribution": one of exponential_decay, scipy; got "lognormal"/);
   assert.match(issues[7].message, /lognorm takes 1 to 3 positional parameters \(s, loc, scale\), got 4/);
   assert.match(issues[8].message, /expon's scale must be greater than 0, got -1/);

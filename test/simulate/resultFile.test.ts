@@ -66,6 +66,20 @@ test('opens in the sqlite3 shell, with one row per asset and distinct timestamp,
   assert.is(sqliteValue(combined, "SELECT COUNT(*) FROM assetstatetable WHERE timestamp NOT GLOB '2024-09-21T[0-2][0-9]:00:00'"), 0);
 });
 
+test('rows come in the order docs/output-sqlite.md states: asset type, position in the model, time', ({ combined }) => {
+  const doc = fs.readFileSync(path.join(ROOT, 'docs/output-sqlite.md'), 'utf8');
+  const documentedTypes = /Asset types: ([a-z_, \n]+)\./.exec(doc)![1].split(',').map((type) => type.trim());
+  const rows = sqliteRows<{ asset_name: string; asset_type: string; timestamp: string }>(combined, 'SELECT asset_name, asset_type, timestamp FROM assetstatetable ORDER BY id');
+  const modelOrder = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'feeder/example_feeder.json'), 'utf8')).components.map((component: { name: string }) => component.name);
+  const rank = (row: (typeof rows)[number]) => [documentedTypes.indexOf(row.asset_type), modelOrder.indexOf(row.asset_name), row.timestamp] as const;
+  for (let index = 1; index < rows.length; index += 1) {
+    const [before, after] = [rank(rows[index - 1]), rank(rows[index])];
+    assert.ok(before[0] >= 0 && before[1] >= 0, `${rows[index - 1].asset_type} ${rows[index - 1].asset_name} is documented and in the model`);
+    const ordered = before[0] < after[0] || (before[0] === after[0] && (before[1] < after[1] || (before[1] === after[1] && before[2] < after[2])));
+    assert.ok(ordered, `row ${index + 1} (${rows[index].asset_name} ${rows[index].timestamp}) comes after row ${index} (${rows[index - 1].asset_name} ${rows[index - 1].timestamp})`);
+  }
+});
+
 test('every survival, combined and per quantity, is in [0, 1]', ({ combined, quake }) => {
   for (const file of [combined, quake]) {
     assert.is(sqliteValue(file, 'SELECT COUNT(*) FROM assetstatetable WHERE survival_probability IS NULL OR survival_probability NOT BETWEEN 0 AND 1'), 0);

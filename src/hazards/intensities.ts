@@ -19,7 +19,11 @@ export function computeIntensities(hazard: HazardModel, sites: Sites): Intensity
   const count = sites.count;
   const timestampIndex = new Map(hazard.timestamps.map((timestamp, index) => [timestamp, index]));
   const quantities: IntensityGrid['quantities'] = {};
-  for (const quantity of quantitiesOf(hazard)) quantities[quantity] = new Float64Array(hazard.timestamps.length * count).fill(Number.NaN);
+  const producedAt: IntensityGrid['producedAt'] = {};
+  for (const quantity of quantitiesOf(hazard)) {
+    quantities[quantity] = new Float64Array(hazard.timestamps.length * count).fill(Number.NaN);
+    producedAt[quantity] = new Uint8Array(hazard.timestamps.length);
+  }
   const prepared = prepareSites(sites);
   const warnings = new Set<string>();
   const warn = (message: string) => warnings.add(message);
@@ -28,8 +32,11 @@ export function computeIntensities(hazard: HazardModel, sites: Sites): Intensity
     if (t === undefined) throw new HazsimError('internal', `hazard model timestamp ${model.timestamp} is not in its timestamps; read hazards with readHazardModel`);
     const descriptor = descriptorOf(model);
     const views: QuantityViews = {};
-    for (const quantity of descriptor.quantities) views[quantity] = quantities[quantity]!.subarray(t * count, (t + 1) * count);
+    for (const quantity of descriptor.quantities) {
+      views[quantity] = quantities[quantity]!.subarray(t * count, (t + 1) * count);
+      producedAt[quantity]![t] = 1;
+    }
     descriptor.compute(model, prepared, views, warn);
   }
-  return { timestamps: [...hazard.timestamps], quantities, warnings: [...warnings] };
+  return { timestamps: [...hazard.timestamps], quantities, producedAt, warnings: [...warnings] };
 }

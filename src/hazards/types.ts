@@ -34,6 +34,13 @@ export interface IntensityGrid {
   /** The sorted distinct timestamps (ISO 8601 without zone). */
   timestamps: string[];
   quantities: Partial<Record<IntensityQuantity, Float64Array>>;
+  /**
+   * Per quantity in `quantities`, one flag per timestamp: 1 where some model produced the
+   * quantity at that timestamp, 0 where its slice is all NaN. Lets consumers skip the
+   * slices of a quantity the hazard does not produce then (an earthquake's one timestamp
+   * among a hurricane's 24).
+   */
+  producedAt: Partial<Record<IntensityQuantity, Uint8Array>>;
   /** Things the run should tell the user (e.g. "flood area a1 has water_elevation but no ground_elevation; 0 m used"). */
   warnings: string[];
 }

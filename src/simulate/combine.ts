@@ -45,7 +45,8 @@ function typeRuns(assets: AssetTable): { typeIndex: number; start: number; end: 
  * Survival per quantity and combined (DESIGN.md §7): for each asset and timestamp the
  * product of the survivals of the quantities present; a missing quantity counts as 1.
  * `assets` must be grouped by type (groupAssetsByType) so each curve runs over contiguous
- * slices of the timestamp-major arrays.
+ * slices of the timestamp-major arrays. Timestamps at which the hazard does not produce a
+ * quantity (grid.producedAt) are NaN without evaluating anything.
  */
 export function combineSurvival(assets: AssetTable, grid: IntensityGrid, evaluate: SurvivalEvaluator): { survivalByQuantity: Partial<Record<IntensityQuantity, Float64Array>>; survival: Float64Array } {
   const assetCount = assets.count;
@@ -56,16 +57,21 @@ export function combineSurvival(assets: AssetTable, grid: IntensityGrid, evaluat
   for (const quantity of INTENSITY_QUANTITIES) {
     const intensity = grid.quantities[quantity];
     if (!intensity) continue;
+    const producedAt = grid.producedAt[quantity]!;
     const quantitySurvival = new Float64Array(cells);
     for (let t = 0; t < grid.timestamps.length; t += 1) {
       const offset = t * assetCount;
+      if (!producedAt[t]) {
+        quantitySurvival.fill(Number.NaN, offset, offset + assetCount);
+        continue;
+      }
       for (const run of runs) {
         evaluate(run.typeIndex, quantity, intensity.subarray(offset + run.start, offset + run.end), quantitySurvival.subarray(offset + run.start, offset + run.end));
       }
-    }
-    for (let cell = 0; cell < cells; cell += 1) {
-      const value = quantitySurvival[cell];
-      if (value === value) survival[cell] *= value; // NaN (absent) leaves the product alone
+      for (let cell = offset; cell < offset + assetCount; cell += 1) {
+        const value = quantitySurvival[cell];
+        if (value === value) survival[cell] *= value; // NaN (absent) leaves the product alone
+      }
     }
     survivalByQuantity[quantity] = quantitySurvival;
   }

@@ -4,8 +4,9 @@ import { HazsimError } from '../core/errors.js';
 import type { ProgressEvent } from '../core/workerTask.js';
 import { readDistributionModel } from '../gdm/index.js';
 import { extractAssets } from '../assets/index.js';
-import { computeIntensities, readHazardModel } from '../hazards/index.js';
-import { compileCurveSet, curveFor, survivalInto, type CurveSet } from '../fragility/index.js';
+import { computeIntensities, readHazardModel, type HazardModel } from '../hazards/index.js';
+import type { AssetTable } from '../assets/types.js';
+import { compileCurveSet, curveFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../fragility/index.js';
 import { parseJsonBytes } from '../core/uploadInput.js';
 import { readDerivedAssets, writeDerivedAssets, type CachedAssets } from './assetCache.js';
 import { combineSurvival, groupAssetsByType } from './combine.js';
@@ -61,6 +62,17 @@ function loadAssets(task: SimulationTask, bytes: Buffer, digest: string): Cached
 }
 
 /**
+ * The engine's hot stage (DESIGN.md §5, §7): every quantity's intensity at every asset and
+ * timestamp, then survival per quantity and combined. `assets` grouped by type
+ * (groupAssetsByType). Pure; the benchmark times exactly this.
+ */
+export function computeSurvival(assets: AssetTable, hazard: HazardModel, compiled: CompiledCurveSet): { result: SurvivalResult; warnings: string[] } {
+  const grid = computeIntensities(hazard, assets);
+  const { survivalByQuantity, survival } = combineSurvival(assets, grid, (typeIndex, quantity, intensity, out) => survivalInto(curveFor(compiled, typeIndex, quantity), intensity, out));
+  return { result: { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival }, warnings: grid.warnings };
+}
+
+/**
  * One simulation (DESIGN.md §5–§8): assets of the distribution model, intensities of the
  * hazard at every asset and timestamp, survival through the curve set, then the SQLite
  * file or the survival arrays. Runs inside a worker thread (src/simulate/worker.ts).
@@ -78,16 +90,14 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   const compiled = compileCurveSet(task.curveSet.set, task.curveSet.name);
   report({ phase: 'reading models', done: 3, total: 3 });
 
-  const assets = groupAssetsByType(extracted);
-  report({ phase: 'computing intensities', done: 0, total: 1 });
-  const grid = computeIntensities(hazard, assets);
-  report({ phase: 'computing intensities', done: 1, total: 1 });
-  const { survivalByQuantity, survival } = combineSurvival(assets, grid, (typeIndex, quantity, intensity, out) => survivalInto(curveFor(compiled, typeIndex, quantity), intensity, out));
-  const result: SurvivalResult = { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival };
+  report({ phase: 'computing survival', done: 0, total: 1 });
+  const { result, warnings: physicsWarnings } = computeSurvival(groupAssetsByType(extracted), hazard, compiled);
+  report({ phase: 'computing survival', done: 1, total: 1 });
+  const { assets, timestamps } = result;
 
-  const presentQuantities = new Set(Object.keys(grid.quantities));
+  const presentQuantities = new Set(Object.keys(result.intensities));
   const presentTypes = new Set(assets.assetType);
-  const warnings = [...grid.warnings];
+  const warnings = [...physicsWarnings];
   const fallbacks = compiled.fallbacks.filter((pair) => presentQuantities.has(pair.quantity) && presentTypes.has(pair.asset_type));
   if (fallbacks.length > 0 && task.curveSet.name !== 'DEFAULT_CURVES') {
     warnings.push(`curve set ${task.curveSet.name} has no curve for ${fallbacks.map((pair) => `${pair.asset_type}/${pair.quantity}`).join(', ')}; DEFAULT_CURVES used for these`);
@@ -105,7 +115,7 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   const inputs = { distribution_sha256: distributionSha256, hazard_sha256: hazardSha256, curve_set_sha256: task.curveSet.sha256 };
 
   if (!task.sqlitePath) {
-    return { summary, inputs, survival: { timestamps: grid.timestamps, assetUuids: assets.uuid, values: survival } };
+    return { summary, inputs, survival: { timestamps, assetUuids: assets.uuid, values: result.survival } };
   }
   const curves: CurveUsed[] = compiled.entries
     .filter((entry) => presentTypes.has(entry.asset_type) && presentQuantities.has(entry.quantity))
@@ -120,7 +130,7 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     curve_set: task.curveSet.name,
     curve_set_sha256: task.curveSet.sha256,
     asset_count: String(assets.count),
-    timestamp_count: String(grid.timestamps.length),
+    timestamp_count: String(timestamps.length),
     unlocated_assets: JSON.stringify(unlocated),
     warnings: JSON.stringify(warnings),
   };

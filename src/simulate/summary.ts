@@ -67,9 +67,7 @@ export function summarizeSurvival(
     max = Math.max(max, lowest[a]);
     if (lowest[a] < 0.5) below += 1;
   }
-  const order = Array.from({ length: count }, (_, index) => index)
-    .sort((a, b) => lowest[a] - lowest[b] || assets.name[a].localeCompare(assets.name[b]))
-    .slice(0, LOWEST_LISTED);
+  const order = firstInOrder(count, LOWEST_LISTED, (a, b) => lowest[a] - lowest[b] || assets.name[a].localeCompare(assets.name[b]));
   return {
     ...context,
     asset_count: count,
@@ -84,4 +82,20 @@ export function summarizeSurvival(
     },
     lowest_survival: order.map((a) => ({ uuid: assets.uuid[a], name: assets.name[a], asset_type: assets.assetType[a], survival_probability: lowest[a], timestamp: timestamps[lowestAt[a]] ?? '' })),
   };
+}
+
+/**
+ * The first `k` of the indices 0..count−1 in the (stable) order of `compare`, by insertion
+ * into a list of k: one pass over a large feeder instead of sorting all its assets.
+ */
+function firstInOrder(count: number, k: number, compare: (a: number, b: number) => number): number[] {
+  const first: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    if (first.length === k && compare(index, first[k - 1]) >= 0) continue;
+    let at = first.length;
+    while (at > 0 && compare(index, first[at - 1]) < 0) at -= 1;
+    first.splice(at, 0, index);
+    if (first.length > k) first.pop();
+  }
+  return first;
 }

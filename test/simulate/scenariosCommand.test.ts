@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { EXAMPLES, json, runCli, tempDir } from '../helpers/cli.js';
+import { sqliteRows } from '../helpers/sqliteShell.js';
+import { readZipEntries, unzipTest } from '../helpers/unzip.js';
+
+// `hazsim scenarios` end to end: the example feeder under the example hurricane, 50 samples.
+
+const ZIP_NAME = 'example_feeder_scenarios_50samples.zip';
+
+interface Run {
+  file: string;
+  summary: any;
+}
+
+interface Context {
+  cache: string;
+  seven: Run;
+  sevenAgain: Run;
+  eight: Run;
+  sequential: Run;
+}
+
+const test = suite<Context>('hazsim scenarios', {} as Context);
+
+test.before((context) => {
+  context.cache = tempDir();
+  assert.is(runCli(['upload', path.join(EXAMPLES, 'feeder/example_feeder.json'), '--cache-dir', context.cache]).code, 0);
+  assert.is(runCli(['upload', path.join(EXAMPLES, 'hazards/hurricane.json'), '--name', 'storm', '--cache-dir', context.cache]).code, 0);
+  const scenarios = (seed: number, extra: string[] = []): Run => {
+    const cwd = tempDir();
+    const result = runCli(['scenarios', 'example_feeder', 'storm', '-n', '50', '--seed', String(seed), ...extra, '--cache-dir', context.cache, '--json'], { cwd });
+    assert.is(result.code, 0, result.stderr);
+    return { file: path.join(cwd, ZIP_NAME), summary: json(result) };
+  };
+  context.seven = scenarios(7);
+  context.sevenAgain = scenarios(7);
+  context.eight = scenarios(8);
+  context.sequential = scenarios(7, ['--method', 'sequential']);
+});
+
+test('writes {distribution}_scenarios_{n}samples.zip in the working directory; --json summarizes it', ({ seven }) => {
+  const { file, summary } = seven;
+  assert.ok(fs.existsSync(file));
+  const perSample: number[] = summary.failures_per_sample;
+  assert.equal(summary, {
+    status: 'success',
+    file_path: file,
+    zip_bytes: fs.statSync(file).size,
+    number_of_samples: 50,
+    seed: 7,
+    method: 'peak',
+    asset_count: 38,
+    timestamp_count: 24,
+    total_scenarios: summary.total_scenarios,
+    total_failures: perSample.reduce((sum, count) => sum + count, 0),
+    samples_with_failures: perSample.filter((count) => count > 0).length,
+    failures_per_sample: perSample,
+    truncated: false,
+    distribution_system_name: 'example_feeder',
+    hazard_system_name: 'storm',
+    curve_set: 'DEFAULT_CURVES',
+    mean_failures_per_sample: summary.total_failures / 50,
+  });
+  assert.is(perSample.length, 50);
+  assert.ok(summary.total_failures > 0, 'the hurricane takes something out');
+});
+
+test('is byte-identical across two runs and passes unzip -t; every edit names a component of the feeder', async ({ seven: first, sevenAgain: second }) => {
+  assert.ok(fs.readFileSync(first.file).equals(fs.readFileSync(second.file)), 'the two ZIPs differ');
+  const checked = unzipTest(first.file);
+  if (checked === null) console.log('NOTICE: unzip is not installed; the unzip -t check is skipped');
+  else assert.ok(checked.ok, checked.output);
+  const entries = await readZipEntries(first.file);
+  const document = JSON.parse(entries.find((entry) => entry.name === 'tracked_changes.json')!.data.toString('utf8'));
+  const uuids = new Set(JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'feeder/example_feeder.json'), 'utf8')).components.map((component: { uuid: string }) => component.uuid));
+  const edits = document.tracked_changes.flatMap((record: { edits: { component_uuid: string }[] }) => record.edits);
+  assert.is(edits.length, first.summary.total_failures);
+  assert.ok(edits.every((edit: { component_uuid: string }) => uuids.has(edit.component_uuid)));
+  assert.is(entries.filter((entry) => entry.name.startsWith('time_series/')).length, 38);
+});
+
+test('a different seed gives different draws', async (context) => {
+  const draws = async (run: Run) => JSON.parse((await readZipEntries(run.file))[0].data.toString('utf8'));
+  const [seven, eight] = [await draws(context.seven), await draws(context.eight)];
+  assert.is(seven.metadata.seed, 7);
+  assert.is(eight.metadata.seed, 8);
+  assert.not.equal(seven.tracked_changes, eight.tracked_changes);
+  assert.not.equal(seven.metadata.failures_per_sample, eight.metadata.failures_per_sample);
+});
+
+test('the time series carry the survival of the simulation result, per asset and timestamp', async ({ cache, sequential }) => {
+  const { file } = sequential;
+  const sqlite = path.join(tempDir(), 'result.sqlite');
+  assert.is(runCli(['simulate', 'example_feeder', 'storm', '-o', sqlite, '--cache-dir', cache]).code, 0);
+  const entries = await readZipEntries(file);
+  assert.is(JSON.parse(entries[0].data.toString('utf8')).metadata.method, 'sequential');
+  for (const { uuid } of sqliteRows<{ uuid: string }>(sqlite, "SELECT uuid FROM assets WHERE name IN ('charleston_substation', 'feeder_3', 'cable_2')")) {
+    const csv = entries.find((entry) => entry.name === `time_series/${uuid}.csv`)!.data.toString('utf8').trim().split('\n');
+    assert.is(csv[0], 'timestamp,survival_probability,out_of_service_samples,out_of_service_fraction');
+    const fromCsv = csv.slice(1).map((line) => line.split(','));
+    const fromSqlite = sqliteRows<{ timestamp: string; survival_probability: number }>(sqlite, `SELECT timestamp, survival_probability FROM assetstatetable WHERE distribution_asset = '${uuid}' ORDER BY timestamp`);
+    assert.equal(
+      fromCsv.map(([timestamp, survival]) => [timestamp, Number(survival)]),
+      fromSqlite.map((row) => [row.timestamp, row.survival_probability]),
+    );
+    for (const [, , outOfService, fraction] of fromCsv) assert.is(Number(fraction), Number(outOfService) / 50);
+  }
+});
+
+test.run();

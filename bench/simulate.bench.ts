@@ -20,6 +20,7 @@ import { readDistributionModel } from '../src/gdm/index.js';
 import { computeIntensities, readHazardModel } from '../src/hazards/index.js';
 import { groupAssetsByType } from '../src/simulate/combine.js';
 import { computeSurvival } from '../src/simulate/run.js';
+import { DERIVED_ASSETS_FILE } from '../src/simulate/assetCache.js';
 import { ASSET_STATE_COLUMNS } from '../src/simulate/sqlite.js';
 import { INTENSITY_COLUMNS } from '../src/simulate/columns.js';
 import { INTENSITY_QUANTITIES } from '../src/hazards/types.js';
@@ -148,6 +149,8 @@ try {
     return { ms, phases };
   };
   floor();
+  // Upload derives the asset table already; "cold" removes it, so the run parses the model as it would after a refresh picked the file up.
+  fs.rmSync(service.stores.distribution.derivedPathFor('large_feeder', DERIVED_ASSETS_FILE));
   const cold = await simulate();
   const warmRuns = [await simulate()];
   floor();

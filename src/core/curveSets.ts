@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sha256Hex } from './sha256.js';
 import { ModelStore, type ModelRecord, type RefreshReport } from '../cache/store.js';
 import { DEFAULT_CURVES, ERAD_V1_CURVES, checkCurveSet, readCurveSet, type CurveSet } from '../fragility/index.js';
 import type * as v from 'valibot';
@@ -55,9 +55,6 @@ function isBuiltin(name: string): boolean {
   return Object.hasOwn(BUILTIN_CURVE_SETS, name);
 }
 
-function sha256(bytes: Buffer | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 /** The curve set use cases over one cache root. */
 export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
@@ -86,10 +83,10 @@ export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
   }
 
   function resolveCurveSet(name: string): ResolvedCurveSet {
-    if (isBuiltin(name)) return { name, builtin: true, curveSet: BUILTIN_CURVE_SETS[name], sha256: sha256(JSON.stringify(BUILTIN_CURVE_SETS[name])) };
+    if (isBuiltin(name)) return { name, builtin: true, curveSet: BUILTIN_CURVE_SETS[name], sha256: sha256Hex(JSON.stringify(BUILTIN_CURVE_SETS[name])) };
     const text = store.readText(name);
     const curveSet = readCurveSet(parseJsonBytes(Buffer.from(text), `${name}.json`));
-    return { name, builtin: false, curveSet, sha256: sha256(text) };
+    return { name, builtin: false, curveSet, sha256: sha256Hex(text) };
   }
 
   /** A curve set's record and content; not_found `Curve set '<name>' not found` when unknown. */

@@ -5,6 +5,10 @@ import { MODEL_KINDS, type ModelKind, type ModelKindId } from './kinds.js';
 import { readUpload, type UploadContent } from './uploadInput.js';
 import { hazardForm } from '../hazards/detect.js';
 import { distributionForm } from '../gdm/detect.js';
+import { readDistributionModel } from '../gdm/index.js';
+import { extractAssets } from '../assets/index.js';
+import { DERIVED_ASSETS_FILE, derivedAssetsText } from '../simulate/assetCache.js';
+import { sha256Hex } from './sha256.js';
 
 /** Decides the kind of uploaded content from its shape (hazard first: ERAD hazard files also have components). */
 export function detectKind(content: unknown): ModelKindId {
@@ -42,6 +46,8 @@ export interface PreparedUpload {
   kind: ModelKindId;
   jsonPath: string;
   timeSeriesDir?: string;
+  /** Data derived from the model to store beside it (DESIGN.md §2), e.g. a distribution model's asset table. */
+  derived?: { fileName: string; text: string };
 }
 
 function stage(upload: UploadContent, jsonPath: string, seriesDir: string): PreparedUpload['timeSeriesDir'] {
@@ -72,7 +78,15 @@ export async function prepareUpload(task: PrepareUploadTask): Promise<PreparedUp
   const bytes = 'path' in task.source ? fs.readFileSync(task.source.path) : Buffer.from(task.source.bytes.buffer, task.source.bytes.byteOffset, task.source.bytes.byteLength);
   const upload = await readUpload(task.fileName, bytes);
   const kind = task.kind ?? detectKind(upload.content);
-  assertValid(MODEL_KINDS[kind], upload.content);
+  let derived: PreparedUpload['derived'];
+  if (kind === 'distribution') {
+    // Reading the model validates it (same issues as the kind's validator) and gives the asset
+    // table a simulation needs, so the first simulation does not parse the model again.
+    const model = readDistributionModel(upload.content);
+    derived = { fileName: DERIVED_ASSETS_FILE, text: derivedAssetsText(sha256Hex(upload.jsonBytes), extractAssets(model)) };
+  } else {
+    assertValid(MODEL_KINDS[kind], upload.content);
+  }
   const jsonPath = task.staging.jsonPath[kind];
-  return { kind, jsonPath, timeSeriesDir: stage(upload, jsonPath, task.staging.timeSeriesDir[kind]) };
+  return { kind, jsonPath, timeSeriesDir: stage(upload, jsonPath, task.staging.timeSeriesDir[kind]), derived };
 }

@@ -13,6 +13,7 @@ import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 import { createSimulationOps } from './simulation.js';
 import { assertValid, detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
 import { runWorkerTask } from './workerTask.js';
+import { writeDerivedFile } from '../simulate/assetCache.js';
 
 /** Uploads at least this large are parsed and validated in a worker thread (about 50 ms of work on the caller's thread below it). */
 const WORKER_UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -156,6 +157,13 @@ export function createService(options: ServiceOptions = {}) {
     }
     const store = stores[prepared.kind];
     const record = await store.commit(name, request.description ?? '', prepared, { overwrite: request.overwrite ?? false, now: clock() });
+    if (prepared.derived) {
+      try {
+        writeDerivedFile(store.derivedPathFor(name, prepared.derived.fileName), prepared.derived.text);
+      } catch {
+        // Derived data is an optimization: a simulation derives it again when it is missing.
+      }
+    }
     const message = `${MODEL_KINDS[prepared.kind].label} ${record.name} uploaded successfully`;
     return { kind: prepared.kind, record, message, ...(prepared.timeSeriesDir ? { time_series_path: store.timeSeriesDirFor(name) } : {}) };
   }
@@ -235,6 +243,8 @@ export function createService(options: ServiceOptions = {}) {
         return;
       }
       for (const entry of entries) {
+        // Hidden entries are hazsim's own: derived data and files being written, not stored models.
+        if (entry.name.startsWith('.')) continue;
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(full);
         else if (entry.isFile()) {

@@ -10,6 +10,7 @@ import { HAZSIM_VERSION } from './version.js';
 import { isoWithoutZone } from '../cache/store.js';
 import { runWorkerTask, type ProgressEvent } from './workerTask.js';
 import type { SimulationOutput, SimulationTask } from '../simulate/run.js';
+import { DERIVED_ASSETS_FILE } from '../simulate/assetCache.js';
 import type { SurvivalSummary } from '../simulate/summary.js';
 import type { CurveSet } from '../fragility/index.js';
 import { validateScenarioOptions, writeScenarioZip, type ScenarioRunSummary } from '../scenarios/index.js';
@@ -76,7 +77,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     const hazard = stores.hazard.get(request.hazard_system_name);
     const curveSet = dependencies.resolveCurveSet(request.curve_set ?? DEFAULT_CURVE_SET);
     return {
-      distribution: { name: distribution.name, filePath: distribution.file_path, derivedAssetsPath: stores.distribution.derivedPathFor(distribution.name, 'assets.json') },
+      distribution: { name: distribution.name, filePath: distribution.file_path, derivedAssetsPath: stores.distribution.derivedPathFor(distribution.name, DERIVED_ASSETS_FILE) },
       hazard: { name: hazard.name, filePath: hazard.file_path },
       curveSet,
       hazsimVersion: HAZSIM_VERSION,

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { writeFileAtomic } from '../cache/atomic.js';
 import { ASSET_TYPES, type AssetExtraction, type AssetTable, type AssetType, type ComponentNote } from '../assets/types.js';
 
+/** The derived file of a distribution model holding its asset table. */
+export const DERIVED_ASSETS_FILE = 'assets.json';
+
 /** Bumped whenever the asset mapping or this file's layout changes, so old derived files are rebuilt. */
 const DERIVED_FORMAT = 1;
 
@@ -57,8 +60,8 @@ export function readDerivedAssets(derivedPath: string, sourceSha256: string): Ca
   };
 }
 
-/** Stores the asset table derived from a model next to it, atomically. */
-export function writeDerivedAssets(derivedPath: string, sourceSha256: string, extraction: AssetExtraction): void {
+/** The derived-asset file's text for a model whose JSON bytes have `sourceSha256`. */
+export function derivedAssetsText(sourceSha256: string, extraction: AssetExtraction): string {
   const { assets } = extraction;
   const derived: DerivedAssets = {
     format: DERIVED_FORMAT,
@@ -73,6 +76,11 @@ export function writeDerivedAssets(derivedPath: string, sourceSha256: string, ex
     unlocated: extraction.unlocated,
     notAssetCount: extraction.notAssets.length,
   };
+  return JSON.stringify(derived);
+}
+
+/** Stores a derived file next to its model, atomically. */
+export function writeDerivedFile(derivedPath: string, text: string): void {
   fs.mkdirSync(path.dirname(derivedPath), { recursive: true });
-  writeFileAtomic(derivedPath, JSON.stringify(derived));
+  writeFileAtomic(derivedPath, text);
 }

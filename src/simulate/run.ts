@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { HazsimError } from '../core/errors.js';
+import { sha256Hex } from '../core/sha256.js';
 import type { ProgressEvent } from '../core/workerTask.js';
 import { readDistributionModel } from '../gdm/index.js';
 import { extractAssets } from '../assets/index.js';
@@ -8,7 +8,7 @@ import { computeIntensities, readHazardModel, type HazardModel } from '../hazard
 import type { AssetTable } from '../assets/types.js';
 import { compileCurveSet, curveFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../fragility/index.js';
 import { parseJsonBytes } from '../core/uploadInput.js';
-import { readDerivedAssets, writeDerivedAssets, type CachedAssets } from './assetCache.js';
+import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAssets } from './assetCache.js';
 import { combineSurvival, groupAssetsByType } from './combine.js';
 import { writeResultsSqlite } from './sqlite.js';
 import { summarizeSurvival, type SurvivalSummary } from './summary.js';
@@ -32,10 +32,6 @@ export interface SimulationOutput {
   survival?: { timestamps: string[]; assetUuids: string[]; values: Float64Array };
 }
 
-function sha256(bytes: Buffer): string {
-  return crypto.createHash('sha256').update(bytes).digest('hex');
-}
-
 function readBytes(filePath: string, what: string): Buffer {
   try {
     return fs.readFileSync(filePath);
@@ -54,7 +50,7 @@ function loadAssets(task: SimulationTask, bytes: Buffer, digest: string): Cached
   const model = readDistributionModel(parseJsonBytes(bytes, `${task.distribution.name}.json`));
   const extraction = extractAssets(model);
   try {
-    writeDerivedAssets(task.distribution.derivedAssetsPath, digest, extraction);
+    writeDerivedFile(task.distribution.derivedAssetsPath, derivedAssetsText(digest, extraction));
   } catch {
     // A read-only cache still simulates; it just re-derives next time.
   }
@@ -80,11 +76,11 @@ export function computeSurvival(assets: AssetTable, hazard: HazardModel, compile
 export function runSimulation(task: SimulationTask, report: (event: ProgressEvent) => void): SimulationOutput {
   report({ phase: 'reading models', done: 0, total: 3 });
   const distributionBytes = readBytes(task.distribution.filePath, `Distribution system '${task.distribution.name}'`);
-  const distributionSha256 = sha256(distributionBytes);
+  const distributionSha256 = sha256Hex(distributionBytes);
   const { assets: extracted, unlocated } = loadAssets(task, distributionBytes, distributionSha256);
   report({ phase: 'reading models', done: 1, total: 3 });
   const hazardBytes = readBytes(task.hazard.filePath, `Hazard model '${task.hazard.name}'`);
-  const hazardSha256 = sha256(hazardBytes);
+  const hazardSha256 = sha256Hex(hazardBytes);
   const hazard = readHazardModel(parseJsonBytes(hazardBytes, `${task.hazard.name}.json`));
   report({ phase: 'reading models', done: 2, total: 3 });
   const compiled = compileCurveSet(task.curveSet.set, task.curveSet.name);

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXAMPLES, json, runCli, tempDir } from '../helpers/cli.js';
+import { SPEC_HAZARD_TYPES } from '../helpers/spec.js';
 
 const EXAMPLE_CURVES = path.join(EXAMPLES, 'curve-sets/example_curves.json');
 
@@ -77,17 +78,7 @@ const hazardTypes = suite('hazsim hazard-types');
 hazardTypes('prints what /supported-hazard-types returns', () => {
   const result = runCli(['hazard-types', '--json']);
   assert.is(result.code, 0, result.stderr);
-  assert.equal(json(result), {
-    hazard_types: ['earthquake', 'flood', 'flood_area', 'wind', 'fire', 'fire_area'],
-    descriptions: {
-      earthquake: 'Earthquake Model (EarthQuakeModel)',
-      flood: 'Flood Model (FloodModel)',
-      flood_area: 'Flood Area Model (FloodModelArea)',
-      wind: 'Wind Model (WindModel)',
-      fire: 'Fire Model (FireModel)',
-      fire_area: 'Fire Area Model (FireModelArea)',
-    },
-  });
+  assert.equal(json(result), SPEC_HAZARD_TYPES);
   assert.match(runCli(['hazard-types']).stdout, /flood_area\s+Flood Area Model \(FloodModelArea\)/);
 });
 

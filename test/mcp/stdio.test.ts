@@ -8,6 +8,7 @@ import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { BIN, EXAMPLES, ROOT, json, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
 import { connectStdio, protocolError, toolError, toolOutput } from '../helpers/mcp.js';
 import { readZipEntries } from '../helpers/unzip.js';
+import { SPEC_HAZARD_TYPES } from '../helpers/spec.js';
 
 const FEEDER = path.join(ROOT, 'test/data/tiny_feeder.json');
 const QUAKE = path.join(ROOT, 'test/data/tiny_quake.json');
@@ -93,17 +94,7 @@ resources('hazsim://cache/info has cache_directory, metadata_file and total_mode
 });
 
 resources('hazsim://hazards/types is the table of spec §2.4', async () => {
-  assert.equal(await readJson('hazsim://hazards/types'), {
-    hazard_types: ['earthquake', 'flood', 'flood_area', 'wind', 'fire', 'fire_area'],
-    descriptions: {
-      earthquake: 'Earthquake Model (EarthQuakeModel)',
-      flood: 'Flood Model (FloodModel)',
-      flood_area: 'Flood Area Model (FloodModelArea)',
-      wind: 'Wind Model (WindModel)',
-      fire: 'Fire Model (FireModel)',
-      fire_area: 'Fire Area Model (FireModelArea)',
-    },
-  });
+  assert.equal(await readJson('hazsim://hazards/types'), SPEC_HAZARD_TYPES);
 });
 
 resources('a model resource is the full JSON as uploaded; its summary counts what it holds', async () => {

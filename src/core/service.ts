@@ -13,6 +13,7 @@ import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 import { createSimulationOps } from './simulation.js';
 import { assertValid, detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
 import { runWorkerTask } from './workerTask.js';
+import { isObject } from './json.js';
 import { writeDerivedFile } from '../simulate/assetCache.js';
 
 /** Uploads at least this large are parsed and validated in a worker thread (about 50 ms of work on the caller's thread below it). */
@@ -218,7 +219,7 @@ export function createService(options: ServiceOptions = {}) {
    */
   function modelSummary<K extends ModelKindId>(kind: K, name: string): ModelSummaryOf[K] {
     const { content, ...record } = getModel(kind, name);
-    const keys = typeof content === 'object' && content !== null && !Array.isArray(content) ? Object.keys(content) : [];
+    const keys = isObject(content) ? Object.keys(content) : [];
     return { ...record, file_size_bytes: fileSize(record.file_path), content_keys: keys, ...MODEL_KINDS[kind].summarize(content) } as ModelSummaryOf[K];
   }
 

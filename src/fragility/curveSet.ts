@@ -7,6 +7,7 @@ import { INTENSITY_QUANTITIES, type IntensityQuantity } from '../hazards/types.j
 import { QUANTITY_DIMENSIONS } from './_schema.js';
 import { CURVE_FORMS, formsFor } from './curveForms.js';
 import type { CurveSet, CurveSpec } from './types.js';
+import { isObject } from '../core/json.js';
 
 /**
  * The curve set file: `{name?, description?, curves: {<quantity>: {<asset type>: <curve>}}}`
@@ -17,7 +18,7 @@ import type { CurveSet, CurveSpec } from './types.js';
 const SHAPE = 'expected a curve set {"name", "description", "curves": {<quantity>: {<asset type>: <curve>}}}';
 
 const CurveSetShape = v.pipe(
-  v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), SHAPE),
+  v.custom<Record<string, unknown>>(isObject, SHAPE),
   v.strictObject(
     {
       name: v.optional(v.string('name must be a string')),

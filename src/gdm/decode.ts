@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Issue } from '../core/errors.js';
 import { CLASS_SPECS } from './classes/index.js';
 import type { ClassSpec } from './classSpec.js';
-import { isObject, readMetadata } from './metadata.js';
+import { isObject } from '../core/json.js';
+import { readMetadata } from './metadata.js';
 import { ComponentRef } from './model.js';
 
 /** One component object to validate. */

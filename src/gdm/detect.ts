@@ -3,10 +3,7 @@
  * GDM JSON as gdm writes it (components carrying `__metadata__`) or the spec's nested
  * form `{name, components, properties}`.
  */
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../core/json.js';
 
 /** The form of a distribution model's content, or null when it is neither. */
 export function distributionForm(content: unknown): 'gdm' | 'nested' | null {

@@ -3,6 +3,7 @@
  * `{module, type, serialized_type, uuid?}` (infrasys >= 1.0) and the legacy wrapper
  * `{fields: {...}}` (infrasys <= 0.5), accepted at every level.
  */
+import { isObject } from '../core/json.js';
 
 export type SerializedType = 'base' | 'composed_component' | 'quantity';
 
@@ -13,16 +14,17 @@ export interface Metadata {
   uuid?: string;
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const SERIALIZED_TYPES: readonly string[] = ['base', 'composed_component', 'quantity'];
+
+/** The entries of a `__metadata__` block in either dialect: the legacy `fields` wrapper removed. */
+export function metadataFields(block: Record<string, unknown>): Record<string, unknown> {
+  return isObject(block.fields) ? block.fields : block;
+}
 
 /** Reads a `__metadata__` value; a message when it is not a valid block. */
 export function readMetadata(value: unknown): Metadata | string {
   if (!isObject(value)) return value === undefined ? 'required: every GDM object carries a "__metadata__" block' : 'must be an object {module, type, serialized_type}';
-  const block = isObject(value.fields) ? value.fields : value;
+  const block = metadataFields(value);
   const { module, type, serialized_type: serializedType, uuid } = block;
   if (typeof type !== 'string' || type === '') return 'needs "type", the GDM class name';
   if (typeof module !== 'string') return 'needs "module", the Python module of the class';

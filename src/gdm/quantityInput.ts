@@ -7,7 +7,8 @@
  */
 import { dimensionProblem, readScalarQuantity, resolveUnit, type Unit } from '../units/index.js';
 import type { QuantityShape } from './fields.js';
-import { isObject, readMetadata } from './metadata.js';
+import { isObject } from '../core/json.js';
+import { readMetadata } from './metadata.js';
 import { Quantity, type QuantityValue } from './model.js';
 import { isKnownQuantityClassName, QUANTITY_CLASSES, type QuantityClass } from './quantityClasses.js';
 

@@ -3,7 +3,8 @@
  * and the compiled checks the reader runs (checks.ts), so both say the same thing.
  */
 import { WIRE_INSULATION } from './enums.js';
-import { isObject, readMetadata } from './metadata.js';
+import { isObject } from '../core/json.js';
+import { readMetadata } from './metadata.js';
 import { ComponentRef } from './model.js';
 import type { QuantityProblem } from './quantityInput.js';
 import { canonicalUuid, UUID_MESSAGE } from './uuid.js';

@@ -1,4 +1,5 @@
 import type { AreaGeometry, PolygonRings } from './types.js';
+import { isObject } from '../core/json.js';
 
 /**
  * Reading hazard area geometries: GeoJSON Polygon (exterior ring plus holes) and
@@ -15,10 +16,6 @@ export interface GeometryProblem {
 export type GeometryResult = { ok: true; geometry: AreaGeometry } | { ok: false; problems: GeometryProblem[] };
 
 const SHAPE_HINT = 'expected a GeoJSON Polygon or MultiPolygon: {"type": "Polygon", "coordinates": [[[lon, lat], ...]]}';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isPosition(value: unknown): boolean {
   return Array.isArray(value) && value.length >= 2 && typeof value[0] === 'number' && typeof value[1] === 'number';

@@ -3,6 +3,7 @@ import { DIMENSION_EXAMPLES, parseQuantity, type Dimension } from './_units.js';
 import { parseTimestamp } from './_timestamps.js';
 import { readGeometry } from './_geometry.js';
 import type { AreaGeometry } from './types.js';
+import { isObject } from '../core/json.js';
 
 /**
  * Schema pieces shared by the hazard models: quantities read into SI numbers, date-times
@@ -62,7 +63,7 @@ const POINT_SHAPE = 'expected a point {"longitude": <degrees>, "latitude": <degr
 
 /** A WGS-84 point `{longitude, latitude}` in degrees. */
 export const Point = v.pipe(
-  v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), POINT_SHAPE),
+  v.custom<Record<string, unknown>>(isObject, POINT_SHAPE),
   v.strictObject({ longitude: degrees('longitude', 180), latitude: degrees('latitude', 90) }, POINT_SHAPE),
 );
 

@@ -1,3 +1,6 @@
+import { isObject } from '../core/json.js';
+import { metadataFields } from '../gdm/metadata.js';
+
 /** The ERAD (infrasys) class names of hazard components, by hazsim hazard type (spec §2.4). */
 export const ERAD_HAZARD_CLASSES = {
   earthquake: 'EarthQuakeModel',
@@ -10,15 +13,10 @@ export const ERAD_HAZARD_CLASSES = {
 
 const ERAD_CLASS_NAMES = new Set<string>(Object.values(ERAD_HAZARD_CLASSES));
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The infrasys class name of a serialized component, in either `__metadata__` dialect. */
 export function infrasysTypeOf(component: unknown): string | undefined {
   if (!isObject(component) || !isObject(component.__metadata__)) return undefined;
-  const metadata = component.__metadata__;
-  const fields = isObject(metadata.fields) ? metadata.fields : metadata;
+  const fields = metadataFields(component.__metadata__);
   return typeof fields.type === 'string' ? fields.type : undefined;
 }
 

@@ -1,6 +1,8 @@
 import type { Issue } from '../core/errors.js';
 import { formatPath } from '../core/validation.js';
 import { ERAD_HAZARD_CLASSES, infrasysTypeOf } from './detect.js';
+import { isObject } from '../core/json.js';
+import { metadataFields } from '../gdm/metadata.js';
 
 /**
  * ERAD's hazard files: an infrasys System JSON (erad-notes §2.2) whose components are
@@ -47,15 +49,10 @@ export interface EradConversion {
   sourcePath(path: string): string;
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The uuid a composed-component reference points to, in either `__metadata__` dialect. */
 function referencedUuid(reference: unknown): string | undefined {
   if (!isObject(reference) || !isObject(reference.__metadata__)) return undefined;
-  const metadata = reference.__metadata__;
-  const fields = isObject(metadata.fields) ? metadata.fields : metadata;
+  const fields = metadataFields(reference.__metadata__);
   return typeof fields.uuid === 'string' ? fields.uuid : undefined;
 }
 

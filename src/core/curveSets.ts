@@ -7,7 +7,7 @@ import type * as v from 'valibot';
 import { HazsimError } from './errors.js';
 import { DEFAULT_CURVE_SET, type CurveSetRecord as CurveSetRecordSchema, type DefaultCurveSets as DefaultCurveSetsSchema } from './schemas.js';
 import { nameFromFileName, nameProblem } from './names.js';
-import { parseJsonBytes } from './uploadInput.js';
+import { parseJsonBytes, parseJsonText } from './uploadInput.js';
 
 /**
  * Fragility curve sets: the built-in ones and custom sets stored by name under
@@ -85,7 +85,7 @@ export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
   function resolveCurveSet(name: string): ResolvedCurveSet {
     if (isBuiltin(name)) return { name, builtin: true, curveSet: BUILTIN_CURVE_SETS[name], sha256: sha256Hex(JSON.stringify(BUILTIN_CURVE_SETS[name])) };
     const text = store.readText(name);
-    const curveSet = readCurveSet(parseJsonBytes(Buffer.from(text), `${name}.json`));
+    const curveSet = readCurveSet(parseJsonText(text, `${name}.json`));
     return { name, builtin: false, curveSet, sha256: sha256Hex(text) };
   }
 

@@ -6,12 +6,12 @@ import { temporaryPath } from '../cache/atomic.js';
 import { HazsimError } from './errors.js';
 import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKind, type ModelKindId } from './kinds.js';
 import { assertModelName, nameFromFileName } from './names.js';
-import { readUpload, parseJsonBytes } from './uploadInput.js';
+import { readUpload, parseJsonBytes, parseJsonText } from './uploadInput.js';
 import { supportedHazardTypes } from './hazardTypes.js';
 import type { DistributionModelSummary, HazardModelSummary } from './schemas.js';
 import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 import { createSimulationOps } from './simulation.js';
-import { assertValid, detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
+import { detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
 import { runWorkerTask } from './workerTask.js';
 import { isObject } from './json.js';
 import { writeDerivedFile } from '../simulate/assetCache.js';
@@ -192,7 +192,7 @@ export function createService(options: ServiceOptions = {}) {
   async function validateModelFile(filePath: string, kind?: ModelKindId): Promise<{ kind: ModelKindId; file: string; summary: object }> {
     const upload = await readUpload(path.basename(filePath), readInputFile(filePath));
     const kindId = kind ?? detectKind(upload.content);
-    assertValid(MODEL_KINDS[kindId], upload.content);
+    // Summarizing reads the model, which validates it: invalid content throws with every issue.
     return { kind: kindId, file: filePath, summary: MODEL_KINDS[kindId].summarize(upload.content) };
   }
 
@@ -207,7 +207,7 @@ export function createService(options: ServiceOptions = {}) {
 
   function getModel(kind: ModelKindId, name: string): ModelWithContent {
     const record = stores[kind].get(name);
-    const content = parseJsonBytes(Buffer.from(stores[kind].readText(name)), path.basename(record.file_path));
+    const content = parseJsonText(stores[kind].readText(name), path.basename(record.file_path));
     return { ...record, content };
   }
 

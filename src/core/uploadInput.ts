@@ -30,10 +30,14 @@ export function isZip(bytes: Buffer): boolean {
 
 /** Parses JSON text, turning a syntax error into an `unreadable` error that names the file and position. */
 export function parseJsonBytes(bytes: Buffer, fileName: string): unknown {
-  let text = bytes.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return parseJsonText(bytes.toString('utf8'), fileName);
+}
+
+/** parseJsonBytes for text already decoded (a stored model read as text), without encoding it again. */
+export function parseJsonText(text: string, fileName: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    return JSON.parse(text);
+    return JSON.parse(body);
   } catch (error) {
     throw new HazsimError('unreadable', `${fileName} is not valid JSON: ${(error as Error).message}`);
   }

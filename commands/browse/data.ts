@@ -1,5 +1,6 @@
 import type { HazsimService } from '../../src/core/service.js';
 import type { ProgressEvent } from '../../src/core/workerTask.js';
+import { formatSummary } from '../output.js';
 
 export type TabId = 'distribution' | 'hazard' | 'curve_sets';
 
@@ -32,26 +33,12 @@ export interface BrowseData {
   scenarios(distribution: string, hazard: string, curveSet: string, samples: number, onProgress: (event: ProgressEvent) => void): Promise<RunOutcome>;
 }
 
-/** One line per value; flat maps become "a 3, b 2", nested maps get dotted keys, long lists are cut. */
-export function flattenForDisplay(value: Record<string, unknown>, prefix = ''): [string, string][] {
-  const lines: [string, string][] = [];
-  for (const [name, item] of Object.entries(value)) {
-    const key = `${prefix}${name}`;
-    const isMap = typeof item === 'object' && item !== null && !Array.isArray(item);
-    if (isMap && Object.values(item).some((inner) => typeof inner === 'object' && inner !== null)) lines.push(...flattenForDisplay(item as Record<string, unknown>, `${key}.`));
-    else if (item === null || item === undefined) lines.push([key, '-']);
-    else if (Array.isArray(item)) lines.push([key, item.length > 4 ? `${item.slice(0, 3).map(display).join(', ')} … (${item.length})` : item.map(display).join(', ') || '-']);
-    else if (typeof item === 'object') lines.push([key, Object.entries(item as Record<string, unknown>).map(([k, v]) => `${k} ${display(v)}`).join(', ') || '-']);
-    else lines.push([key, display(item)]);
-  }
-  return lines;
-}
+/** Summary fields left out of the detail pane so the counts fit a 24-line terminal; `hazsim show` prints them all. */
+const OMITTED_FIELDS = new Set(['content_keys', 'file_size_bytes', 'form', 'data_format_version']);
 
-function display(value: unknown): string {
-  if (value === '') return '-';
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toPrecision(6).replace(/\.?0+$/, '');
-  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
-  return String(value);
+/** Label/value lines as `hazsim show` prints them (formatSummary), as text. */
+function displayLines(summary: object): [string, string][] {
+  return formatSummary(summary).map(([label, value]) => [label, value === '' ? '-' : String(value)]);
 }
 
 /** Results of runs started from the browser go under the cache, where every interface can find them. */
@@ -67,11 +54,11 @@ export function createBrowseData(service: HazsimService): BrowseData {
       if (tab === 'curve_sets') {
         const set = service.getCurveSet(name);
         const curvesByQuantity = Object.fromEntries(Object.entries(set.content.curves).map(([quantity, byType]) => [quantity, `${Object.keys(byType ?? {}).length} asset types`]));
-        return [['name', set.name], ['description', set.description || '-'], ['built in', set.builtin ? 'yes' : 'no'], ['created_at', set.created_at ?? '-'], ...flattenForDisplay({ curves: curvesByQuantity })];
+        return displayLines({ name: set.name, description: set.description, 'built in': set.builtin ? 'yes' : 'no', created_at: set.created_at, curves: curvesByQuantity });
       }
       // The summary carries the record (name, description, created_at, file) and what the content holds.
-      const { content_keys: _keys, ...summary } = service.modelSummary(tab, name) as Record<string, unknown>;
-      return flattenForDisplay(summary);
+      const summary = Object.entries(service.modelSummary(tab, name)).filter(([field]) => !OMITTED_FIELDS.has(field));
+      return displayLines(Object.fromEntries(summary));
     },
     async remove(tab, name) {
       if (tab === 'curve_sets') return (await service.deleteCurveSet(name)).message;

@@ -60,16 +60,19 @@ export type SimulationRequest = v.InferOutput<typeof SimulationRequest>;
 export const SamplingMethod = v.picklist(['peak', 'sequential']);
 
 /** Spec §2.3 ScenarioRequest: number_of_samples defaults to 1, seed to 0; method is hazsim's addition (default peak). */
+/** A number of Monte Carlo samples: an integer ≥ 1 (the upper bound is configurable, see scenarios/options). */
+export const SampleCount = v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'));
+
+/** A scenario seed: an integer in [0, 2^32), the range seedrandom streams are derived from. */
+export const Seed = v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be >= 0'), v.maxValue(2 ** 32 - 1, 'must be below 2^32'));
+
 export const ScenarioRequest = v.strictObject({
   ...SimulationRequest.entries,
   number_of_samples: v.pipe(
-    v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1')), 1),
+    v.optional(SampleCount, 1),
     v.description(`number of scenarios (default 1; at most ${DEFAULT_MAX_SAMPLES} unless the server sets HAZSIM_MAX_SAMPLES)`),
   ),
-  seed: v.pipe(
-    v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be >= 0'), v.maxValue(2 ** 32 - 1, 'must be below 2^32')), 0),
-    v.description('random seed for reproducibility (default 0)'),
-  ),
+  seed: v.pipe(v.optional(Seed, 0), v.description('random seed for reproducibility (default 0)')),
   method: v.pipe(v.optional(SamplingMethod, 'peak'), v.description('peak (default): one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)')),
 });
 export type ScenarioRequest = v.InferOutput<typeof ScenarioRequest>;

@@ -2,7 +2,7 @@
 import os from 'node:os';
 import * as v from 'valibot';
 import { HazsimError } from '../core/errors.js';
-import { DEFAULT_MAX_SAMPLES, SamplingMethod as SamplingMethodSchema } from '../core/schemas.js';
+import { DEFAULT_MAX_SAMPLES, SampleCount, SamplingMethod as SamplingMethodSchema, Seed } from '../core/schemas.js';
 import { parseOrThrow } from '../core/validation.js';
 import type { ScenarioOptions } from './types.js';
 
@@ -39,8 +39,8 @@ export interface ValidScenarioOptions {
 function optionsSchema(max: number) {
   const integer = v.pipe(v.number(), v.integer('must be an integer'));
   return v.object({
-    number_of_samples: v.pipe(integer, v.minValue(1, 'must be at least 1'), v.maxValue(max, `must be at most ${max} (the limit is set by HAZSIM_MAX_SAMPLES)`)),
-    seed: v.pipe(integer, v.minValue(0, 'must be >= 0'), v.maxValue(2 ** 32 - 1, 'must be below 2^32')),
+    number_of_samples: v.pipe(SampleCount, v.maxValue(max, `must be at most ${max} (the limit is set by HAZSIM_MAX_SAMPLES)`)),
+    seed: Seed,
     method: SamplingMethodSchema,
     workers: v.pipe(integer, v.minValue(1, 'must be at least 1'), v.maxValue(MAX_WORKERS, `must be at most ${MAX_WORKERS}`)),
     record_limit: v.pipe(integer, v.minValue(0, 'must be >= 0')),

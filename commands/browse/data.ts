@@ -41,9 +41,8 @@ function displayLines(summary: object): [string, string][] {
   return formatSummary(summary).map(([label, value]) => [label, value === '' ? '-' : String(value)]);
 }
 
-/** Results of runs started from the browser go under the cache, where every interface can find them. */
+/** Runs started from the browser keep their files in the cache's results folder, where every interface can find them. */
 export function createBrowseData(service: HazsimService): BrowseData {
-  const outputDir = service.resultsDir;
   return {
     cacheRoot: service.cacheRoot,
     async list(tab) {
@@ -65,7 +64,7 @@ export function createBrowseData(service: HazsimService): BrowseData {
       return (await service.deleteModel(tab, name)).message;
     },
     async simulate(distribution, hazard, curveSet, onProgress) {
-      const outcome = await service.simulate({ distribution_system_name: distribution, hazard_system_name: hazard, curve_set: curveSet }, { outputDir, onProgress });
+      const outcome = await service.simulate({ distribution_system_name: distribution, hazard_system_name: hazard, curve_set: curveSet }, { inResultsDir: true, onProgress });
       return {
         filePath: outcome.filePath,
         lines: [
@@ -77,7 +76,7 @@ export function createBrowseData(service: HazsimService): BrowseData {
       };
     },
     async scenarios(distribution, hazard, curveSet, samples, onProgress) {
-      const outcome = await service.generateScenarios({ distribution_system_name: distribution, hazard_system_name: hazard, curve_set: curveSet, number_of_samples: samples, seed: 0 }, { outputDir, onProgress });
+      const outcome = await service.generateScenarios({ distribution_system_name: distribution, hazard_system_name: hazard, curve_set: curveSet, number_of_samples: samples, seed: 0 }, { inResultsDir: true, onProgress });
       return {
         filePath: outcome.filePath,
         lines: [`${outcome.summary.number_of_samples} samples, seed ${outcome.summary.seed}, method ${outcome.summary.method}`, `${outcome.summary.total_scenarios} scenario records (sample x timestamp with outages)`],

@@ -97,6 +97,8 @@ export function createService(options: ServiceOptions = {}) {
   };
 
   const curveSets = createCurveSetStore(cacheRoot, clock);
+  /** Where runs started from the TUI and the MCP server keep their files (RunOutputOptions.inResultsDir). */
+  const resultsDir = path.join(cacheRoot, 'results');
   const simulation = createSimulationOps({
     stores,
     resolveCurveSet: (name) => {
@@ -105,9 +107,8 @@ export function createService(options: ServiceOptions = {}) {
     },
     clock,
     env: options.env ?? process.env,
+    resultsDir,
   });
-  /** Where runs started without an output path from the TUI and the MCP server put their files. */
-  const resultsDir = path.join(cacheRoot, 'results');
 
   /**
    * Reads a curve set file from disk and stores it (see uploadCurveSet); `fileName` stands

@@ -19,8 +19,12 @@ import { validateScenarioOptions, writeScenarioZip, type ScenarioRunSummary } fr
 export interface RunOutputOptions {
   outputPath?: string;
   outputDir?: string;
-  /** The file's name in outputDir when it is not to be the spec's (also the name reported). */
-  fileName?: string;
+  /**
+   * Keep the file in the cache's results folder (MCP, TUI) under a name that carries every
+   * argument changing its content, so runs on other inputs keep their files and a rerun with
+   * the same arguments replaces its own. The spec's names leave out the hazard, curve set and seed.
+   */
+  inResultsDir?: boolean;
   onProgress?: (event: ProgressEvent) => void;
 }
 
@@ -50,6 +54,8 @@ interface SimulationDependencies {
   resolveCurveSet(name: string): ResolvedCurveSet;
   clock: () => Date;
   env: NodeJS.ProcessEnv;
+  /** The cache's results folder (RunOutputOptions.inResultsDir). */
+  resultsDir: string;
 }
 
 /** The simulation worker module, relative to this file. */
@@ -71,6 +77,10 @@ function outputPathFor(fileName: string, options: RunOutputOptions): string {
 export function createSimulationOps(dependencies: SimulationDependencies) {
   const { stores } = dependencies;
 
+  function resultsFolder(options: RunOutputOptions): RunOutputOptions {
+    return options.inResultsDir ? { ...options, outputDir: dependencies.resultsDir } : options;
+  }
+
   /** The task of a run without its output; unknown model and curve set names fail here, before any file is placed. */
   function buildTask(request: SimulationRequest): SimulationTask {
     const distribution = stores.distribution.get(request.distribution_system_name);
@@ -88,9 +98,10 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
   /** POST /simulate, `hazsim simulate`, MCP run_simulation: the SQLite result of one run. */
   async function simulate(requestInput: unknown, options: RunOutputOptions = {}): Promise<SimulationOutcome> {
     const request = parseOrThrow(SimulationRequest, requestInput, 'simulation request');
-    const fileName = options.fileName ?? `${request.distribution_system_name}_${request.hazard_system_name}_results.sqlite`;
+    const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
+    const fileName = options.inResultsDir ? `${inputs}_${request.curve_set}_results.sqlite` : `${inputs}_results.sqlite`;
     const task = buildTask(request);
-    const filePath = outputPathFor(fileName, options);
+    const filePath = outputPathFor(fileName, resultsFolder(options));
     task.sqlitePath = filePath;
     const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress);
     return { filePath, fileName, summary: output.summary };
@@ -111,9 +122,11 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       dependencies.env,
     );
     const numberOfSamples = sampling.numberOfSamples;
-    const fileName = options.fileName ?? `${request.distribution_system_name}_scenarios_${numberOfSamples}samples.zip`;
+    const fileName = options.inResultsDir
+      ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}_scenarios_${numberOfSamples}samples_seed${sampling.seed}_${sampling.method}.zip`
+      : `${request.distribution_system_name}_scenarios_${numberOfSamples}samples.zip`;
     const task = buildTask(request);
-    const filePath = outputPathFor(fileName, options);
+    const filePath = outputPathFor(fileName, resultsFolder(options));
     const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress);
     const survival = output.survival!;
     const metadata = {

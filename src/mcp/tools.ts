@@ -38,19 +38,6 @@ function tool<TInput extends v.GenericSchema, TOutput extends v.GenericSchema>(d
   return definition as unknown as ToolDefinition;
 }
 
-/**
- * Result files go to the cache's results folder under names that carry every argument that
- * changes their content, so an agent comparing hazards, curve sets or seeds keeps each
- * file it was told about; a run with the same arguments replaces its file.
- */
-function simulationFileName(args: SimulationRequest): string {
-  return `${args.distribution_system_name}_${args.hazard_system_name}_${args.curve_set}_results.sqlite`;
-}
-
-function scenarioFileName(args: ScenarioRequest): string {
-  return `${args.distribution_system_name}_${args.hazard_system_name}_${args.curve_set}_scenarios_${args.number_of_samples}samples_seed${args.seed}_${args.method}.zip`;
-}
-
 const NoArguments = v.strictObject({});
 const ModelNameArgument = v.strictObject({
   model_name: v.pipe(ModelName, v.description('name of a cached model')),
@@ -70,7 +57,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: SimulationToolResult,
     annotations: WRITES_RESULT,
     run: async (service, args) => {
-      const { filePath, summary } = await service.simulate(args, { outputDir: service.resultsDir, fileName: simulationFileName(args) });
+      const { filePath, summary } = await service.simulate(args, { inResultsDir: true });
       return { status: 'success', message: 'Simulation completed successfully', ...summary, file_path: filePath };
     },
   }),
@@ -82,7 +69,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: ScenarioToolResult,
     annotations: WRITES_RESULT,
     run: async (service, args) => {
-      const { filePath, summary } = await service.generateScenarios(args, { outputDir: service.resultsDir, fileName: scenarioFileName(args), recordLimit: MAX_MCP_SCENARIO_RECORDS });
+      const { filePath, summary } = await service.generateScenarios(args, { inResultsDir: true, recordLimit: MAX_MCP_SCENARIO_RECORDS });
       const { records, failures_per_sample: _perSample, zip_bytes: _bytes, ...figures } = summary;
       return { status: 'success', message: 'Scenarios generated successfully', ...figures, scenarios: records, file_path: filePath };
     },

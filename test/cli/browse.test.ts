@@ -52,7 +52,7 @@ browse('in an 80x24 terminal: opens, switches tabs, shows a summary, simulates t
     assert.match(screen, /Simulating example_feeder x hurricane with DEFAULT_CURVES: done/);
     assert.match(screen, /38 assets x 24 timestamps/);
     assert.match(screen, /lowest survival:/);
-    const resultFile = path.join(cache, 'results', 'example_feeder_hurricane_results.sqlite');
+    const resultFile = path.join(cache, 'results', 'example_feeder_hurricane_DEFAULT_CURVES_results.sqlite');
     assert.ok(fs.existsSync(resultFile), 'result file written under the cache');
 
     session.send('x', 'Right', 'd');

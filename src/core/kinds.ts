@@ -37,7 +37,3 @@ export const MODEL_KINDS: Readonly<Record<ModelKindId, ModelKind>> = {
 };
 
 export const MODEL_KIND_IDS: readonly ModelKindId[] = ['distribution', 'hazard'];
-
-export function isModelKindId(value: string): value is ModelKindId {
-  return value === 'distribution' || value === 'hazard';
-}

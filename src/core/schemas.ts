@@ -221,9 +221,6 @@ export const HazardModelSummary = v.strictObject({
 });
 export type HazardModelSummary = v.InferOutput<typeof HazardModelSummary>;
 
-/** Spec §4.2 hazsim://cache/info. */
-export const CacheInfoBrief = v.pick(CacheInfo, ['cache_directory', 'metadata_file', 'total_models']);
-
 const Probability = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
 
 /** Spec §4.2 run_simulation, plus the SQLite file written and what hazsim's simulation summary adds. */

@@ -43,15 +43,6 @@ export const DIMENSION_EXAMPLES: Readonly<Record<Dimension, string>> = {
   angle: "an angle such as '270 degree'",
 };
 
-/** The SI (or, for angles, degree) unit each dimension is converted to. */
-export const SI_UNIT_NAMES: Readonly<Record<Dimension, string>> = {
-  length: 'meter',
-  speed: 'meter / second',
-  acceleration: 'meter / second ** 2',
-  pressure: 'pascal',
-  angle: 'degree',
-};
-
 /** Factor taking a value in `unit` to SI for `dimension`, or undefined when the unit is not one of that dimension. */
 export function unitFactor(unit: string, dimension: Dimension): number | undefined {
   const resolved = resolveFieldUnit(unit);
@@ -66,7 +57,7 @@ export type QuantityResult = { ok: true; value: number } | { ok: false; message:
 
 /**
  * Reads a quantity string ("120 mile / hour") and returns its value in the SI unit of
- * `dimension` (SI_UNIT_NAMES), or a message saying what is wrong.
+ * `dimension` (metre, metre per second, m/s², pascal; degrees for angles), or a message saying what is wrong.
  */
 export function parseQuantity(text: unknown, dimension: Dimension): QuantityResult {
   if (typeof text !== 'string') {

@@ -1,5 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
+import { JSON_SCHEMA_CONVERSION } from '../core/jsonSchema.js';
 
 /** An object JSON Schema, as MCP requires for tool input and output schemas. */
 export interface ObjectJsonSchema {
@@ -8,13 +9,12 @@ export interface ObjectJsonSchema {
 }
 
 /**
- * Converts one of hazsim's valibot schemas to the JSON Schema (draft 2020-12, MCP's default
- * dialect) a tool declares. Inputs are described as callers send them (defaults make fields
- * optional); outputs as hazsim returns them. `trim` only normalises a string, so it has no
- * JSON Schema counterpart and is left out.
+ * Converts one of hazsim's valibot schemas to the JSON Schema a tool declares, the same way
+ * the OpenAPI document does (JSON_SCHEMA_CONVERSION). Inputs are described as callers send
+ * them (defaults make fields optional); outputs as hazsim returns them.
  */
 export function toolJsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output'): ObjectJsonSchema {
-  const converted = toJsonSchema(schema, { target: 'draft-2020-12', typeMode, ignoreActions: ['trim'] });
+  const converted = toJsonSchema(schema, { ...JSON_SCHEMA_CONVERSION, typeMode });
   if (converted.type !== 'object') throw new TypeError(`A tool schema must describe an object, not ${JSON.stringify(converted.type)}`);
   return converted as ObjectJsonSchema;
 }

@@ -21,6 +21,7 @@ import {
   UploadResponse,
 } from '../core/schemas.js';
 import { HAZSIM_VERSION } from '../core/version.js';
+import { JSON_SCHEMA_CONVERSION } from '../core/jsonSchema.js';
 import { ApiInfo, EntryName, HealthReport, UploadForm } from './schemas.js';
 import type { Route } from './routeTable.js';
 
@@ -45,9 +46,7 @@ const NAMED_SCHEMAS = {
 };
 
 const CONVERSION: ConversionConfig = {
-  target: 'draft-2020-12',
-  // trim transforms the input; the string it accepts is still a string of the stated length.
-  ignoreActions: ['trim'],
+  ...JSON_SCHEMA_CONVERSION,
   overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
   overrideSchema: ({ valibotSchema }) => (valibotSchema.type === 'blob' ? { type: 'string', contentMediaType: 'application/octet-stream', format: 'binary' } : undefined),
 };

@@ -83,8 +83,9 @@ export function makeShowCommand(context: CommandContext): Command {
       const service = context.service(options);
       const name = await askModelName(context, service, nameArgument, options.kind, 'Model to show');
       const kind = resolveKind(service, name, options.kind);
-      const { name: modelName, description, ...summary } = service.modelSummary(kind, name);
-      emit(context, options, { kind, name: modelName, description, ...summary, content: service.getModel(kind, name).content }, () =>
+      const described = service.describeModel(kind, name);
+      const { name: modelName, description, ...summary } = described.summary;
+      emit(context, options, { kind, name: modelName, description, ...summary, content: described.content }, () =>
         formatFields([['name', modelName], ['kind', kind], ['description', description || '-'], ...formatSummary(summary)]),
       );
     });

@@ -219,9 +219,15 @@ export function createService(options: ServiceOptions = {}) {
    * summary resources and info tools report.
    */
   function modelSummary<K extends ModelKindId>(kind: K, name: string): ModelSummaryOf[K] {
+    return describeModel(kind, name).summary;
+  }
+
+  /** modelSummary and the content it was made from, from one read of the file (`hazsim show --json`). */
+  function describeModel<K extends ModelKindId>(kind: K, name: string): { summary: ModelSummaryOf[K]; content: unknown } {
     const { content, ...record } = getModel(kind, name);
     const keys = isObject(content) ? Object.keys(content) : [];
-    return { ...record, file_size_bytes: fileSize(record.file_path), content_keys: keys, ...MODEL_KINDS[kind].summarize(content) } as ModelSummaryOf[K];
+    const summary = { ...record, file_size_bytes: fileSize(record.file_path), content_keys: keys, ...MODEL_KINDS[kind].summarize(content) } as ModelSummaryOf[K];
+    return { summary, content };
   }
 
   /** Kinds under which `name` is cached, in MODEL_KIND_IDS order. */
@@ -302,6 +308,7 @@ export function createService(options: ServiceOptions = {}) {
     getModelRecord,
     getModel,
     modelSummary,
+    describeModel,
     findModel,
     deleteModel,
     cacheInfo,

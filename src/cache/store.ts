@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { HazsimError, type Issue } from '../core/errors.js';
+import { parseJsonBytes } from '../core/uploadInput.js';
 import { assertModelName, nameProblem } from '../core/names.js';
 import { isTemporaryName, processAlive, temporaryOwnerPid, temporaryPath, writeFileAtomic } from './atomic.js';
 import { withFileLock } from './lock.js';
@@ -48,17 +49,36 @@ export class ModelStore {
 
   /**
    * @param dir the store's directory (created on first use)
-   * @param notFoundMessage builds the spec's message for a missing model, e.g. `Distribution system 'x' not found`
-   * @param checkFile tells why a file found by refresh cannot be a model of this store (null when it can)
+   * @param label what the store holds, as the spec's messages name it: "Distribution system", "Hazard model", "Curve set"
+   * @param validate every problem of a file's content (empty when it is a valid model of this store); refresh skips files with problems
    */
   constructor(
     dir: string,
-    private readonly notFoundMessage: (name: string) => string,
-    private readonly checkFile: (filePath: string) => string | null,
+    private readonly label: string,
+    private readonly validate: (content: unknown) => Issue[],
   ) {
     this.dir = dir;
     this.metadataPath = path.join(dir, METADATA_FILE);
     this.lockPath = path.join(dir, `${METADATA_FILE}.lock`);
+  }
+
+  /** The spec's message for a missing model, e.g. `Distribution system 'x' not found`. */
+  private notFoundMessage(name: string): string {
+    return `${this.label} '${name}' not found`;
+  }
+
+  /** Why a file found by refresh cannot be a model of this store (unreadable, or its first problem), or null. */
+  private checkFile(filePath: string): string | null {
+    let content: unknown;
+    try {
+      content = parseJsonBytes(fs.readFileSync(filePath), path.basename(filePath));
+    } catch (error) {
+      return (error as Error).message;
+    }
+    const issues = this.validate(content);
+    if (issues.length === 0) return null;
+    const [first] = issues;
+    return `not a valid ${this.label.toLowerCase()}: ${first.path ? `${first.path}: ` : ''}${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more problems)` : ''}`;
   }
 
   ensureDir(): void {
@@ -134,7 +154,7 @@ export class ModelStore {
         const metadata = this.readMetadata();
         const taken = Object.hasOwn(metadata, name) || fs.existsSync(finalPath);
         if (taken && !options.overwrite) {
-          throw new HazsimError('conflict', `${this.notFoundMessage(name).replace(/ not found$/, '')} already exists; choose another name or overwrite it`);
+          throw new HazsimError('conflict', `${this.label} '${name}' already exists; choose another name or overwrite it`);
         }
         const oldSeries = fs.existsSync(finalSeriesDir) ? temporaryPath(finalSeriesDir) : null;
         if (oldSeries) fs.renameSync(finalSeriesDir, oldSeries);

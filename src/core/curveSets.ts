@@ -58,18 +58,7 @@ function isBuiltin(name: string): boolean {
 
 /** The curve set use cases over one cache root. */
 export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
-  const store = new ModelStore(
-    path.join(cacheRoot, 'curve_sets'),
-    (name) => `Curve set '${name}' not found`,
-    (filePath) => {
-      try {
-        const { issues } = checkCurveSet(parseJsonBytes(fs.readFileSync(filePath), path.basename(filePath)));
-        return issues.length === 0 ? null : `not a valid curve set: ${issues[0].path ? `${issues[0].path}: ` : ''}${issues[0].message}`;
-      } catch (error) {
-        return (error as Error).message;
-      }
-    },
-  );
+  const store = new ModelStore(path.join(cacheRoot, 'curve_sets'), 'Curve set', (content) => checkCurveSet(content).issues);
 
   /** Built-in sets first, then custom ones by name. */
   async function listCurveSets(options: { refresh?: boolean } = {}): Promise<CurveSetRecord[]> {

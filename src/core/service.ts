@@ -119,21 +119,7 @@ export function createService(options: ServiceOptions = {}) {
   }
 
   function makeStore(kind: ModelKind): ModelStore {
-    return new ModelStore(path.join(cacheRoot, kind.dirName), (name) => `${kind.label} '${name}' not found`, (filePath) => fileProblem(kind, filePath));
-  }
-
-  /** Why a file found on disk cannot be a model of `kind`, or null. */
-  function fileProblem(kind: ModelKind, filePath: string): string | null {
-    let content: unknown;
-    try {
-      content = parseJsonBytes(fs.readFileSync(filePath), path.basename(filePath));
-    } catch (error) {
-      return (error as Error).message;
-    }
-    const issues = kind.validate(content);
-    if (issues.length === 0) return null;
-    const first = issues[0];
-    return `not a valid ${kind.label.toLowerCase()}: ${first.path ? `${first.path}: ` : ''}${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more problems)` : ''}`;
+    return new ModelStore(path.join(cacheRoot, kind.dirName), kind.label, kind.validate);
   }
 
   /**

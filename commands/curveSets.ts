@@ -65,8 +65,7 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     .option('--description <text>', 'free-text description (default: its "description")')
     .option('--overwrite', 'replace a custom curve set of the same name')
     .action(async (file: string, options: GlobalOptions & { name?: string; description?: string; overwrite?: boolean }) => {
-      const record = await context.service(options).uploadCurveSetFile(file, { name: options.name, description: options.description, overwrite: options.overwrite });
-      const message = `Curve set ${record.name} uploaded successfully`;
+      const { record, message } = await context.service(options).uploadCurveSetFile(file, { name: options.name, description: options.description, overwrite: options.overwrite });
       emit(context, options, { status: 'success', message, ...record }, () => [message, formatFields([['file', record.file_path ?? '-']])].join('\n'));
     });
   curveSets

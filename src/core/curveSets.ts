@@ -84,7 +84,8 @@ export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
     return { ...record, content: resolveCurveSet(name).curveSet };
   }
 
-  async function uploadCurveSet(upload: CurveSetUpload): Promise<CurveSetRecord> {
+  /** Stores a custom curve set; the record and the success message every interface reports. */
+  async function uploadCurveSet(upload: CurveSetUpload): Promise<{ record: CurveSetRecord; message: string }> {
     if (upload.bytes.length === 0) throw new HazsimError('unreadable', `${upload.fileName} is empty`);
     const curveSet = readCurveSet(parseJsonBytes(upload.bytes, path.basename(upload.fileName)));
     const name = upload.name ?? curveSet.name ?? nameFromFileName(upload.fileName);
@@ -94,7 +95,7 @@ export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
     const jsonPath = store.stagingPath(name);
     fs.writeFileSync(jsonPath, upload.bytes, { flag: 'wx' });
     const record = await store.commit(name, upload.description ?? curveSet.description ?? '', { jsonPath }, { overwrite: upload.overwrite ?? false, now: clock() });
-    return customRecord(record);
+    return { record: customRecord(record), message: `Curve set ${name} uploaded successfully` };
   }
 
   async function deleteCurveSet(name: string): Promise<{ status: 'success'; message: string }> {

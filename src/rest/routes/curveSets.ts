@@ -34,9 +34,9 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       errors: [400, 409, 413, 415, 422],
       async handle(ctx, { upload }) {
         const { filePath, ...form } = upload!;
-        const record = await service.uploadCurveSetFile(filePath, form);
+        const { record, message } = await service.uploadCurveSetFile(filePath, form);
         ctx.status = 201;
-        ctx.body = { status: 'success', message: `Curve set ${record.name} uploaded successfully`, name: record.name, file_path: record.file_path };
+        ctx.body = { status: 'success', message, name: record.name, file_path: record.file_path };
       },
     },
     {

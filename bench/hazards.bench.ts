@@ -1,8 +1,8 @@
 // Hazard engine throughput: intensities (computeIntensities) and survivals (survivalInto)
 // for a synthetic feeder of 100,000 assets under a 24-hour hurricane, an earthquake and a
 // flood (26 timestamps). Prints asset-timestamp evaluations per second, best of 3 runs.
-import { computeIntensities, readHazardModel, type Sites } from '../src/hazards/index.js';
-import { DEFAULT_CURVES, compileCurveSet, curveForType, survivalInto } from '../src/fragility/index.js';
+import { computeIntensities, readHazardModel, type Sites } from '../src/domain/hazards/index.js';
+import { DEFAULT_CURVES, compileCurveSet, curveForType, survivalInto } from '../src/domain/fragility/index.js';
 
 const ASSETS = 100_000;
 const RUNS = 3;

@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { largeFeeder } from '../examples/generate-large-feeder.js';
-import { createService } from '../src/core/service.js';
-import { createApp, startServer } from '../src/rest/index.js';
+import { createService } from '../src/app/service.js';
+import { createApp, startServer } from '../src/faces/rest/index.js';
 
 const ASSETS = 100_000;
 const PROBES_PER_SECOND = 20;

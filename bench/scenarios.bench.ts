@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSamplingContext, sampleChunk } from '../src/scenarios/chunk.js';
-import { writeScenarioZip, type ScenarioInput } from '../src/scenarios/index.js';
+import { createSamplingContext, sampleChunk } from '../src/domain/scenarios/chunk.js';
+import { writeScenarioZip, type ScenarioInput } from '../src/domain/scenarios/index.js';
 
 const ASSETS = 10_000;
 const TIMESTAMPS = 24;

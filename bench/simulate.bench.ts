@@ -13,18 +13,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { largeFeeder } from '../examples/generate-large-feeder.js';
-import { extractAssets } from '../src/assets/index.js';
-import { createService } from '../src/core/service.js';
-import { DEFAULT_CURVES, compileCurveSet } from '../src/fragility/index.js';
-import { readDistributionModel } from '../src/gdm/index.js';
-import { computeIntensities, readHazardModel } from '../src/hazards/index.js';
-import { groupAssetsByType } from '../src/simulate/combine.js';
-import { computeSurvival } from '../src/simulate/run.js';
-import { DERIVED_ASSETS_FILE } from '../src/simulate/assetCache.js';
-import { ASSET_STATE_COLUMNS } from '../src/simulate/sqlite.js';
-import { INTENSITY_COLUMNS } from '../src/simulate/columns.js';
-import { INTENSITY_QUANTITIES } from '../src/hazards/types.js';
-import type { SurvivalResult } from '../src/simulate/types.js';
+import { extractAssets } from '../src/domain/assets/index.js';
+import { createService } from '../src/app/service.js';
+import { DEFAULT_CURVES, compileCurveSet } from '../src/domain/fragility/index.js';
+import { readDistributionModel } from '../src/domain/gdm/index.js';
+import { computeIntensities, readHazardModel } from '../src/domain/hazards/index.js';
+import { groupAssetsByType } from '../src/domain/simulation/combine.js';
+import { computeSurvival } from '../src/app/simulationRun.js';
+import { DERIVED_ASSETS_FILE } from '../src/app/assetCache.js';
+import { assetStateColumns } from '../src/domain/simulation/sqlite.js';
+import { intensityColumns } from '../src/domain/simulation/columns.js';
+import { intensityQuantityNames } from '../src/domain/hazards/quantities.js';
+
+const ASSET_STATE_COLUMNS = assetStateColumns();
+import type { SurvivalResult } from '../src/domain/simulation/types.js';
 import { combinedExampleHazard } from '../test/helpers/exampleHazards.js';
 
 const ASSETS = 100_000;
@@ -70,8 +72,8 @@ function writeFloor(filePath: string, result: SurvivalResult): number {
   db.pragma('synchronous = OFF');
   db.exec(`CREATE TABLE assetstatetable (id INTEGER PRIMARY KEY, asset_name TEXT NOT NULL, asset_type TEXT NOT NULL, distribution_asset TEXT NOT NULL, timestamp TEXT NOT NULL, ${ASSET_STATE_COLUMNS.slice(5).map((column) => `${column} REAL`).join(', ')})`);
   const insert = db.prepare(`INSERT INTO assetstatetable VALUES (${ASSET_STATE_COLUMNS.map(() => '?').join(', ')})`);
-  const intensities = INTENSITY_COLUMNS.map((column) => ({ values: result.intensities[column.quantity], siPerUnit: column.siPerUnit }));
-  const survivals = INTENSITY_QUANTITIES.map((quantity) => result.survivalByQuantity[quantity]);
+  const intensities = intensityColumns().map((column) => ({ values: result.intensities[column.quantity], siPerUnit: column.siPerUnit }));
+  const survivals = intensityQuantityNames().map((quantity) => result.survivalByQuantity[quantity]);
   const row: (string | number | null)[] = new Array(ASSET_STATE_COLUMNS.length);
   let id = 0;
   db.transaction(() => {

@@ -1,7 +1,7 @@
 import React from 'react';
 import { Command } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
-import { HazsimError } from '../src/core/errors.js';
+import { HazsimError } from '../src/base/errors.js';
 
 export function makeBrowseCommand(context: CommandContext): Command {
   return new Command('browse')

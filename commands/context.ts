@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { createService, type HazsimService } from '../src/core/service.js';
+import { createService, type HazsimService } from '../src/app/service.js';
 
 /** Options every subcommand takes (added in one place by addGlobalOptions). */
 export interface GlobalOptions {

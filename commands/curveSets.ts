@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatTable } from './output.js';
-import type { CurveSpec } from '../src/fragility/index.js';
+import type { CurveSpec } from '../src/domain/fragility/index.js';
 
 /** One curve in a line: "lognormal median 50 meter / second, beta 0.45". */
 function describeCurve(curve: CurveSpec): string {

@@ -4,6 +4,6 @@ import path from 'node:path';
 import { createProgram } from './main.js';
 import { createContext } from './context.js';
 import { manPage } from './manPage.js';
-import { PACKAGE_ROOT } from '../src/core/version.js';
+import { PACKAGE_ROOT } from '../src/base/version.js';
 
 fs.writeFileSync(path.join(PACKAGE_ROOT, 'man', 'hazsim.1'), manPage(createProgram(createContext())));

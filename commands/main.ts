@@ -10,8 +10,8 @@ import { makeScenariosCommand, makeSimulateCommand } from './simulate.js';
 import { makeValidateCommand } from './validate.js';
 import { makeCurveSetsCommand } from './curveSets.js';
 import { makeHazardTypesCommand } from './hazardTypes.js';
-import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/core/errors.js';
-import { HAZSIM_VERSION } from '../src/core/version.js';
+import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/base/errors.js';
+import { HAZSIM_VERSION } from '../src/base/version.js';
 
 /** The whole command tree, built around one context. */
 export function createProgram(context: CommandContext): Command {

@@ -1,5 +1,5 @@
 import type { Command, Option } from 'commander';
-import { HAZSIM_VERSION } from '../src/core/version.js';
+import { HAZSIM_VERSION } from '../src/base/version.js';
 
 /** Escapes text for roff: backslashes, leading dots/quotes, and hyphens that are minus signs in flags. */
 function roff(text: string): string {

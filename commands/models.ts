@@ -2,10 +2,10 @@ import { Command, Option } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatSummary, formatTable } from './output.js';
 import { askIfMissing } from './prompts.js';
-import { HazsimError } from '../src/core/errors.js';
-import { MODEL_KIND_IDS, type ModelKindId } from '../src/core/kinds.js';
-import type { HazsimService } from '../src/core/service.js';
-import type { ModelRecord } from '../src/cache/store.js';
+import { HazsimError } from '../src/base/errors.js';
+import { MODEL_KIND_IDS, type ModelKindId } from '../src/app/kinds.js';
+import type { HazsimService } from '../src/app/service.js';
+import type { ModelRecord } from '../src/app/cache/store.js';
 
 interface KindOption extends GlobalOptions {
   kind?: ModelKindId;

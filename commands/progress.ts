@@ -1,5 +1,5 @@
 import type { CommandContext } from './context.js';
-import type { ProgressEvent } from '../src/core/workerTask.js';
+import type { ProgressEvent } from '../src/base/workerTask.js';
 
 /**
  * A one-line progress bar on stderr, drawn only when stderr is a terminal (DESIGN.md §9),

@@ -1,6 +1,6 @@
 import { input, select } from '@inquirer/prompts';
 import type { CommandContext } from './context.js';
-import { HazsimError } from '../src/core/errors.js';
+import { HazsimError } from '../src/base/errors.js';
 
 export interface MissingValueQuestion {
   /** The argument or option as the usage line names it, e.g. "<file>" or "--curve-set". */

@@ -1,8 +1,8 @@
 import { Command, InvalidArgumentError } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
-import { HazsimError } from '../src/core/errors.js';
-import { HAZSIM_VERSION } from '../src/core/version.js';
-import { DEFAULT_MAX_UPLOAD_MB } from '../src/rest/limits.js';
+import { HazsimError } from '../src/base/errors.js';
+import { HAZSIM_VERSION } from '../src/base/version.js';
+import { DEFAULT_MAX_UPLOAD_MB } from '../src/faces/rest/limits.js';
 
 interface ServeOptions extends GlobalOptions {
   host: string;
@@ -51,7 +51,7 @@ export function makeServeCommand(context: CommandContext): Command {
     .option('--api-key <key>', 'require "Authorization: Bearer <key>" on every endpoint but /, /health and the docs (default: $HAZSIM_API_KEY)')
     .action(async (options: ServeOptions) => {
       // The server stack (koa, swagger, ...) loads only here, so other commands start without it.
-      const { createApp, startServer } = await import('../src/rest/index.js');
+      const { createApp, startServer } = await import('../src/faces/rest/index.js');
       const service = context.service(options);
       const apiKey = checkApiKey(options.apiKey, '--api-key') ?? checkApiKey(context.env.HAZSIM_API_KEY || undefined, 'HAZSIM_API_KEY');
       const app = createApp(service, { apiKey, maxUploadMb: options.maxUploadMb, log: (line) => context.stderr.write(`${line}\n`) });

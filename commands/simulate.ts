@@ -3,8 +3,8 @@ import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatTable } from './output.js';
 import { askIfMissing } from './prompts.js';
 import { progressReporter } from './progress.js';
-import type { HazsimService } from '../src/core/service.js';
-import { DEFAULT_CURVE_SET } from '../src/core/schemas.js';
+import type { HazsimService } from '../src/app/service.js';
+import { DEFAULT_CURVE_SET } from '../src/app/schemas.js';
 
 interface RunOptions extends GlobalOptions {
   curveSet?: string;
@@ -91,7 +91,7 @@ export function makeScenariosCommand(context: CommandContext): Command {
         { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
       );
       progress.done();
-      const { records, ...summary } = outcome.summary;
+      const { records: _records, ...summary } = outcome.summary;
       emit(context, options, { status: 'success', file_path: outcome.filePath, ...summary }, () =>
         [
           `Wrote ${outcome.filePath}`,

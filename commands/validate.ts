@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatSummary } from './output.js';
-import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/core/kinds.js';
+import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/app/kinds.js';
 
 /** `hazsim validate <file>`: full validation without storing; exit 0 when valid, 5 with every problem when not. */
 export function makeValidateCommand(context: CommandContext): Command {

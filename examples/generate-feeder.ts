@@ -19,8 +19,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLASS_SPECS } from '../src/gdm/classes/index.js';
-import type { FieldType } from '../src/gdm/fields.js';
+import { CLASS_SPECS } from '../src/domain/gdm/classes/index.js';
+import type { FieldType } from '../src/domain/gdm/fields.js';
 
 /** gdm 2.3 modules of the classes used here. */
 const MODULES: Record<string, string> = {

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readHazardModel } from '../src/hazards/index.js';
+import { readHazardModel } from '../src/domain/hazards/index.js';
 
 const OUT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'hazards');
 

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { trackedChangesJsonSchema } from '../src/scenarios/schema.js';
+import { trackedChangesJsonSchema } from '../src/domain/scenarios/schema.js';
 
 const target = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/tracked_changes.schema.json');
 fs.writeFileSync(target, `${JSON.stringify(trackedChangesJsonSchema(), null, 2)}\n`);

@@ -2,7 +2,7 @@ import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
 import { TABS, type BrowseData, type BrowseEntry, type RunOutcome, type TabId } from './data.js';
 import { DetailLines, EntryList, HelpPanel, KeyBar, ProgressBar, TabBar } from './components.js';
-import type { ProgressEvent } from '../../src/core/workerTask.js';
+import type { ProgressEvent } from '../../src/base/workerTask.js';
 
 const LIST_WIDTH = 26;
 const SCENARIO_SAMPLES = 100;

@@ -1,5 +1,5 @@
-import type { HazsimService } from '../../src/core/service.js';
-import type { ProgressEvent } from '../../src/core/workerTask.js';
+import type { HazsimService } from '../../src/app/service.js';
+import type { ProgressEvent } from '../../src/base/workerTask.js';
 import { formatSummary } from '../output.js';
 
 export type TabId = 'distribution' | 'hazard' | 'curve_sets';

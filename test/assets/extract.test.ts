@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { extractAssets, ASSET_HEIGHTS_M, type AssetExtraction, type AssetType } from '../../src/assets/index.js';
-import { readDistributionModel } from '../../src/gdm/index.js';
+import { extractAssets, ASSET_HEIGHTS_M, type AssetExtraction, type AssetType } from '../../src/domain/assets/index.js';
+import { readDistributionModel } from '../../src/domain/gdm/index.js';
 import { haveSharedFixtures } from '../helpers/cli.js';
 import { bus, fixture, line, lineEquipment, nested } from '../gdm/helpers.js';
 import { EXAMPLE_4_2 } from '../gdm/kersting.js';

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
-import { resolveCacheRoot } from '../../src/cache/root.js';
+import { resolveCacheRoot } from '../../src/app/cache/root.js';
 
 const root = suite('resolveCacheRoot');
 

@@ -31,7 +31,7 @@ names('are refused with exit 5 and a message, and nothing is written anywhere', 
 });
 
 names('a name with NUL is refused (the OS refuses it as an argument; the core refuses it in a request)', async () => {
-  const { createService } = await import('../../src/core/service.js');
+  const { createService } = await import('../../src/app/service.js');
   const service = createService({ cacheDir: tempDir() });
   try {
     await service.uploadModel({ fileName: 'f.json', bytes: Buffer.from(FEEDER_TEXT), name: 'a\0b' });

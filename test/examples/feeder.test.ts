@@ -2,8 +2,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import { feederJson, FEEDER_PATH } from '../../examples/generate-feeder.js';
-import { extractAssets, ASSET_TYPES } from '../../src/assets/index.js';
-import { readDistributionModel, validateDistributionContent } from '../../src/gdm/index.js';
+import { extractAssets, ASSET_TYPES } from '../../src/domain/assets/index.js';
+import { readDistributionModel, validateDistributionContent } from '../../src/domain/gdm/index.js';
 
 const feeder = suite('the bundled example feeder');
 

@@ -1,11 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ASSET_TYPES } from '../../src/assets/types.js';
-import { compileCurveSet, curveForType } from '../../src/fragility/compile.js';
-import { DEFAULT_CURVES, DEFAULT_CURVES_TABLE } from '../../src/fragility/defaultCurves.js';
-import { ERAD_V1_CURVES, ERAD_V1_CURVES_TABLE } from '../../src/fragility/eradV1Curves.js';
-import { survivalAt } from '../../src/fragility/survival.js';
-import { validateCurveSet } from '../../src/fragility/curveSet.js';
+import { ASSET_TYPES } from '../../src/domain/assets/types.js';
+import { compileCurveSet, curveForType } from '../../src/domain/fragility/compile.js';
+import { DEFAULT_CURVES, DEFAULT_CURVES_TABLE } from '../../src/domain/fragility/defaultCurves.js';
+import { ERAD_V1_CURVES, ERAD_V1_CURVES_TABLE } from '../../src/domain/fragility/eradV1Curves.js';
+import { survivalAt } from '../../src/domain/fragility/survival.js';
+import { validateCurveSet } from '../../src/domain/fragility/curveSet.js';
 import { close } from '../helpers/assert.js';
 
 const G = 9.80665;

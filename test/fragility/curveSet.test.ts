@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compileCurveSet, curveForType } from '../../src/fragility/compile.js';
-import { readCurveSet, validateCurveSet } from '../../src/fragility/curveSet.js';
-import { survivalAt } from '../../src/fragility/survival.js';
-import { HazsimError } from '../../src/core/errors.js';
+import { compileCurveSet, curveForType } from '../../src/domain/fragility/compile.js';
+import { readCurveSet, validateCurveSet } from '../../src/domain/fragility/curveSet.js';
+import { survivalAt } from '../../src/domain/fragility/survival.js';
+import { HazsimError } from '../../src/base/errors.js';
 import { close } from '../helpers/assert.js';
 
 function paths(content: unknown): string[] {

@@ -1,5 +1,5 @@
 import { suite } from 'uvu';
-import { erfc, standardNormalCdf, standardNormalSurvival } from '../../src/fragility/normalCdf.js';
+import { erfc, standardNormalCdf, standardNormalSurvival } from '../../src/domain/fragility/normalCdf.js';
 import { close, closeRelative } from '../helpers/assert.js';
 
 // Reference values: scipy 1.17 scipy.special.ndtr and scipy.special.erfc.

@@ -1,10 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { survivalAt, survivalForAssetsInto, survivalInto } from '../../src/fragility/survival.js';
-import { compileCurveSet, curveForType } from '../../src/fragility/compile.js';
-import { DEFAULT_CURVES } from '../../src/fragility/defaultCurves.js';
-import { ASSET_TYPES } from '../../src/assets/types.js';
-import type { CompiledCurve } from '../../src/fragility/types.js';
+import { survivalAt, survivalInto } from '../../src/domain/fragility/survival.js';
+import type { CompiledCurve } from '../../src/domain/fragility/types.js';
 import { close } from '../helpers/assert.js';
 
 const LOGNORMAL: CompiledCurve = { form: 'lognormal', median: 50, beta: 0.45 };
@@ -66,27 +63,3 @@ scalar('fire decay: 0 inside, 1 − p·e^(−d/L) outside; scipy expon: 1 below 
 });
 
 scalar.run();
-
-const byAsset = suite('survivalForAssetsInto');
-
-byAsset('uses each asset\'s own curve, in short and long runs of one type alike', () => {
-  const compiled = compileCurveSet(DEFAULT_CURVES);
-  const types = new Uint8Array(100);
-  // A long run of poles, then alternating switches and substations.
-  for (let i = 40; i < 100; i++) types[i] = i % 2 === 0 ? ASSET_TYPES.indexOf('switch') : ASSET_TYPES.indexOf('substation');
-  types.fill(ASSET_TYPES.indexOf('distribution_poles'), 0, 40);
-  const wind = Float64Array.from({ length: 100 }, (_, i) => 30 + (i % 7) * 5);
-  wind[5] = Number.NaN;
-  const out = new Float64Array(100);
-  survivalForAssetsInto(compiled, 'wind_speed', types, wind, out);
-  for (let i = 0; i < 100; i++) {
-    const expected = survivalAt(curveForType(compiled, ASSET_TYPES[types[i]], 'wind_speed'), wind[i]);
-    assert.ok(Object.is(out[i], expected), `asset ${i}`);
-  }
-  // Spot check against the table: a switch (median 50 m/s) at 50 m/s survives with 0.5.
-  const single = new Float64Array(1);
-  survivalForAssetsInto(compiled, 'wind_speed', Uint8Array.of(ASSET_TYPES.indexOf('switch')), Float64Array.of(50), single);
-  close(single[0], 0.5, 1e-15);
-});
-
-byAsset.run();

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { aggregatePhaseLoads, aggregateSolar, readDistributionModel, splitPhaseLoad, type Component, type Quantity } from '../../src/gdm/index.js';
+import { aggregatePhaseLoads, aggregateSolar, readDistributionModel, splitPhaseLoad, type Component, type Quantity } from '../../src/domain/gdm/index.js';
 import { close } from '../helpers/assert.js';
 
 const si = (component: Component, key: string) => (component.fields[key] as Quantity).siScalar;

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { geometryBranchToMatrix, readDistributionModel, toMatrixRepresentation, type Quantity } from '../../src/gdm/index.js';
+import { geometryBranchToMatrix, readDistributionModel, toMatrixRepresentation, type Quantity } from '../../src/domain/gdm/index.js';
 import { close } from '../helpers/assert.js';
 import { EXAMPLE_4_1, EXAMPLE_4_2, readEquipment } from './kersting.js';
 

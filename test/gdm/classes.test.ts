@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CLASS_SPECS } from '../../src/gdm/index.js';
+import { CLASS_SPECS } from '../../src/domain/gdm/index.js';
 
 const classes = suite('the GDM class declarations');
 

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readDistributionModel, validateDistributionContent, type Component, type Quantity } from '../../src/gdm/index.js';
+import { readDistributionModel, validateDistributionContent, type Component, type Quantity } from '../../src/domain/gdm/index.js';
 import { ROOT, haveSharedFixtures } from '../helpers/cli.js';
 import { bus, classOf, fixture, line, lineEquipment, nested, uuid } from './helpers.js';
 

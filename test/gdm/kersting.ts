@@ -1,6 +1,6 @@
 // Kersting's line examples (W. H. Kersting, Distribution System Modeling and Analysis),
 // written as nested-form GDM equipment for the Carson and Kron tests.
-import { readDistributionModel, type Component } from '../../src/gdm/index.js';
+import { readDistributionModel, type Component } from '../../src/domain/gdm/index.js';
 
 const ACSR_336 = {
   type: 'BareConductorEquipment',

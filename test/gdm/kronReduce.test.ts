@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { kronReduceBranch, kronReduceEquipment, readDistributionModel, toMatrixRepresentation, type Component, type Quantity } from '../../src/gdm/index.js';
-import { HazsimError } from '../../src/core/errors.js';
+import { kronReduceBranch, kronReduceEquipment, readDistributionModel, toMatrixRepresentation, type Component, type Quantity } from '../../src/domain/gdm/index.js';
+import { HazsimError } from '../../src/base/errors.js';
 import { close } from '../helpers/assert.js';
 import { EXAMPLE_4_1, readEquipment } from './kersting.js';
 
@@ -77,9 +77,9 @@ branch('two 4-wire branches sharing one equipment both reduce (gdm fails on the 
     type: 'MatrixImpedanceBranchEquipment',
     uuid: '00000000-0000-4000-8000-0000000000b1',
     name: 'shared',
-    r_matrix: (shared.fields.r_matrix as Quantity).value.map((row: any) => row.map((v: number) => `${v} ohm / mile`)),
-    x_matrix: (shared.fields.x_matrix as Quantity).value.map((row: any) => row.map((v: number) => `${v} ohm / mile`)),
-    c_matrix: (shared.fields.c_matrix as Quantity).value.map((row: any) => row.map((v: number) => `${v} microfarad / mile`)),
+    r_matrix: ((shared.fields.r_matrix as Quantity).value as number[][]).map((row) => row.map((v: number) => `${v} ohm / mile`)),
+    x_matrix: ((shared.fields.x_matrix as Quantity).value as number[][]).map((row) => row.map((v: number) => `${v} ohm / mile`)),
+    c_matrix: ((shared.fields.c_matrix as Quantity).value as number[][]).map((row) => row.map((v: number) => `${v} microfarad / mile`)),
     ampacity: '530 ampere',
   };
   const b1 = bus('b1');

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import seedrandom from 'seedrandom';
-import { readDistributionModel, validateDistributionContent } from '../../src/gdm/index.js';
+import { readDistributionModel, validateDistributionContent } from '../../src/domain/gdm/index.js';
 import { haveSharedFixtures } from '../helpers/cli.js';
 import { classOf, fixture } from './helpers.js';
 

@@ -1,14 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { validateDistributionContent } from '../../src/gdm/index.js';
+import { validateDistributionContent } from '../../src/domain/gdm/index.js';
 import { haveSharedFixtures } from '../helpers/cli.js';
 import { bus, classOf, fixture, line, lineEquipment, nested, uuid } from './helpers.js';
 
 function messages(content: unknown): string[] {
   return validateDistributionContent(content).map((issue) => `${issue.path}: ${issue.message}`);
 }
-
-const square = (size: number, diagonal: string, zero: string) => Array.from({ length: size }, (_, i) => Array.from({ length: size }, (_, j) => (i === j ? diagonal : zero)));
 
 const branches = suite("gdm's branch rules");
 

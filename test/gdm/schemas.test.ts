@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
-import { ComponentRef, distributionClassSchema, Quantity } from '../../src/gdm/index.js';
+import { ComponentRef, distributionClassSchema, Quantity } from '../../src/domain/gdm/index.js';
 
 const schemas = suite('distributionClassSchema (valibot)');
 

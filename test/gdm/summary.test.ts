@@ -2,7 +2,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readDistributionModel, summarizeDistributionModel } from '../../src/gdm/index.js';
+import { readDistributionModel } from '../../src/domain/gdm/index.js';
+import { summarizeDistributionModel } from '../../src/domain/assets/modelSummary.js';
 import { ROOT, haveSharedFixtures } from '../helpers/cli.js';
 import { fixture } from './helpers.js';
 

@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import seedrandom from 'seedrandom';
-import { CHORD_FORMULA_LIMIT_M, distancesFromPointM, preparePoints } from '../../src/geodesy/batch.js';
-import { geodesicDistanceM } from '../../src/geodesy/inverse.js';
+import { CHORD_FORMULA_LIMIT_M, distancesFromPointM, preparePoints } from '../../src/base/geodesy/batch.js';
+import { geodesicDistanceM } from '../../src/base/geodesy/inverse.js';
 import { close } from '../helpers/assert.js';
 
 const distances = suite('distancesFromPointM');

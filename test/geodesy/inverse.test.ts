@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { geodesicDistanceM } from '../../src/geodesy/inverse.js';
+import { geodesicDistanceM } from '../../src/base/geodesy/inverse.js';
 import { close } from '../helpers/assert.js';
 
 // Reference distances from GeographicLib's own test suite (C. F. F. Karney, geodtest.c:

@@ -1,4 +1,4 @@
-import type { Sites } from '../../src/hazards/types.js';
+import type { Sites } from '../../src/domain/hazards/types.js';
 
 /** Sites from [longitude, latitude, height m] triples. */
 export function sitesOf(points: [number, number, number?][]): Sites {

@@ -1,5 +1,5 @@
 import { suite } from 'uvu';
-import { computeIntensities, hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFromMmi, readHazardModel } from '../../src/hazards/index.js';
+import { computeIntensities, hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFromMmi, readHazardModel } from '../../src/domain/hazards/index.js';
 import { close, closeRelative } from '../helpers/assert.js';
 import { sitesOf } from './_sites.js';
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readHazardModel, validateHazardContent, hazardForm } from '../../src/hazards/index.js';
+import { readHazardModel, validateHazardContent, hazardForm } from '../../src/domain/hazards/index.js';
 import { close } from '../helpers/assert.js';
 
 /** A component's __metadata__ in infrasys's `fields` dialect or the flat one. */

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXAMPLES } from '../helpers/cli.js';
-import { computeIntensities, readHazardModel, validateHazardContent } from '../../src/hazards/index.js';
+import { computeIntensities, readHazardModel, validateHazardContent } from '../../src/domain/hazards/index.js';
 import { sitesOf } from './_sites.js';
 
 const HAZARDS = path.join(EXAMPLES, 'hazards');

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { computeIntensities, readHazardModel } from '../../src/hazards/index.js';
+import { computeIntensities, readHazardModel } from '../../src/domain/hazards/index.js';
 import { close } from '../helpers/assert.js';
 import { ring, sitesOf } from './_sites.js';
 

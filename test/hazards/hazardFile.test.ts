@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readHazardModel, summarizeHazardModel, validateHazardContent } from '../../src/hazards/index.js';
-import { HazsimError } from '../../src/core/errors.js';
+import { readHazardModel, summarizeHazardModel, validateHazardContent } from '../../src/domain/hazards/index.js';
+import { HazsimError } from '../../src/base/errors.js';
 import { close } from '../helpers/assert.js';
 import { ring } from './_sites.js';
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { computeIntensities, quantitiesOf, readHazardModel } from '../../src/hazards/index.js';
+import { computeIntensities, quantitiesOf, readHazardModel } from '../../src/domain/hazards/index.js';
 import { close } from '../helpers/assert.js';
 import { sitesOf } from './_sites.js';
 

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseQuantity } from '../../src/hazards/_units.js';
-import { parseTimestamp } from '../../src/hazards/_timestamps.js';
+import { parseQuantity } from '../../src/domain/hazards/_units.js';
+import { parseTimestamp } from '../../src/domain/hazards/_timestamps.js';
 import { close } from '../helpers/assert.js';
 
 const quantities = suite('parseQuantity');

@@ -3,8 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer, type McpServerOptions } from '../../src/mcp/index.js';
-import type { HazsimService } from '../../src/core/service.js';
+import { createMcpServer, type McpServerOptions } from '../../src/faces/mcp/index.js';
+import type { HazsimService } from '../../src/app/service.js';
 import { BIN, ROOT } from './cli.js';
 
 /** A real Client linked to hazsim's MCP server in this process (full protocol, no child process). */
@@ -16,9 +16,9 @@ export async function connectInMemory(service: HazsimService, options?: McpServe
   return client;
 }
 
-/** A real Client driving `hazsim mcp --cache-dir <cacheDir>` as a child process; `stderr()` is what it logged so far, `errors` what the client could not parse. */
-export async function connectStdio(cacheDir: string) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--cache-dir', cacheDir], cwd: ROOT, stderr: 'pipe' });
+/** A real Client driving `hazsim mcp --cache-dir <cacheDir>` as a child process (with `env` added to the environment); `stderr()` is what it logged so far, `errors` what the client could not parse. */
+export async function connectStdio(cacheDir: string, env?: Record<string, string>) {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--cache-dir', cacheDir], cwd: ROOT, stderr: 'pipe', ...(env ? { env: { ...(process.env as Record<string, string>), ...env } } : {}) });
   let stderr = '';
   transport.stderr?.on('data', (chunk) => (stderr += chunk));
   const client = new Client({ name: 'hazsim-test', version: '1.0.0' });
@@ -58,4 +58,10 @@ export async function protocolError(promise: Promise<unknown>): Promise<McpError
   }
   assert.unreachable('expected a protocol error');
   throw new Error('unreachable');
+}
+
+/** The text of a resource's content; fails the test when the server sent a blob instead. */
+export function textOf(content: { text: string } | { blob: string }): string {
+  assert.ok('text' in content, 'the resource content is text');
+  return content.text;
 }

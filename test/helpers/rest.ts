@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as assert from 'uvu/assert';
-import { createService, type HazsimService } from '../../src/core/service.js';
-import { createApp, startServer, type AppOptions, type HazsimApp, type RunningServer } from '../../src/rest/index.js';
+import { createService, type HazsimService } from '../../src/app/service.js';
+import { createApp, startServer, type AppOptions, type HazsimApp, type RunningServer } from '../../src/faces/rest/index.js';
 import { BIN, EXAMPLES, ROOT, tempDir } from './cli.js';
 
 export const TINY_FEEDER = path.join(ROOT, 'test/data/tiny_feeder.json');

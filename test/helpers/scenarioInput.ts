@@ -1,7 +1,7 @@
 // Synthetic simulation outputs for the scenario tests: a storm passing over a feeder, each
 // asset with its own peak failure probability and peak time, plus assets that cannot fail
 // and assets that surely fail.
-import type { ScenarioInput } from '../../src/scenarios/index.js';
+import type { ScenarioInput } from '../../src/domain/scenarios/index.js';
 
 /** Hourly ISO timestamps from 2022-01-01T00:00:00. */
 export function hourlyTimestamps(count: number): string[] {

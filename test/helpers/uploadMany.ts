@@ -1,7 +1,7 @@
 // A separate process that uploads `count` distinct models named `<prefix>_<i>` into one cache,
 // through the same core the CLI uses. Used by the concurrency and crash-safety tests.
 import fs from 'node:fs';
-import { createService } from '../../src/core/service.js';
+import { createService } from '../../src/app/service.js';
 
 const [cacheDir, prefix, countText, sourceFile, paddingText] = process.argv.slice(2);
 const service = createService({ cacheDir });

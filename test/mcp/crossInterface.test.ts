@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { connectStdio, protocolError, toolError, toolOutput } from '../helpers/mcp.js';
+import { connectStdio, protocolError, textOf, toolError, toolOutput } from '../helpers/mcp.js';
 import { expectError, expectJson, fileForm, spawnServer, TINY_FEEDER, TINY_QUAKE, type SpawnedServer } from '../helpers/rest.js';
 
 /** `hazsim serve` and `hazsim mcp`, both spawned and running on one cache at the same time. */
@@ -11,7 +11,7 @@ const context = { cache: '', served: undefined as unknown as SpawnedServer, sess
 
 const rest = (route: string, init?: RequestInit) => fetch(`${context.served.url}${route}`, init);
 const call = (name: string, args: Record<string, unknown> = {}) => context.session.client.callTool({ name, arguments: args });
-const readText = async (uri: string) => (await context.session.client.readResource({ uri })).contents[0].text as string;
+const readText = async (uri: string) => textOf((await context.session.client.readResource({ uri })).contents[0]);
 const listedUris = async () => (await context.session.client.listResources()).resources.map((resource) => resource.uri);
 
 const shared = suite('REST server and MCP server on one cache');

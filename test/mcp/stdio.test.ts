@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { BIN, EXAMPLES, ROOT, json, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
-import { connectStdio, protocolError, toolError, toolOutput } from '../helpers/mcp.js';
+import { connectStdio, protocolError, textOf, toolError, toolOutput } from '../helpers/mcp.js';
 import { readZipEntries } from '../helpers/unzip.js';
 import { SPEC_HAZARD_TYPES } from '../helpers/spec.js';
 
@@ -42,7 +42,7 @@ const readJson = async (uri: string) => {
   assert.is(contents.length, 1);
   assert.is(contents[0].uri, uri);
   assert.is(contents[0].mimeType, 'application/json');
-  return JSON.parse(contents[0].text as string);
+  return JSON.parse(textOf(contents[0]));
 };
 const call = (name: string, args: Record<string, unknown> = {}) => context.session.client.callTool({ name, arguments: args });
 

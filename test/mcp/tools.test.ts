@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createService } from '../../src/core/service.js';
+import { createService } from '../../src/app/service.js';
 import { EXAMPLES, ROOT, tempDir } from '../helpers/cli.js';
 import { close } from '../helpers/assert.js';
 import { connectInMemory, toolError, toolOutput } from '../helpers/mcp.js';

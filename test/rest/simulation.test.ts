@@ -3,7 +3,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
-import { CurveSetRecord, CurveSetWithContent, DefaultCurveSets } from '../../src/core/schemas.js';
+import { CurveSetRecord, CurveSetWithContent, DefaultCurveSets } from '../../src/app/schemas.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import {
   EXAMPLE_CURVES,
@@ -55,7 +55,7 @@ function cli(server: TestServer, outDir: string, fileName: string, args: string[
 }
 
 /** The result's tables and views, without the one value that differs between two runs. */
-function comparable(sqlitePath: string) {
+function comparable(sqlitePath: string): Record<string, unknown[]> {
   const contents = sqliteContents(sqlitePath);
   const runInfo = contents.run_info as { key: string; value: string }[];
   assert.ok(runInfo.some((row) => row.key === 'created_at'), 'run_info has created_at');

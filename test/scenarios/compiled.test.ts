@@ -7,11 +7,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { writeScenarioZip } from '../../src/scenarios/index.js';
+import { writeScenarioZip } from '../../src/domain/scenarios/index.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { stormInput } from '../helpers/scenarioInput.js';
 
-const COMPILED = path.join(ROOT, 'dist/src/scenarios/index.js');
+const COMPILED = path.join(ROOT, 'dist/src/domain/scenarios/index.js');
 const test = suite('writeScenarioZip from dist/');
 
 test('gives the same bytes compiled (2 workers, plain node, another time zone) as under tsx', async () => {

@@ -1,8 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { HazsimError } from '../../src/core/errors.js';
-import { DEFAULT_MAX_SAMPLES } from '../../src/core/schemas.js';
-import { maxSamples, validateScenarioInput, validateScenarioOptions, type ScenarioOptions } from '../../src/scenarios/index.js';
+import { HazsimError } from '../../src/base/errors.js';
+import { DEFAULT_MAX_SAMPLES } from '../../src/app/schemas.js';
+import { maxSamplesSetting } from '../../src/app/settings.js';
+import { validateScenarioInput, validateScenarioOptions, type ScenarioOptions } from '../../src/domain/scenarios/index.js';
 import { stormInput } from '../helpers/scenarioInput.js';
 
 /** Runs `action`, expecting invalid_input with an issue at `path` whose message contains `words`. */
@@ -22,32 +23,31 @@ function rejects(action: () => unknown, path: string, words: string): void {
 }
 
 const base: ScenarioOptions = { numberOfSamples: 10, seed: 0, method: 'peak', workers: 2 };
-const noEnv = {};
 
 const options = suite('validateScenarioOptions');
 
 options('accepts 1 sample and the maximum, seeds 0 and 2^32 − 1, and fills the defaults', () => {
-  const valid = validateScenarioOptions({ ...base, numberOfSamples: 1, seed: 0, workers: undefined }, noEnv);
+  const valid = validateScenarioOptions({ ...base, numberOfSamples: 1, seed: 0, workers: undefined });
   assert.ok(valid.workers >= 1);
   assert.is(valid.recordLimit, 1000);
-  assert.is(validateScenarioOptions({ ...base, numberOfSamples: DEFAULT_MAX_SAMPLES, seed: 2 ** 32 - 1 }, noEnv).seed, 2 ** 32 - 1);
+  assert.is(validateScenarioOptions({ ...base, numberOfSamples: DEFAULT_MAX_SAMPLES, seed: 2 ** 32 - 1 }).seed, 2 ** 32 - 1);
 });
 
 options('rejects sample counts below 1, above the maximum, or not integers, naming number_of_samples', () => {
-  rejects(() => validateScenarioOptions({ ...base, numberOfSamples: 0 }, noEnv), 'number_of_samples', 'at least 1');
-  rejects(() => validateScenarioOptions({ ...base, numberOfSamples: 2.5 }, noEnv), 'number_of_samples', 'integer');
-  rejects(() => validateScenarioOptions({ ...base, numberOfSamples: DEFAULT_MAX_SAMPLES + 1 }, noEnv), 'number_of_samples', 'HAZSIM_MAX_SAMPLES');
+  rejects(() => validateScenarioOptions({ ...base, numberOfSamples: 0 }), 'number_of_samples', 'at least 1');
+  rejects(() => validateScenarioOptions({ ...base, numberOfSamples: 2.5 }), 'number_of_samples', 'integer');
+  rejects(() => validateScenarioOptions({ ...base, numberOfSamples: DEFAULT_MAX_SAMPLES + 1 }), 'number_of_samples', 'HAZSIM_MAX_SAMPLES');
 });
 
 options('rejects seeds outside [0, 2^32) or not integers, naming seed', () => {
-  rejects(() => validateScenarioOptions({ ...base, seed: -1 }, noEnv), 'seed', '>= 0');
-  rejects(() => validateScenarioOptions({ ...base, seed: 2 ** 32 }, noEnv), 'seed', 'below 2^32');
-  rejects(() => validateScenarioOptions({ ...base, seed: 0.5 }, noEnv), 'seed', 'integer');
+  rejects(() => validateScenarioOptions({ ...base, seed: -1 }), 'seed', '>= 0');
+  rejects(() => validateScenarioOptions({ ...base, seed: 2 ** 32 }), 'seed', 'below 2^32');
+  rejects(() => validateScenarioOptions({ ...base, seed: 0.5 }), 'seed', 'integer');
 });
 
 options('rejects an unknown method and a worker count below 1', () => {
-  rejects(() => validateScenarioOptions({ ...base, method: 'worst' as never }, noEnv), 'method', 'peak');
-  rejects(() => validateScenarioOptions({ ...base, workers: 0 }, noEnv), 'workers', 'at least 1');
+  rejects(() => validateScenarioOptions({ ...base, method: 'worst' as never }), 'method', 'peak');
+  rejects(() => validateScenarioOptions({ ...base, workers: 0 }), 'workers', 'at least 1');
 });
 
 options.run();
@@ -56,14 +56,14 @@ const limit = suite('maxSamples');
 
 limit('is DEFAULT_MAX_SAMPLES (100,000) unless HAZSIM_MAX_SAMPLES sets it', () => {
   assert.is(DEFAULT_MAX_SAMPLES, 100_000);
-  assert.is(maxSamples({}), DEFAULT_MAX_SAMPLES);
-  assert.is(maxSamples({ HAZSIM_MAX_SAMPLES: '500' }), 500);
-  assert.is(validateScenarioOptions({ ...base, numberOfSamples: 400_000 }, { HAZSIM_MAX_SAMPLES: '1000000' }).numberOfSamples, 400_000);
-  rejects(() => validateScenarioOptions({ ...base, numberOfSamples: 501 }, { HAZSIM_MAX_SAMPLES: '500' }), 'number_of_samples', 'at most 500');
+  assert.is(maxSamplesSetting({}), DEFAULT_MAX_SAMPLES);
+  assert.is(maxSamplesSetting({ HAZSIM_MAX_SAMPLES: '500' }), 500);
+  assert.is(validateScenarioOptions({ ...base, numberOfSamples: 400_000, maxSamples: 1_000_000 }).numberOfSamples, 400_000);
+  rejects(() => validateScenarioOptions({ ...base, numberOfSamples: 501, maxSamples: 500 }), 'number_of_samples', 'at most 500');
 });
 
 limit('rejects a HAZSIM_MAX_SAMPLES that is not a positive integer, naming it', () => {
-  for (const text of ['0', '-3', 'lots', '1e400', '2.5']) rejects(() => maxSamples({ HAZSIM_MAX_SAMPLES: text }), 'HAZSIM_MAX_SAMPLES', 'positive integer');
+  for (const text of ['0', '-3', 'lots', '1e400', '2.5']) rejects(() => maxSamplesSetting({ HAZSIM_MAX_SAMPLES: text }), 'HAZSIM_MAX_SAMPLES', 'positive integer');
 });
 
 limit.run();

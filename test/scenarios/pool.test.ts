@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { HazsimError } from '../../src/core/errors.js';
-import type { SamplingInit } from '../../src/scenarios/chunk.js';
-import { inlineRunner, workerRunner } from '../../src/scenarios/pool.js';
+import { HazsimError } from '../../src/base/errors.js';
+import type { SamplingInit } from '../../src/domain/scenarios/chunk.js';
+import { inlineRunner, workerRunner } from '../../src/domain/scenarios/pool.js';
 import { stormInput } from '../helpers/scenarioInput.js';
 
 const storm = stormInput(25, 4);

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RecordBuilder, scenarioName, type ScenarioRecord } from '../../src/scenarios/index.js';
+import { RecordBuilder, scenarioName, type ScenarioRecord } from '../../src/domain/scenarios/index.js';
 
 const timestamps = ['2022-01-01T00:00:00', '2022-01-01T01:00:00', '2022-01-01T02:00:00'];
 // Input order deliberately differs from uuid order.

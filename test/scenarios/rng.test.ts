@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import seedrandom from 'seedrandom';
-import { RNG_DESCRIPTION, sampleGenerator } from '../../src/scenarios/index.js';
+import { RNG_DESCRIPTION, sampleGenerator } from '../../src/domain/scenarios/index.js';
 
 const test = suite('sampleGenerator');
 

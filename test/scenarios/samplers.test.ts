@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { peakSampler, sampleGenerator, sequentialSampler, type Sampler } from '../../src/scenarios/index.js';
+import { peakSampler, sampleGenerator, sequentialSampler, type Sampler } from '../../src/domain/scenarios/index.js';
 import { close } from '../helpers/assert.js';
 
 /** A generator that returns the given draws in order (the samplers take any uniform source). */

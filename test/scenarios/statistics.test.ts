@@ -3,7 +3,7 @@
 // ≥ 99.9% and were not tuned to this seed.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { peakSampler, sampleGenerator, sequentialSampler, type Sampler } from '../../src/scenarios/index.js';
+import { peakSampler, sampleGenerator, sequentialSampler, type Sampler } from '../../src/domain/scenarios/index.js';
 import { binomialInterval, binomialQuantile, chiSquareQuantileWilsonHilferty, Z_0_999 } from '../helpers/statistics.js';
 import { stormInput } from '../helpers/scenarioInput.js';
 

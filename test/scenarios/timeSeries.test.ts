@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { accumulateFailures, TIME_SERIES_HEADER, timeSeriesCsv } from '../../src/scenarios/index.js';
+import { accumulateFailures, TIME_SERIES_HEADER, timeSeriesCsv } from '../../src/domain/scenarios/index.js';
 
 const test = suite('timeSeriesCsv');
 

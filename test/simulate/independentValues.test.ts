@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createService } from '../../src/core/service.js';
+import { createService } from '../../src/app/service.js';
 import { close, closeRelative } from '../helpers/assert.js';
 import { EXAMPLES, tempDir } from '../helpers/cli.js';
 import { combinedExampleHazard, writeCombinedExampleHazard } from '../helpers/exampleHazards.js';

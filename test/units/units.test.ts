@@ -2,9 +2,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { convert, describeDimension, dimensionOf, resolveUnit, toSI, type Unit } from '../../src/units/index.js';
-import { LEGACY_QUANTITY_CLASSES, QUANTITY_CLASSES, type QuantityClass } from '../../src/gdm/quantityClasses.js';
-import { HazsimError } from '../../src/core/errors.js';
+import { convert, describeDimension, dimensionOf, resolveUnit, toSI, type Unit } from '../../src/base/units/index.js';
+import { LEGACY_QUANTITY_CLASSES, QUANTITY_CLASSES, type QuantityClass } from '../../src/domain/gdm/quantityClasses.js';
+import { HazsimError } from '../../src/base/errors.js';
 import { closeRelative } from '../helpers/assert.js';
 import { SHARED_FIXTURES, haveSharedFixtures } from '../helpers/cli.js';
 

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic } from '../base/atomic.js';
+import { ASSET_TYPES, type AssetExtraction, type AssetTable, type AssetType, type ComponentNote } from '../domain/assets/types.js';
+
+/** The derived file of a distribution model holding its asset table. */
+export const DERIVED_ASSETS_FILE = 'assets.json';
+
+/** Bumped whenever the asset mapping or this file's layout changes, so old derived files are rebuilt. */
+const DERIVED_FORMAT = 1;
+
+interface DerivedAssets {
+  format: number;
+  source_sha256: string;
+  uuid: string[];
+  name: string[];
+  assetType: AssetType[];
+  componentType: string[];
+  longitude: number[];
+  latitude: number[];
+  heightM: number[];
+  unlocated: ComponentNote[];
+  notAssetCount: number;
+}
+
+/** What a simulation needs of a distribution model: its located assets and the unlocated ones. */
+export interface CachedAssets {
+  assets: AssetTable;
+  unlocated: ComponentNote[];
+  notAssetCount: number;
+}
+
+/**
+ * Reads the asset table derived from a model (DESIGN.md §2), if it was derived from exactly
+ * these bytes (same sha256); a missing, stale or unreadable file gives null and is rebuilt.
+ */
+export function readDerivedAssets(derivedPath: string, sourceSha256: string): CachedAssets | null {
+  let derived: DerivedAssets;
+  try {
+    derived = JSON.parse(fs.readFileSync(derivedPath, 'utf8')) as DerivedAssets;
+  } catch {
+    return null;
+  }
+  if (derived.format !== DERIVED_FORMAT || derived.source_sha256 !== sourceSha256) return null;
+  const count = derived.uuid.length;
+  return {
+    assets: {
+      count,
+      uuid: derived.uuid,
+      name: derived.name,
+      assetType: derived.assetType,
+      assetTypeIndex: Uint8Array.from(derived.assetType, (type) => ASSET_TYPES.indexOf(type)),
+      componentType: derived.componentType,
+      longitude: Float64Array.from(derived.longitude),
+      latitude: Float64Array.from(derived.latitude),
+      heightM: Float64Array.from(derived.heightM),
+    },
+    unlocated: derived.unlocated,
+    notAssetCount: derived.notAssetCount,
+  };
+}
+
+/** The derived-asset file's text for a model whose JSON bytes have `sourceSha256`. */
+export function derivedAssetsText(sourceSha256: string, extraction: AssetExtraction): string {
+  const { assets } = extraction;
+  const derived: DerivedAssets = {
+    format: DERIVED_FORMAT,
+    source_sha256: sourceSha256,
+    uuid: assets.uuid,
+    name: assets.name,
+    assetType: assets.assetType,
+    componentType: assets.componentType,
+    longitude: Array.from(assets.longitude),
+    latitude: Array.from(assets.latitude),
+    heightM: Array.from(assets.heightM),
+    unlocated: extraction.unlocated,
+    notAssetCount: extraction.notAssets.length,
+  };
+  return JSON.stringify(derived);
+}
+
+/** Stores a derived file next to its model, atomically. */
+export function writeDerivedFile(derivedPath: string, text: string): void {
+  fs.mkdirSync(path.dirname(derivedPath), { recursive: true });
+  writeFileAtomic(derivedPath, text);
+}

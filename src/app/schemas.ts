@@ -1,0 +1,251 @@
+/**
+ * The valibot schemas of hazsim's public payloads (spec §2 and §4). They are the single
+ * source of truth for request validation, the OpenAPI document and the MCP input and
+ * output schemas; nothing else writes these shapes by hand.
+ */
+import * as v from 'valibot';
+import { MAX_NAME_LENGTH } from '../base/names.js';
+import { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed } from '../domain/scenarios/schema.js';
+
+export { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed };
+
+export const DEFAULT_CURVE_SET = 'DEFAULT_CURVES';
+
+/** A model name as callers send it: trimmed, 1 to MAX_NAME_LENGTH characters. */
+export const ModelName = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`));
+
+/** Spec §2.1: a model record without content. */
+export const ModelRecord = v.strictObject({
+  name: v.pipe(v.string(), v.description('unique key of the model within its cache')),
+  description: v.pipe(v.string(), v.description('free text given at upload')),
+  created_at: v.pipe(v.string(), v.description('ISO 8601 date-time without zone offset (UTC)')),
+  file_path: v.pipe(v.string(), v.description('path of the stored JSON file on the server')),
+});
+
+/** Spec §2.1: the single-model retrieval, with content. */
+export const ModelRecordWithContent = v.strictObject({
+  ...ModelRecord.entries,
+  content: v.pipe(v.record(v.string(), v.unknown()), v.description('the uploaded JSON')),
+});
+
+/** A fragility curve set's record: built-in sets have no file and no creation time. */
+export const CurveSetRecord = v.strictObject({
+  name: v.pipe(v.string(), v.description('name to pass as curve_set')),
+  description: v.string(),
+  builtin: v.pipe(v.boolean(), v.description('shipped with hazsim (cannot be replaced or deleted)')),
+  created_at: v.pipe(v.nullable(v.string()), v.description('ISO 8601 date-time without zone offset (UTC) of the upload; null for built-in sets')),
+  file_path: v.pipe(v.nullable(v.string()), v.description('path of the stored JSON file on the server; null for built-in sets')),
+});
+
+/** A curve set's record with its definition. */
+export const CurveSetWithContent = v.strictObject({
+  ...CurveSetRecord.entries,
+  content: v.pipe(v.record(v.string(), v.unknown()), v.description('the curve set: {name, description, curves: {quantity: {asset_type: curve}}} (docs/fragility.md)')),
+});
+
+/** Spec §4.1 /default-curve-sets: every curve set name, built-in and custom. */
+export const DefaultCurveSets = v.strictObject({
+  curve_sets: v.array(v.string()),
+  default: v.string(),
+  description: v.string(),
+});
+
+/** Spec §2.3 SimulationRequest; curve_set defaults to DEFAULT_CURVES; unknown fields are rejected. */
+export const SimulationRequest = v.strictObject({
+  distribution_system_name: v.pipe(ModelName, v.description('name of a cached distribution model')),
+  hazard_system_name: v.pipe(ModelName, v.description('name of a cached hazard model')),
+  curve_set: v.pipe(v.optional(ModelName, DEFAULT_CURVE_SET), v.description('fragility curve set name')),
+});
+export type SimulationRequest = v.InferOutput<typeof SimulationRequest>;
+
+/** Spec §2.3 ScenarioRequest: number_of_samples defaults to 1, seed to 0; method is hazsim's addition (default peak). */
+export const ScenarioRequest = v.strictObject({
+  ...SimulationRequest.entries,
+  number_of_samples: v.pipe(
+    v.optional(SampleCount, 1),
+    v.description(`number of scenarios (default 1; at most ${DEFAULT_MAX_SAMPLES} unless the server sets HAZSIM_MAX_SAMPLES)`),
+  ),
+  seed: v.pipe(v.optional(Seed, 0), v.description('random seed for reproducibility (default 0)')),
+  method: v.pipe(v.optional(SamplingMethod, 'peak'), v.description('peak (default): one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)')),
+});
+export type ScenarioRequest = v.InferOutput<typeof ScenarioRequest>;
+
+export const StatusMessage = v.strictObject({ status: v.literal('success'), message: v.string() });
+
+/** Spec §4.1 upload response. */
+export const UploadResponse = v.strictObject({
+  status: v.literal('success'),
+  message: v.string(),
+  name: v.string(),
+  file_path: v.string(),
+  time_series_path: v.optional(v.string()),
+});
+
+const StoreSize = v.strictObject({
+  cache_directory: v.string(),
+  total_models: v.number(),
+  total_files: v.number(),
+  total_size_bytes: v.number(),
+  total_size_mb: v.number(),
+});
+
+/** Spec §4.1 /cache-info, with the per-store breakdown hazsim adds. */
+export const CacheInfo = v.strictObject({
+  ...StoreSize.entries,
+  metadata_file: v.string(),
+  distribution_models: StoreSize,
+  hazard_models: StoreSize,
+});
+
+const RefreshReport = v.strictObject({
+  added: v.array(v.string()),
+  removed: v.array(v.string()),
+  invalid: v.array(v.strictObject({ file: v.string(), reason: v.string() })),
+  models: v.array(v.string()),
+});
+
+/** Spec §4.1 /refresh-cache, with what changed in each store. */
+export const CacheRefreshResult = v.strictObject({
+  status: v.literal('success'),
+  message: v.string(),
+  total_models: v.number(),
+  models: v.array(v.string()),
+  distribution_models: RefreshReport,
+  hazard_models: RefreshReport,
+});
+
+/** Spec §4.1 /supported-hazard-types. */
+export const HazardTypesResponse = v.strictObject({
+  hazard_types: v.array(v.string()),
+  descriptions: v.record(v.string(), v.string()),
+});
+
+/** The error body of every REST error (spec §7); 422 adds the issues. */
+export const ErrorBody = v.strictObject({
+  detail: v.string(),
+  status_code: v.number(),
+  errors: v.optional(v.array(v.strictObject({ path: v.string(), message: v.string() }))),
+});
+
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const CountsByType = v.pipe(v.record(v.string(), Count), v.description('number of entries of each type'));
+
+/** Spec §4.2 list_cached_models: the distribution models with their full records. */
+export const DistributionModelListing = v.strictObject({
+  models: v.array(ModelRecord),
+  total_count: Count,
+});
+
+/** Spec §4.2 list_cached_hazard_models: name, description and created_at of each hazard model. */
+export const HazardModelListing = v.strictObject({
+  total_models: Count,
+  models: v.array(v.pick(ModelRecord, ['name', 'description', 'created_at'])),
+});
+
+const StoredFileFacts = {
+  ...ModelRecord.entries,
+  file_size_bytes: v.pipe(Count, v.description('size of the stored JSON file in bytes')),
+  content_keys: v.pipe(v.array(v.string()), v.description('top-level keys of the stored JSON')),
+};
+
+const Degrees = v.pipe(v.number(), v.description('degrees (WGS-84)'));
+const BoundingBox = v.pipe(
+  v.nullable(v.strictObject({ min_longitude: Degrees, min_latitude: Degrees, max_longitude: Degrees, max_latitude: Degrees })),
+  v.description('longitude/latitude extent; null when nothing in the model is located'),
+);
+
+/**
+ * What a cached distribution model holds (hazsim show, MCP get_model_info and
+ * hazsim://models/{name}/summary): its record and stored file, then summarizeDistributionModel.
+ */
+export const DistributionModelSummary = v.strictObject({
+  ...StoredFileFacts,
+  system_name: v.pipe(v.nullable(v.string()), v.description('the name inside the content, when it has one')),
+  form: v.pipe(v.picklist(['gdm', 'nested']), v.description('GDM JSON as written by grid-data-models, or hazsim\'s nested form')),
+  data_format_version: v.nullable(v.string()),
+  total_components: Count,
+  components_by_type: v.pipe(CountsByType, v.description('components by GDM class')),
+  buses: v.strictObject({
+    total: Count,
+    with_coordinates: Count,
+    without_coordinates: Count,
+    with_unusable_coordinates: v.pipe(Count, v.description('coordinates that are no usable longitude/latitude (out of range, a 0,0 placeholder, another crs)')),
+  }),
+  bounding_box: BoundingBox,
+  voltage_levels_v: v.pipe(v.array(v.number()), v.description('distinct bus voltages, line-to-line, volts, ascending')),
+  phases: v.array(v.string()),
+  assets: v.strictObject({
+    by_type: v.pipe(CountsByType, v.description('assets the simulation would consider, by asset type, located or not')),
+    located: Count,
+    unlocated: v.pipe(Count, v.description('assets without a usable location, which a simulation leaves out')),
+  }),
+});
+export type DistributionModelSummary = v.InferOutput<typeof DistributionModelSummary>;
+
+/**
+ * What a cached hazard model holds (hazsim show, MCP get_hazard_model_info and
+ * hazsim://hazards/{name}/summary): its record and stored file, then summarizeHazardModel.
+ */
+export const HazardModelSummary = v.strictObject({
+  ...StoredFileFacts,
+  system_name: v.pipe(v.string(), v.description("the name inside the content ('' when it has none)")),
+  hazard_model_count: v.pipe(Count, v.description('top-level hazard models in the file')),
+  hazard_counts: v.pipe(CountsByType, v.description('hazard models by hazard type; flood_area and fire_area count every area')),
+  timestamps: v.pipe(v.array(v.string()), v.description('distinct ISO 8601 date-times of the hazard model, ascending')),
+  timestamp_count: Count,
+  bounding_box: BoundingBox,
+});
+export type HazardModelSummary = v.InferOutput<typeof HazardModelSummary>;
+
+const Probability = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
+
+/** Spec §4.2 run_simulation, plus the SQLite file written and what hazsim's simulation summary adds. */
+export const SimulationToolResult = v.strictObject({
+  status: v.literal('success'),
+  message: v.string(),
+  distribution_system_name: v.string(),
+  hazard_system_name: v.string(),
+  asset_count: v.pipe(Count, v.description('located assets simulated')),
+  hazard_count: v.pipe(Count, v.description('hazard models in the hazard model')),
+  timestamps: v.pipe(v.array(v.string()), v.description('ISO 8601 date-times simulated')),
+  curve_set: v.string(),
+  file_path: v.pipe(v.string(), v.description('path of the SQLite result database on the server')),
+  survival_statistics: v.pipe(
+    v.strictObject({
+      min: Probability,
+      mean: Probability,
+      max: Probability,
+      assets_below_half: v.pipe(Count, v.description('assets whose lowest survival is below 0.5')),
+      lowest_by_type: v.pipe(v.record(v.string(), Probability), v.description('lowest survival of each asset type')),
+    }),
+    v.description("over every asset's lowest survival probability during the event"),
+  ),
+  unlocated_count: v.pipe(Count, v.description('assets left out because they have no usable location')),
+  assets_by_type: CountsByType,
+  lowest_survival: v.pipe(
+    v.array(v.strictObject({ uuid: v.string(), name: v.string(), asset_type: v.string(), survival_probability: Probability, timestamp: v.string() })),
+    v.description('the assets least likely to survive, lowest first, with when their survival is lowest'),
+  ),
+  warnings: v.array(v.string()),
+});
+
+/** Spec §4.2 generate_scenarios: at most the first 1,000 records (`truncated` says whether some were left out), the ZIP written, and run figures. */
+export const ScenarioToolResult = v.strictObject({
+  status: v.literal('success'),
+  message: v.string(),
+  distribution_system_name: v.string(),
+  hazard_system_name: v.string(),
+  number_of_samples: Count,
+  seed: Count,
+  total_scenarios: v.pipe(Count, v.description('number of scenario records generated (one per sample and timestamp with failures)')),
+  scenarios: v.pipe(v.array(ScenarioRecord), v.description('the first records of tracked_changes.json, in file order')),
+  truncated: v.pipe(v.boolean(), v.description('true when scenarios holds only the first records of total_scenarios')),
+  file_path: v.pipe(v.string(), v.description('path of the scenario ZIP on the server; it holds every record')),
+  curve_set: v.string(),
+  method: SamplingMethod,
+  asset_count: Count,
+  timestamp_count: Count,
+  total_failures: v.pipe(Count, v.description('failed assets summed over samples')),
+  samples_with_failures: Count,
+  mean_failures_per_sample: v.pipe(v.number(), v.minValue(0)),
+});

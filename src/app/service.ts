@@ -1,0 +1,344 @@
+import './hazardModules.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { resolveSettings } from './settings.js';
+import { ModelStore, METADATA_FILE, type ModelRecord, type RefreshReport } from './cache/store.js';
+import { temporaryPath } from '../base/atomic.js';
+import { HazsimError } from '../base/errors.js';
+import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKind, type ModelKindId } from './kinds.js';
+import { assertModelName, nameFromFileName } from '../base/names.js';
+import { readUpload } from './uploadInput.js';
+import { parseJsonText } from '../base/json.js';
+import { supportedHazardTypes } from '../domain/hazards/index.js';
+import type { DistributionModelSummary, HazardModelSummary } from './schemas.js';
+import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
+import { createSimulationOps } from './simulation.js';
+import { detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
+import { runWorkerTask } from '../base/workerTask.js';
+import { isObject } from '../base/json.js';
+import { writeDerivedFile } from './assetCache.js';
+
+/** Uploads at least this large are parsed and validated in a worker thread (about 50 ms of work on the caller's thread below it). */
+const WORKER_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+export interface ServiceOptions {
+  /** Overrides the cache root resolution (the --cache-dir flag). */
+  cacheDir?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Source of "now" for created_at; injectable so tests can fix it. */
+  clock?: () => Date;
+}
+
+export interface UploadRequest {
+  /** File name as uploaded; its stem is the default model name. */
+  fileName: string;
+  bytes: Buffer;
+  kind?: ModelKindId;
+  name?: string;
+  description?: string;
+  overwrite?: boolean;
+}
+
+export interface UploadResult {
+  kind: ModelKindId;
+  record: ModelRecord;
+  /** Spec §4.1: `Distribution system <name> uploaded successfully` (or `Hazard model ...`). */
+  message: string;
+  /** Folder of the stored time series, when the upload carried one. */
+  time_series_path?: string;
+}
+
+export interface ModelWithContent extends ModelRecord {
+  content: unknown;
+}
+
+export interface StoreSize {
+  cache_directory: string;
+  total_models: number;
+  total_files: number;
+  total_size_bytes: number;
+  total_size_mb: number;
+}
+
+/** Spec §4.1 /cache-info, with a breakdown per store (an allowed extra). */
+export interface CacheInfo extends StoreSize {
+  metadata_file: string;
+  distribution_models: StoreSize;
+  hazard_models: StoreSize;
+}
+
+/** Spec §4.1 /refresh-cache, with what changed in each store. */
+export interface CacheRefreshResult {
+  status: 'success';
+  message: string;
+  total_models: number;
+  models: string[];
+  distribution_models: RefreshReport & { models: string[] };
+  hazard_models: RefreshReport & { models: string[] };
+}
+
+/** The summary type of each kind of model. */
+export interface ModelSummaryOf {
+  distribution: DistributionModelSummary;
+  hazard: HazardModelSummary;
+}
+
+export type HazsimService = ReturnType<typeof createService>;
+
+/**
+ * The one composition root of hazsim's domain: every interface (CLI, REST, MCP, TUI)
+ * calls these functions over one on-disk cache and returns what they return.
+ */
+export function createService(options: ServiceOptions = {}) {
+  const settings = resolveSettings(options.cacheDir, options.env ?? process.env);
+  const { cacheRoot } = settings;
+  const clock = options.clock ?? (() => new Date());
+
+  const stores: Record<ModelKindId, ModelStore> = {
+    distribution: makeStore(MODEL_KINDS.distribution),
+    hazard: makeStore(MODEL_KINDS.hazard),
+  };
+
+  const curveSets = createCurveSetStore(cacheRoot, clock);
+  /** Where runs started from the TUI and the MCP server keep their files (RunOutputOptions.inResultsDir). */
+  const resultsDir = path.join(cacheRoot, 'results');
+  const simulation = createSimulationOps({
+    stores,
+    resolveCurveSet: (name) => {
+      const resolved = curveSets.resolveCurveSet(name);
+      return { name: resolved.name, set: resolved.curveSet, sha256: resolved.sha256 };
+    },
+    clock,
+    maxSamples: settings.maxSamples,
+    resultsDir,
+  });
+
+  /**
+   * Reads a curve set file from disk and stores it (see uploadCurveSet); `fileName` stands
+   * in for the file's own name as in uploadModelFile.
+   */
+  function uploadCurveSetFile(filePath: string, request: Omit<CurveSetUpload, 'fileName' | 'bytes'> & { fileName?: string }) {
+    return curveSets.uploadCurveSet({ ...request, fileName: request.fileName ?? path.basename(filePath), bytes: readInputFile(filePath) });
+  }
+
+  function makeStore(kind: ModelKind): ModelStore {
+    return new ModelStore(path.join(cacheRoot, kind.dirName), kind.label, kind.validate);
+  }
+
+  /**
+   * Checks and stages an upload, in a worker thread when it is large (parsing and
+   * validating a big model takes seconds), then commits it to its store under the lock.
+   */
+  async function storeUpload(name: string, fileName: string, source: PrepareUploadTask['source'], sizeBytes: number, request: Omit<UploadRequest, 'fileName' | 'bytes'>): Promise<UploadResult> {
+    const staging: StagingPaths = {
+      jsonPath: { distribution: stores.distribution.stagingPath(name), hazard: stores.hazard.stagingPath(name) },
+      timeSeriesDir: { distribution: temporaryPath(stores.distribution.timeSeriesDirFor(name)), hazard: temporaryPath(stores.hazard.timeSeriesDirFor(name)) },
+    };
+    const task: PrepareUploadTask = { fileName, source, kind: request.kind, staging };
+    let prepared: PreparedUpload;
+    try {
+      prepared = sizeBytes >= WORKER_UPLOAD_BYTES ? await runWorkerTask<PrepareUploadTask, PreparedUpload>(import.meta.url, './prepareUploadWorker', task) : await prepareUpload(task);
+    } catch (error) {
+      // A worker that died mid-write may have left staged files; the store's commit cleans up after itself.
+      for (const kind of MODEL_KIND_IDS) {
+        fs.rmSync(staging.jsonPath[kind], { force: true });
+        fs.rmSync(staging.timeSeriesDir[kind], { recursive: true, force: true });
+      }
+      throw error;
+    }
+    const store = stores[prepared.kind];
+    const record = await store.commit(name, request.description ?? '', prepared, { overwrite: request.overwrite ?? false, now: clock() });
+    if (prepared.derived) {
+      try {
+        writeDerivedFile(store.derivedPathFor(name, prepared.derived.fileName), prepared.derived.text);
+      } catch {
+        // Derived data is an optimization: a simulation derives it again when it is missing.
+      }
+    }
+    const message = `${MODEL_KINDS[prepared.kind].label} ${record.name} uploaded successfully`;
+    return { kind: prepared.kind, record, message, ...(prepared.timeSeriesDir ? { time_series_path: store.timeSeriesDirFor(name) } : {}) };
+  }
+
+  async function uploadModel(request: UploadRequest): Promise<UploadResult> {
+    const name = assertModelName(request.name ?? nameFromFileName(request.fileName));
+    return storeUpload(name, request.fileName, { bytes: request.bytes }, request.bytes.length, request);
+  }
+
+  /**
+   * Reads a file from disk and uploads it; an unreadable file is an `unreadable` error naming it.
+   * `fileName` stands in for the file's own name when it was stored under another one (a
+   * REST upload spooled to a temporary file keeps the client's file name this way).
+   */
+  async function uploadModelFile(filePath: string, request: Omit<UploadRequest, 'fileName' | 'bytes'> & { fileName?: string }): Promise<UploadResult> {
+    const fileName = request.fileName ?? path.basename(filePath);
+    const name = assertModelName(request.name ?? nameFromFileName(fileName));
+    return storeUpload(name, fileName, { path: filePath }, inputFileSize(filePath), request);
+  }
+
+  /**
+   * Validates a model file (JSON or ZIP) without storing it: its kind (given or detected)
+   * and summary when valid; invalid_input listing every problem otherwise.
+   */
+  async function validateModelFile(filePath: string, kind?: ModelKindId): Promise<{ kind: ModelKindId; file: string; summary: object }> {
+    const upload = await readUpload(path.basename(filePath), readInputFile(filePath));
+    const kindId = kind ?? detectKind(upload.content);
+    // Summarizing reads the model, which validates it: invalid content throws with every issue.
+    return { kind: kindId, file: filePath, summary: MODEL_KINDS[kindId].summarize(upload.content) };
+  }
+
+  async function listModels(kind: ModelKindId, listOptions: { refresh?: boolean } = {}): Promise<ModelRecord[]> {
+    if (listOptions.refresh) await stores[kind].refresh();
+    return stores[kind].list();
+  }
+
+  function getModelRecord(kind: ModelKindId, name: string): ModelRecord {
+    return stores[kind].get(name);
+  }
+
+  function getModel(kind: ModelKindId, name: string): ModelWithContent {
+    const record = stores[kind].get(name);
+    const content = parseJsonText(stores[kind].readText(name), path.basename(record.file_path));
+    return { ...record, content };
+  }
+
+  /**
+   * What a cached model holds: its record, stored file size and top-level keys, then the
+   * kind's summary of its content (component and asset counts by type, bounding box,
+   * timestamps, hazard counts by type). The one summary that `hazsim show` and the MCP
+   * summary resources and info tools report.
+   */
+  function modelSummary<K extends ModelKindId>(kind: K, name: string): ModelSummaryOf[K] {
+    return describeModel(kind, name).summary;
+  }
+
+  /** modelSummary and the content it was made from, from one read of the file (`hazsim show --json`). */
+  function describeModel<K extends ModelKindId>(kind: K, name: string): { summary: ModelSummaryOf[K]; content: unknown } {
+    const { content, ...record } = getModel(kind, name);
+    const keys = isObject(content) ? Object.keys(content) : [];
+    const summary = { ...record, file_size_bytes: fileSize(record.file_path), content_keys: keys, ...MODEL_KINDS[kind].summarize(content) } as ModelSummaryOf[K];
+    return { summary, content };
+  }
+
+  /** Kinds under which `name` is cached, in MODEL_KIND_IDS order. */
+  function findModel(name: string): ModelKindId[] {
+    return MODEL_KIND_IDS.filter((kind) => stores[kind].has(name));
+  }
+
+  async function deleteModel(kind: ModelKindId, name: string): Promise<{ status: 'success'; message: string }> {
+    await stores[kind].delete(name);
+    return { status: 'success', message: `${MODEL_KINDS[kind].label} ${name} deleted successfully` };
+  }
+
+  function storeSize(store: ModelStore): StoreSize {
+    let files = 0;
+    let bytes = 0;
+    const walk = (dir: string) => {
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        // Hidden entries are hazsim's own: derived data and files being written, not stored models.
+        if (entry.name.startsWith('.')) continue;
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.isFile()) {
+          files += 1;
+          bytes += fs.statSync(full).size;
+        }
+      }
+    };
+    walk(store.dir);
+    return { cache_directory: store.dir, total_models: store.list().length, total_files: files, total_size_bytes: bytes, total_size_mb: toMegabytes(bytes) };
+  }
+
+  function cacheInfo(): CacheInfo {
+    const distribution = storeSize(stores.distribution);
+    const hazard = storeSize(stores.hazard);
+    const totalBytes = distribution.total_size_bytes + hazard.total_size_bytes;
+    return {
+      cache_directory: cacheRoot,
+      metadata_file: path.join(stores.distribution.dir, METADATA_FILE),
+      total_models: distribution.total_models + hazard.total_models,
+      total_files: distribution.total_files + hazard.total_files,
+      total_size_bytes: totalBytes,
+      total_size_mb: toMegabytes(totalBytes),
+      distribution_models: distribution,
+      hazard_models: hazard,
+    };
+  }
+
+  async function refreshCache(): Promise<CacheRefreshResult> {
+    const distribution = await stores.distribution.refresh();
+    const hazard = await stores.hazard.refresh();
+    const distributionNames = stores.distribution.list().map((record) => record.name);
+    const hazardNames = stores.hazard.list().map((record) => record.name);
+    return {
+      status: 'success',
+      message: 'Cache refreshed successfully',
+      total_models: distributionNames.length + hazardNames.length,
+      models: [...distributionNames, ...hazardNames],
+      distribution_models: { ...distribution, models: distributionNames },
+      hazard_models: { ...hazard, models: hazardNames },
+    };
+  }
+
+  return {
+    cacheRoot,
+    stores,
+    uploadModel,
+    uploadModelFile,
+    validateModelFile,
+    listModels,
+    getModelRecord,
+    getModel,
+    modelSummary,
+    describeModel,
+    findModel,
+    deleteModel,
+    cacheInfo,
+    refreshCache,
+    supportedHazardTypes,
+    ...curveSets,
+    uploadCurveSetFile,
+    ...simulation,
+    resultsDir,
+  };
+}
+
+/** Reads an input file named by a user, mapping file-system failures to errors that name the file. */
+export function readInputFile(filePath: string): Buffer {
+  inputFileSize(filePath);
+  return fs.readFileSync(filePath);
+}
+
+/** The size of a readable input file; a missing, unreadable or directory path is an `unreadable` error naming it. */
+export function inputFileSize(filePath: string): number {
+  try {
+    const stat = fs.statSync(filePath);
+    if (stat.isDirectory()) throw new HazsimError('unreadable', `${filePath} is a directory, not a file`);
+    fs.accessSync(filePath, fs.constants.R_OK);
+    return stat.size;
+  } catch (error) {
+    if (error instanceof HazsimError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new HazsimError('unreadable', `Cannot read ${filePath}: no such file`);
+    throw new HazsimError('unreadable', `Cannot read ${filePath}: ${(error as Error).message}`);
+  }
+}
+
+/** Size of a stored file; a file deleted since it was read is reported as not found. */
+function fileSize(filePath: string): number {
+  try {
+    return fs.statSync(filePath).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HazsimError('not_found', `${filePath} was removed while it was being read`);
+    throw error;
+  }
+}
+
+function toMegabytes(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 100) / 100;
+}

@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ModelStore } from './cache/store.js';
+import { DEFAULT_CURVE_SET, ScenarioRequest, SimulationRequest } from './schemas.js';
+import { parseOrThrow } from '../base/validation.js';
+import { HAZSIM_VERSION } from '../base/version.js';
+import { isoWithoutZone } from './cache/store.js';
+import { runWorkerTask, type ProgressEvent } from '../base/workerTask.js';
+import type { SimulationOutput, SimulationTask } from './simulationRun.js';
+import { DERIVED_ASSETS_FILE } from './assetCache.js';
+import type { SurvivalSummary } from '../domain/simulation/summary.js';
+import type { CurveSet } from '../domain/fragility/index.js';
+import { validateScenarioOptions, writeScenarioZip, type ScenarioRunSummary } from '../domain/scenarios/index.js';
+
+/** Where a run writes its file: an exact path, a folder (with the spec's file name), or a private temporary file. */
+export interface RunOutputOptions {
+  outputPath?: string;
+  outputDir?: string;
+  /**
+   * Keep the file in the cache's results folder (MCP, TUI) under a name that carries every
+   * argument changing its content, so runs on other inputs keep their files and a rerun with
+   * the same arguments replaces its own. The spec's names leave out the hazard, curve set and seed.
+   */
+  inResultsDir?: boolean;
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+export interface SimulationOutcome {
+  filePath: string;
+  /** The spec's file name, `{distribution}_{hazard}_results.sqlite`, for downloads. */
+  fileName: string;
+  summary: SurvivalSummary;
+}
+
+export interface ScenarioOutcome {
+  filePath: string;
+  /** The spec's file name, `{distribution}_scenarios_{n}samples.zip`, for downloads. */
+  fileName: string;
+  summary: Omit<ScenarioRunSummary, 'output_path'> & { distribution_system_name: string; hazard_system_name: string; curve_set: string; mean_failures_per_sample: number };
+}
+
+/** A resolved curve set: what it is called, its definition and the sha256 of that definition. */
+export interface ResolvedCurveSet {
+  name: string;
+  set: CurveSet;
+  sha256: string;
+}
+
+interface SimulationDependencies {
+  stores: { distribution: ModelStore; hazard: ModelStore };
+  resolveCurveSet(name: string): ResolvedCurveSet;
+  clock: () => Date;
+  /** Upper bound of number_of_samples (settings.ts). */
+  maxSamples: number;
+  /** The cache's results folder (RunOutputOptions.inResultsDir). */
+  resultsDir: string;
+}
+
+/** The simulation worker module, relative to this file. */
+const SIMULATION_WORKER = './simulationWorker';
+
+/**
+ * The output path of a run: the exact path asked for, or the spec's file name in the folder
+ * asked for, or else a private temporary file (the REST server deletes it after sending).
+ */
+function outputPathFor(fileName: string, options: RunOutputOptions): string {
+  if (options.outputPath) return path.resolve(options.outputPath);
+  if (options.outputDir) {
+    fs.mkdirSync(options.outputDir, { recursive: true });
+    return path.join(path.resolve(options.outputDir), fileName);
+  }
+  return path.join(os.tmpdir(), `hazsim-${process.pid}-${crypto.randomBytes(6).toString('hex')}-${fileName}`);
+}
+
+export function createSimulationOps(dependencies: SimulationDependencies) {
+  const { stores } = dependencies;
+
+  function resultsFolder(options: RunOutputOptions): RunOutputOptions {
+    return options.inResultsDir ? { ...options, outputDir: dependencies.resultsDir } : options;
+  }
+
+  /** The task of a run without its output; unknown model and curve set names fail here, before any file is placed. */
+  function buildTask(request: SimulationRequest): SimulationTask {
+    const distribution = stores.distribution.get(request.distribution_system_name);
+    const hazard = stores.hazard.get(request.hazard_system_name);
+    const curveSet = dependencies.resolveCurveSet(request.curve_set ?? DEFAULT_CURVE_SET);
+    return {
+      distribution: { name: distribution.name, filePath: distribution.file_path, derivedAssetsPath: stores.distribution.derivedPathFor(distribution.name, DERIVED_ASSETS_FILE) },
+      hazard: { name: hazard.name, filePath: hazard.file_path },
+      curveSet,
+      hazsimVersion: HAZSIM_VERSION,
+      createdAt: isoWithoutZone(dependencies.clock()),
+    };
+  }
+
+  /** POST /simulate, `hazsim simulate`, MCP run_simulation: the SQLite result of one run. */
+  async function simulate(requestInput: unknown, options: RunOutputOptions = {}): Promise<SimulationOutcome> {
+    const request = parseOrThrow(SimulationRequest, requestInput, 'simulation request');
+    const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
+    const fileName = options.inResultsDir ? `${inputs}_${request.curve_set}_results.sqlite` : `${inputs}_results.sqlite`;
+    const task = buildTask(request);
+    const filePath = outputPathFor(fileName, resultsFolder(options));
+    task.sqlitePath = filePath;
+    const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress);
+    return { filePath, fileName, summary: output.summary };
+  }
+
+  /** POST /generate-scenarios, `hazsim scenarios`, MCP generate_scenarios: the scenario ZIP of one run. */
+  async function generateScenarios(requestInput: unknown, options: RunOutputOptions & { recordLimit?: number; workers?: number } = {}): Promise<ScenarioOutcome> {
+    const request = parseOrThrow(ScenarioRequest, requestInput, 'scenario request');
+    // Sample count and seed are checked before the simulation, so a bad request fails at once.
+    const sampling = validateScenarioOptions(
+      {
+        numberOfSamples: request.number_of_samples ?? 1,
+        seed: request.seed ?? 0,
+        method: request.method,
+        workers: options.workers,
+        recordLimit: options.recordLimit,
+        maxSamples: dependencies.maxSamples,
+      },
+    );
+    const numberOfSamples = sampling.numberOfSamples;
+    const fileName = options.inResultsDir
+      ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}_scenarios_${numberOfSamples}samples_seed${sampling.seed}_${sampling.method}.zip`
+      : `${request.distribution_system_name}_scenarios_${numberOfSamples}samples.zip`;
+    const task = buildTask(request);
+    const filePath = outputPathFor(fileName, resultsFolder(options));
+    const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress);
+    const survival = output.survival!;
+    const metadata = {
+      hazsim_version: HAZSIM_VERSION,
+      distribution_system_name: task.distribution.name,
+      distribution_sha256: output.inputs.distribution_sha256,
+      hazard_system_name: task.hazard.name,
+      hazard_sha256: output.inputs.hazard_sha256,
+      curve_set: task.curveSet.name,
+      curve_set_sha256: output.inputs.curve_set_sha256,
+      warnings: output.summary.warnings,
+    };
+    const run = await writeScenarioZip(
+      { timestamps: survival.timestamps, assetUuids: survival.assetUuids, survival: survival.values, metadata },
+      { ...sampling, onProgress: (done, total) => options.onProgress?.({ phase: 'sampling scenarios', done, total }) },
+      filePath,
+    );
+    const { output_path: _written, ...rest } = run;
+    return {
+      filePath,
+      fileName,
+      summary: {
+        ...rest,
+        distribution_system_name: task.distribution.name,
+        hazard_system_name: task.hazard.name,
+        curve_set: task.curveSet.name,
+        mean_failures_per_sample: run.total_failures / run.number_of_samples,
+      },
+    };
+  }
+
+  return { simulate, generateScenarios };
+}

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import { HazsimError } from '../base/errors.js';
+import { sha256Hex } from '../base/sha256.js';
+import type { ProgressEvent } from '../base/workerTask.js';
+import { readDistributionModel } from '../domain/gdm/index.js';
+import { extractAssets } from '../domain/assets/index.js';
+import { computeIntensities, readHazardModel, type HazardModel } from '../domain/hazards/index.js';
+import type { AssetTable } from '../domain/assets/types.js';
+import { assertCurvesCover, compileCurveSet, curveFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
+import { parseJsonBytes } from '../base/json.js';
+import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAssets } from './assetCache.js';
+import { combineSurvival, groupAssetsByType } from '../domain/simulation/combine.js';
+import { writeResultsSqlite } from '../domain/simulation/sqlite.js';
+import { summarizeSurvival, type SurvivalSummary } from '../domain/simulation/summary.js';
+import type { CurveUsed, SurvivalResult } from '../domain/simulation/types.js';
+
+/** Everything a simulation worker needs; plain data, so it crosses the thread boundary. */
+export interface SimulationTask {
+  distribution: { name: string; filePath: string; derivedAssetsPath: string };
+  hazard: { name: string; filePath: string };
+  curveSet: { name: string; set: CurveSet; sha256: string };
+  /** Write the SQLite result here; without it the survival arrays come back instead (scenarios). */
+  sqlitePath?: string;
+  hazsimVersion: string;
+  createdAt: string;
+}
+
+export interface SimulationOutput {
+  summary: SurvivalSummary;
+  inputs: { distribution_sha256: string; hazard_sha256: string; curve_set_sha256: string };
+  /** Present when no sqlitePath was given: what scenario sampling needs. */
+  survival?: { timestamps: string[]; assetUuids: string[]; values: Float64Array };
+}
+
+function readBytes(filePath: string, what: string): Buffer {
+  try {
+    return fs.readFileSync(filePath);
+  } catch (error) {
+    throw new HazsimError('not_found', `${what} file ${filePath} cannot be read (${(error as Error).message}); run a cache refresh`);
+  }
+}
+
+/**
+ * The distribution model's assets: from the derived file when it was made from these exact
+ * bytes, otherwise parsed, validated and extracted, and the derived file (re)written.
+ */
+function loadAssets(task: SimulationTask, bytes: Buffer, digest: string): CachedAssets {
+  const cached = readDerivedAssets(task.distribution.derivedAssetsPath, digest);
+  if (cached) return cached;
+  const model = readDistributionModel(parseJsonBytes(bytes, `${task.distribution.name}.json`));
+  const extraction = extractAssets(model);
+  try {
+    writeDerivedFile(task.distribution.derivedAssetsPath, derivedAssetsText(digest, extraction));
+  } catch {
+    // A read-only cache still simulates; it just re-derives next time.
+  }
+  return { assets: extraction.assets, unlocated: extraction.unlocated, notAssetCount: extraction.notAssets.length };
+}
+
+/**
+ * The engine's hot stage (DESIGN.md §5, §7): every quantity's intensity at every asset and
+ * timestamp, then survival per quantity and combined. `assets` grouped by type
+ * (groupAssetsByType). Pure; the benchmark times exactly this.
+ */
+export function computeSurvival(assets: AssetTable, hazard: HazardModel, compiled: CompiledCurveSet): { result: SurvivalResult; warnings: string[] } {
+  const grid = computeIntensities(hazard, assets);
+  assertCurvesCover(compiled, Object.keys(grid.quantities), assets.assetType);
+  // assertCurvesCover guarantees a curve for every (asset type, quantity) evaluated here.
+  const { survivalByQuantity, survival } = combineSurvival(assets, grid, (typeIndex, quantity, intensity, out) => survivalInto(curveFor(compiled, typeIndex, quantity)!, intensity, out));
+  return { result: { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival }, warnings: grid.warnings };
+}
+
+/**
+ * One simulation (DESIGN.md §5–§8): assets of the distribution model, intensities of the
+ * hazard at every asset and timestamp, survival through the curve set, then the SQLite
+ * file or the survival arrays. Runs inside a worker thread (src/simulate/worker.ts).
+ */
+export function runSimulation(task: SimulationTask, report: (event: ProgressEvent) => void): SimulationOutput {
+  report({ phase: 'reading models', done: 0, total: 3 });
+  const distributionBytes = readBytes(task.distribution.filePath, `Distribution system '${task.distribution.name}'`);
+  const distributionSha256 = sha256Hex(distributionBytes);
+  const { assets: extracted, unlocated } = loadAssets(task, distributionBytes, distributionSha256);
+  report({ phase: 'reading models', done: 1, total: 3 });
+  const hazardBytes = readBytes(task.hazard.filePath, `Hazard model '${task.hazard.name}'`);
+  const hazardSha256 = sha256Hex(hazardBytes);
+  const hazard = readHazardModel(parseJsonBytes(hazardBytes, `${task.hazard.name}.json`));
+  report({ phase: 'reading models', done: 2, total: 3 });
+  const compiled = compileCurveSet(task.curveSet.set, task.curveSet.name);
+  report({ phase: 'reading models', done: 3, total: 3 });
+
+  report({ phase: 'computing survival', done: 0, total: 1 });
+  const { result, warnings: physicsWarnings } = computeSurvival(groupAssetsByType(extracted), hazard, compiled);
+  report({ phase: 'computing survival', done: 1, total: 1 });
+  const { assets, timestamps } = result;
+
+  const presentQuantities = new Set(Object.keys(result.intensities));
+  const presentTypes = new Set(assets.assetType);
+  const warnings = [...physicsWarnings];
+  const fallbacks = compiled.fallbacks.filter((pair) => presentQuantities.has(pair.quantity) && presentTypes.has(pair.asset_type));
+  if (fallbacks.length > 0 && task.curveSet.name !== 'DEFAULT_CURVES') {
+    warnings.push(`curve set ${task.curveSet.name} has no curve for ${fallbacks.map((pair) => `${pair.asset_type}/${pair.quantity}`).join(', ')}; DEFAULT_CURVES used for these`);
+  }
+  if (unlocated.length > 0) warnings.push(`${unlocated.length} asset component${unlocated.length === 1 ? ' has' : 's have'} no location and ${unlocated.length === 1 ? 'is' : 'are'} not simulated (see run_info.unlocated_assets)`);
+
+  const summary = summarizeSurvival(result, {
+    distribution_system_name: task.distribution.name,
+    hazard_system_name: task.hazard.name,
+    curve_set: task.curveSet.name,
+    hazard_count: hazard.models.length,
+    unlocated_count: unlocated.length,
+    warnings,
+  });
+  const inputs = { distribution_sha256: distributionSha256, hazard_sha256: hazardSha256, curve_set_sha256: task.curveSet.sha256 };
+
+  if (!task.sqlitePath) {
+    return { summary, inputs, survival: { timestamps, assetUuids: assets.uuid, values: result.survival } };
+  }
+  const curves: CurveUsed[] = compiled.entries
+    .filter((entry) => presentTypes.has(entry.asset_type) && presentQuantities.has(entry.quantity))
+    .map((entry) => ({ asset_type: entry.asset_type, quantity: entry.quantity, curve_set: entry.source, definition: JSON.stringify(entry.curve) }));
+  const runInfo: Record<string, string> = {
+    hazsim_version: task.hazsimVersion,
+    created_at: task.createdAt,
+    distribution_name: task.distribution.name,
+    distribution_sha256: distributionSha256,
+    hazard_name: task.hazard.name,
+    hazard_sha256: hazardSha256,
+    curve_set: task.curveSet.name,
+    curve_set_sha256: task.curveSet.sha256,
+    asset_count: String(assets.count),
+    timestamp_count: String(timestamps.length),
+    unlocated_assets: JSON.stringify(unlocated),
+    warnings: JSON.stringify(warnings),
+  };
+  writeResultsSqlite(task.sqlitePath, result, curves, runInfo, (done, total) => report({ phase: 'writing results', done, total }));
+  return { summary, inputs };
+}

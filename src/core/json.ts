@@ -1,4 +1,0 @@
-/** A JSON object (not null, not an array): the shape every reader of parsed input checks first. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

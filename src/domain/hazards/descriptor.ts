@@ -1,0 +1,127 @@
+import type * as v from 'valibot';
+import { preparePoints, type PreparedPoints } from '../../base/geodesy/batch.js';
+import { buildSiteGrid, type SiteGrid } from './_siteGrid.js';
+import type { IntensityQuantity } from './quantities.js';
+import type { AreaGeometry, GeoPoint, HazardEntry, Sites } from './types.js';
+
+/**
+ * The contract every hazard model declares (STYLE "models declare what they need"): which
+ * quantities it produces, what it needs from a site, the schema of its file entry, and the
+ * compute that fills the quantities. The engine never switches on the hazard type.
+ */
+
+/** What a model needs to know about a site besides its position. */
+export type SiteRequirement = 'heightM';
+
+/** Sites with what the physics reuses across models: geodesic preparation, a grid for area pre-filtering, scratch space. */
+export interface PreparedSites {
+  sites: Sites;
+  points: PreparedPoints;
+  grid: SiteGrid;
+  /** One value per site, free for a compute to use (e.g. distances). */
+  scratch: Float64Array;
+}
+
+/** Prepares sites once per run. */
+export function prepareSites(sites: Sites): PreparedSites {
+  return {
+    sites,
+    points: preparePoints(sites.latitude, sites.longitude, sites.count),
+    grid: buildSiteGrid(sites.longitude, sites.latitude, sites.count),
+    scratch: new Float64Array(sites.count),
+  };
+}
+
+/**
+ * The output of one model at its timestamp: one array per quantity it produces, one value
+ * per site, NaN where nothing has been set. A compute merges into these, keeping the most
+ * severe value per site (the quantity's mostSevere), so several models of one type share a timestamp.
+ */
+export type QuantityViews = Partial<Record<IntensityQuantity, Float64Array>>;
+
+/** What ERAD's infrasys hazard files call an entry type, and which of its fields carry over. */
+export interface EradClass {
+  /** The infrasys class name (`EarthQuakeModel`). */
+  className: string;
+  /** Fields copied as they are (quantities become quantity strings). */
+  fields: readonly string[];
+  /** Fields holding a GeoJSON-like point. */
+  points?: readonly string[];
+  /** The field listing references to area components. */
+  areas?: string;
+}
+
+/**
+ * One entry type of the hazard file (`earthquake`, `flood_area`...): its title for
+ * /supported-hazard-types and its schema, which reads a file entry into a normalized model.
+ */
+export interface HazardFileEntry {
+  type: string;
+  /** "Earthquake Model": with the ERAD class, the description /supported-hazard-types gives. */
+  title: string;
+  schema: v.GenericSchema<unknown, HazardEntry>;
+  /** The ERAD class this entry type is read from, when ERAD has one. */
+  erad?: EradClass;
+  /** An area that ERAD files hold only through the model referencing it (no timestamp of its own). */
+  eradPartOnly?: boolean;
+}
+
+/** What a model adds to a hazard model's summary: entries by file entry type, and points or boxes of its footprint. */
+export interface ModelFootprint {
+  counts: Readonly<Record<string, number>>;
+  /** Boxes [min lon, min lat, max lon, max lat] (a point is a box of no size). */
+  boxes: readonly (readonly [number, number, number, number])[];
+}
+
+/**
+ * A hazard type: the file entries it reads and its physics. Its quantities are the
+ * registered intensity quantities naming it as their hazard (quantities.ts).
+ */
+export interface HazardDescriptor<M extends HazardEntry = HazardEntry> {
+  type: M['type'];
+  /** The file entry types read into models of this type; the first is the type's own. */
+  entries: readonly HazardFileEntry[];
+  requires: readonly SiteRequirement[];
+  /**
+   * Fills `out` (one view per quantity of this hazard type) for every site; `warn`
+   * reports something the user must know (reported once per distinct message). Pure: no
+   * I/O, no clock, no randomness.
+   */
+  compute(model: M, sites: PreparedSites, out: QuantityViews, warn: (message: string) => void): void;
+  /** What the model adds to a summary. */
+  footprint(model: M): ModelFootprint;
+}
+
+/** Keeps the higher of the stored value and `value` (NaN stored means none yet). */
+export function mergeMax(out: Float64Array, site: number, value: number): void {
+  const current = out[site];
+  if (!(current >= value)) out[site] = value;
+}
+
+/** Keeps the lower of the stored value and `value` (NaN stored means none yet). */
+export function mergeMin(out: Float64Array, site: number, value: number): void {
+  const current = out[site];
+  if (!(current <= value)) out[site] = value;
+}
+
+/** The model label used in warnings: `wind 'ian-06' at 2022-09-28T18:00:00`. */
+export function modelLabel(model: { type: string; name: string; timestamp: string }): string {
+  return `${model.type}${model.name ? ` '${model.name}'` : ''} at ${model.timestamp}`;
+}
+
+/** The box of no size at a point, for footprints. */
+export function pointBox(point: GeoPoint): readonly [number, number, number, number] {
+  return [point.longitude, point.latitude, point.longitude, point.latitude];
+}
+
+/**
+ * The footprint of a model made of areas (floods, fires): the model counts under its own
+ * type when the file held it as such, and every area counts under `<type>_area`, whether
+ * nested or standing alone.
+ */
+export function areasFootprint(model: HazardEntry & { areas: readonly { geometry: AreaGeometry }[] }): ModelFootprint {
+  return {
+    counts: { [model.type]: model.declaredType === model.type ? 1 : 0, [`${model.type}_area`]: model.areas.length },
+    boxes: model.areas.map((area) => area.geometry.bbox),
+  };
+}

@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+import type { Issue } from '../../base/errors.js';
+import { formatPath } from '../../base/validation.js';
+import { readableIssues } from '../../base/readableIssues.js';
+import { parseTimestamp } from './_timestamps.js';
+import { Timestamp } from './_schema.js';
+import { hazardFileEntry, hazardFileTypes } from './registry.js';
+import type { HazardEntry, HazardModel } from './types.js';
+
+/**
+ * The hazsim hazard file (DESIGN.md §4): `{name?, description?, timestamps?, models}`.
+ * Each model is read by the schema of its `type`; `timestamps`, when given, must be the
+ * set of the models' timestamps.
+ */
+
+const HazardFileShape = v.strictObject(
+  {
+    name: v.optional(v.string('name must be a string')),
+    description: v.optional(v.string('description must be a string')),
+    timestamps: v.optional(v.array(Timestamp, 'timestamps must be a list of ISO 8601 date-times')),
+    models: v.pipe(v.array(v.unknown(), 'models must be a list of hazard models'), v.minLength(1, 'a hazard model needs at least one model in models')),
+  },
+  'expected a hazard file object {name, description, timestamps, models}',
+);
+
+
+export interface HazardFileResult {
+  model: HazardModel | null;
+  issues: Issue[];
+}
+
+/** Reads a hazsim hazard file: the normalized model, or every problem with its path. */
+export function readHazardFile(content: unknown): HazardFileResult {
+  const shape = v.safeParse(HazardFileShape, content, { abortEarly: false });
+  if (!shape.success) {
+    // Models are still checked when only the envelope is wrong, so one pass reports everything.
+    const rawModels = (content as { models?: unknown })?.models;
+    const issues = readableIssues(shape.issues);
+    if (Array.isArray(rawModels)) issues.push(...readModels(rawModels).issues);
+    return { model: null, issues };
+  }
+  const { models, issues } = readModels(shape.output.models);
+  const timestamps = [...new Set(models.map((model) => model.timestamp))].sort();
+  if (shape.output.timestamps) issues.push(...timestampsDisagreement(shape.output.timestamps, shape.output.models, timestamps));
+  if (issues.length > 0) return { model: null, issues };
+  return { model: { name: shape.output.name ?? '', timestamps, models }, issues: [] };
+}
+
+function readModels(rawModels: unknown[]): { models: HazardEntry[]; issues: Issue[] } {
+  const models: HazardEntry[] = [];
+  const issues: Issue[] = [];
+  rawModels.forEach((raw, index) => {
+    const type = (raw as { type?: unknown } | null)?.type;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      issues.push({ path: formatPath(['models', index]), message: `expected a hazard model object with a "type" (${hazardFileTypes().join(', ')})` });
+      return;
+    }
+    const entry = typeof type === 'string' ? hazardFileEntry(type) : undefined;
+    if (!entry) {
+      const problem = type === undefined ? 'missing "type"' : `unknown hazard type ${JSON.stringify(type)}`;
+      issues.push({ path: formatPath(['models', index, 'type']), message: `${problem}; expected one of ${hazardFileTypes().join(', ')}` });
+    } else {
+      const result = v.safeParse(entry.schema, raw, { abortEarly: false });
+      if (result.success) models.push(result.output);
+      else issues.push(...readableIssues(result.issues, ['models', index]));
+    }
+  });
+  return { models, issues };
+}
+
+/** Problems when the declared timestamps are not the set of the models' timestamps. */
+function timestampsDisagreement(declared: string[], rawModels: unknown[], readTimestamps: string[]): Issue[] {
+  // Timestamps of models that failed other checks still count, so one bad field does not also fake a mismatch.
+  const actual = new Set(readTimestamps);
+  for (const raw of rawModels) {
+    const parsed = parseTimestamp((raw as { timestamp?: unknown } | null)?.timestamp);
+    if (parsed.ok) actual.add(parsed.value);
+  }
+  const issues: Issue[] = [];
+  const seen = new Set<string>();
+  declared.forEach((timestamp, index) => {
+    if (seen.has(timestamp)) issues.push({ path: formatPath(['timestamps', index]), message: `${timestamp} is listed twice` });
+    else if (!actual.has(timestamp)) issues.push({ path: formatPath(['timestamps', index]), message: `${timestamp} is not the timestamp of any model` });
+    seen.add(timestamp);
+  });
+  const missing = [...actual].filter((timestamp) => !seen.has(timestamp)).sort();
+  if (missing.length > 0) {
+    issues.push({ path: 'timestamps', message: `must list every model's timestamp; missing ${missing.join(', ')} (leave timestamps out to have them derived)` });
+  }
+  return issues;
+}

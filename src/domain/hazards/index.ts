@@ -1,0 +1,10 @@
+export { hazardForm, infrasysTypeOf } from './detect.js';
+export { validateHazardContent, readHazardModel, summarizeHazardModel, type HazardModelSummary } from './model.js';
+export { computeIntensities, quantitiesOf } from './intensities.js';
+export { descriptorOf, hazardDescriptors, hazardFileEntries, hazardFileEntry, hazardFileTypes, registerHazardType, supportedHazardTypes } from './registry.js';
+export * from './quantities.js';
+export { areasFootprint, mergeMax, mergeMin, modelLabel, pointBox } from './descriptor.js';
+export type { EradClass, HazardDescriptor, HazardFileEntry, ModelFootprint, PreparedSites, QuantityViews, SiteRequirement } from './descriptor.js';
+export { hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFromMmi } from './earthquake.js';
+export { hollandWindSpeed } from './wind.js';
+export * from './types.js';

@@ -1,0 +1,82 @@
+import { earthquake } from './earthquake.js';
+import { fire } from './fire.js';
+import { flood } from './flood.js';
+import { wind } from './wind.js';
+import type { HazardDescriptor, HazardFileEntry } from './descriptor.js';
+import { quantitiesOfHazardType, registerIntensityQuantity, type IntensityQuantityDefinition } from './quantities.js';
+import type { HazardEntry } from './types.js';
+
+/**
+ * The one home of every hazard type: its file entries (schema, title, ERAD class) and its
+ * physics (descriptor.ts). /supported-hazard-types, hazard file reading, ERAD import,
+ * summaries and the engine all read this registry; nothing else switches on a hazard type.
+ * Adding a type is a module with its descriptor, registered here or at start-up through
+ * registerHazardType (docs/architecture.md).
+ */
+
+const descriptors: HazardDescriptor[] = [];
+const descriptorByType = new Map<string, HazardDescriptor>();
+const entryByType = new Map<string, HazardFileEntry>();
+
+/**
+ * Registers a hazard type and the intensity quantities it produces. Throws when the type
+ * or one of its file entry types is taken, or when it has no quantity to produce.
+ */
+export function registerHazardType<M extends HazardEntry>(descriptor: HazardDescriptor<M>, quantities: readonly IntensityQuantityDefinition[] = []): void {
+  if (descriptorByType.has(descriptor.type)) throw new Error(`hazard type ${descriptor.type} is registered already`);
+  if (descriptor.entries[0]?.type !== descriptor.type) throw new Error(`hazard type ${descriptor.type}: its first file entry must be its own type`);
+  for (const entry of descriptor.entries) {
+    if (entryByType.has(entry.type)) throw new Error(`hazard file entry type ${entry.type} is registered already`);
+  }
+  for (const quantity of quantities) {
+    if (quantity.hazard !== descriptor.type) throw new Error(`intensity quantity ${quantity.name} names hazard ${quantity.hazard}, not ${descriptor.type}`);
+    registerIntensityQuantity(quantity);
+  }
+  if (quantitiesOfHazardType(descriptor.type).length === 0) throw new Error(`hazard type ${descriptor.type} produces no registered intensity quantity`);
+  const generic = descriptor as unknown as HazardDescriptor;
+  descriptors.push(generic);
+  descriptorByType.set(descriptor.type, generic);
+  for (const entry of descriptor.entries) entryByType.set(entry.type, entry);
+}
+
+// Spec §2.4 order: earthquake, flood, flood_area, wind, fire, fire_area.
+registerHazardType(earthquake);
+registerHazardType(flood);
+registerHazardType(wind);
+registerHazardType(fire);
+
+/** Every registered hazard type, in registration order. */
+export function hazardDescriptors(): readonly HazardDescriptor[] {
+  return descriptors;
+}
+
+/** Every entry type a hazard file may hold, in registration order. */
+export function hazardFileEntries(): HazardFileEntry[] {
+  return descriptors.flatMap((descriptor) => descriptor.entries);
+}
+
+/** The names of every entry type a hazard file may hold. */
+export function hazardFileTypes(): string[] {
+  return hazardFileEntries().map((entry) => entry.type);
+}
+
+/** The file entry of a type name, or undefined when no hazard type reads it. */
+export function hazardFileEntry(type: string): HazardFileEntry | undefined {
+  return entryByType.get(type);
+}
+
+/** The descriptor of a normalized model, typed for calling its compute. */
+export function descriptorOf(model: HazardEntry): HazardDescriptor {
+  const descriptor = descriptorByType.get(model.type);
+  if (!descriptor) throw new Error(`no hazard type ${model.type} is registered`);
+  return descriptor;
+}
+
+/** Spec §4.1 /supported-hazard-types: `{hazard_types, descriptions}` with "<Title> (<ERAD class>)" strings. */
+export function supportedHazardTypes(): { hazard_types: string[]; descriptions: Record<string, string> } {
+  const entries = hazardFileEntries();
+  return {
+    hazard_types: entries.map((entry) => entry.type),
+    descriptions: Object.fromEntries(entries.map((entry) => [entry.type, entry.erad ? `${entry.title} (${entry.erad.className})` : entry.title])),
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The contract between the simulation (which produces survival probabilities) and the
+ * scenario engine (which samples outages from them and writes the scenario ZIP).
+ */
+import type * as v from 'valibot';
+import type { SamplingMethod } from './options.js';
+import type { TrackedChange, TrackedChangeEdit } from './schema.js';
+
+/** One simulation run, as the scenario engine consumes it. */
+export interface ScenarioInput {
+  /** Sorted, distinct ISO 8601 date-times without zone. */
+  timestamps: string[];
+  /** GDM component uuid of each asset; n = assetUuids.length. */
+  assetUuids: string[];
+  /** Combined survival probability in [0, 1], timestamp-major: survival[t * n + a]. */
+  survival: Float64Array;
+  /** Supplied by the caller (inputs and their sha256, curve set, hazsim version...), copied into tracked_changes.json metadata. */
+  metadata: Record<string, unknown>;
+}
+
+/** How to sample. number_of_samples and seed are bounded (see validateScenarioOptions). */
+export interface ScenarioOptions {
+  numberOfSamples: number;
+  /** Integer in [0, 2^32). */
+  seed: number;
+  method: SamplingMethod;
+  /** worker_threads sharing the sampling; default: available cores. The output does not depend on it. */
+  workers?: number;
+  /** Called in sample order as samples are written to the ZIP. */
+  onProgress?: (doneSamples: number, total: number) => void;
+  /** How many scenario records the summary carries (default 1000). */
+  recordLimit?: number;
+  /** Upper bound of numberOfSamples (default DEFAULT_MAX_SAMPLES); the application sets it from HAZSIM_MAX_SAMPLES. */
+  maxSamples?: number;
+}
+
+/** Spec §2.5 edit record, as hazsim writes it: `{component_uuid, name: "in_service", value: false}`. */
+export type EditRecord = v.InferOutput<typeof TrackedChangeEdit>;
+
+/** Spec §2.5 scenario record: the assets of one sample that fail at one timestamp. */
+export type ScenarioRecord = v.InferOutput<typeof TrackedChange>;
+
+/** What writeScenarioZip reports once the ZIP is complete. */
+export interface ScenarioRunSummary {
+  output_path: string;
+  zip_bytes: number;
+  number_of_samples: number;
+  seed: number;
+  method: SamplingMethod;
+  asset_count: number;
+  timestamp_count: number;
+  /** Number of scenario records (one per sample and timestamp with failures). */
+  total_scenarios: number;
+  /** Sum of failed assets over all samples. */
+  total_failures: number;
+  samples_with_failures: number;
+  /** Failed assets in each sample, by sample index. */
+  failures_per_sample: number[];
+  /** The first recordLimit scenario records, in file order. */
+  records: ScenarioRecord[];
+  /** True when total_scenarios exceeds records.length. */
+  truncated: boolean;
+}

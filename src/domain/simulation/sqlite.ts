@@ -1,0 +1,152 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import { temporaryPath } from '../../base/atomic.js';
+import { intensityQuantityNames } from '../hazards/quantities.js';
+import { intensityColumns, survivalColumn } from './columns.js';
+import type { CurveUsed, SurvivalResult } from './types.js';
+
+/** Rows per INSERT statement: multi-row statements cut the per-call cost that dominates bulk writes. */
+const ROWS_PER_STATEMENT = 64;
+/** Progress is reported every this many rows (a multiple of ROWS_PER_STATEMENT). */
+const PROGRESS_EVERY_ROWS = ROWS_PER_STATEMENT * 1024;
+
+const FIXED_COLUMNS = ['id', 'asset_name', 'asset_type', 'distribution_asset', 'timestamp', 'survival_probability'] as const;
+
+/** Every column of assetstatetable, in table order: fixed, intensities (quantity registry), survivals. */
+export function assetStateColumns(): string[] {
+  return [...FIXED_COLUMNS, ...intensityColumns().map((c) => c.column), ...intensityQuantityNames().map(survivalColumn)];
+}
+
+function schemaSql(): string {
+  const intensities = intensityColumns();
+  const intensityColumnsSql = intensities.map((c) => `  ${c.column} REAL`).join(',\n');
+  const survivalColumns = intensityQuantityNames().map((q) => `  ${survivalColumn(q)} REAL`).join(',\n');
+  const siIntensity = intensities.map((c) => `${c.column} * ${c.siPerUnit} AS ${c.siColumn}`).join(',\n    ');
+  return `
+CREATE TABLE assetstatetable (
+  id INTEGER PRIMARY KEY,
+  asset_name TEXT NOT NULL,
+  asset_type TEXT NOT NULL,
+  distribution_asset TEXT NOT NULL,
+  timestamp TEXT NOT NULL,
+  survival_probability REAL,
+${intensityColumnsSql},
+${survivalColumns}
+);
+CREATE TABLE assets (
+  uuid TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  asset_type TEXT NOT NULL,
+  component_type TEXT NOT NULL,
+  longitude REAL NOT NULL,
+  latitude REAL NOT NULL,
+  height_m REAL NOT NULL
+);
+CREATE TABLE fragility_curves (
+  asset_type TEXT NOT NULL,
+  quantity TEXT NOT NULL,
+  curve_set TEXT NOT NULL,
+  definition TEXT NOT NULL,
+  PRIMARY KEY (asset_type, quantity)
+);
+CREATE TABLE run_info (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE VIEW assetstatetable_si AS
+  SELECT id, asset_name, asset_type, distribution_asset, timestamp, survival_probability,
+    ${siIntensity},
+    ${intensityQuantityNames().map(survivalColumn).join(', ')}
+  FROM assetstatetable;
+CREATE VIEW asset_lowest_survival AS
+  SELECT distribution_asset, asset_name, asset_type, MIN(survival_probability) AS lowest_survival_probability
+  FROM assetstatetable GROUP BY distribution_asset;
+`;
+}
+
+/**
+ * Writes a simulation result as the SQLite file of DESIGN.md §8, in one transaction with
+ * prepared statements. The file is built under a temporary name and renamed into place, so
+ * a reader never sees a half-written result. Journal and fsync are off while building: the
+ * file is new and is discarded whole if anything fails.
+ */
+export function writeResultsSqlite(
+  outputPath: string,
+  result: SurvivalResult,
+  curves: readonly CurveUsed[],
+  runInfo: Readonly<Record<string, string>>,
+  onRows?: (done: number, total: number) => void,
+): void {
+  // A name of its own per run: runs in worker threads of one process may write the same output path at once.
+  const buildingPath = temporaryPath(outputPath);
+  const db = new Database(buildingPath);
+  try {
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.exec(schemaSql());
+    db.transaction(() => {
+      insertAssetStates(db, result, onRows);
+      const insertAsset = db.prepare('INSERT INTO assets VALUES (?, ?, ?, ?, ?, ?, ?)');
+      const { assets } = result;
+      for (let a = 0; a < assets.count; a += 1) {
+        insertAsset.run(assets.uuid[a], assets.name[a], assets.assetType[a], assets.componentType[a], assets.longitude[a], assets.latitude[a], assets.heightM[a]);
+      }
+      const insertCurve = db.prepare('INSERT INTO fragility_curves VALUES (?, ?, ?, ?)');
+      for (const curve of curves) insertCurve.run(curve.asset_type, curve.quantity, curve.curve_set, curve.definition);
+      const insertInfo = db.prepare('INSERT INTO run_info VALUES (?, ?)');
+      for (const key of Object.keys(runInfo).sort()) insertInfo.run(key, runInfo[key]);
+    })();
+    db.close();
+    fs.renameSync(buildingPath, outputPath);
+  } catch (error) {
+    if (db.open) db.close();
+    fs.rmSync(buildingPath, { force: true });
+    throw error;
+  }
+}
+
+/** Rows asset-major (an asset's timestamps together, chronological), as ERAD wrote them. */
+function insertAssetStates(db: Database.Database, result: SurvivalResult, onRows?: (done: number, total: number) => void): void {
+  const { assets, timestamps, survival } = result;
+  const assetCount = assets.count;
+  const rowCount = assetCount * timestamps.length;
+  const columnCount = assetStateColumns().length;
+  const rowPlaceholder = `(${new Array(columnCount).fill('?').join(',')})`;
+  const insertSql = (rows: number) => `INSERT INTO assetstatetable VALUES ${new Array(rows).fill(rowPlaceholder).join(',')}`;
+  const fullStatement = db.prepare(insertSql(ROWS_PER_STATEMENT));
+  const intensityArrays = intensityColumns().map((c) => ({ values: result.intensities[c.quantity], siPerUnit: c.siPerUnit }));
+  const survivalArrays = intensityQuantityNames().map((q) => result.survivalByQuantity[q]);
+  const parameters: (string | number | null)[] = new Array(ROWS_PER_STATEMENT * columnCount);
+  let filled = 0;
+  let id = 0;
+  for (let a = 0; a < assetCount; a += 1) {
+    for (let t = 0; t < timestamps.length; t += 1) {
+      const index = t * assetCount + a;
+      let p = filled * columnCount;
+      id += 1;
+      parameters[p++] = id;
+      parameters[p++] = assets.name[a];
+      parameters[p++] = assets.assetType[a];
+      parameters[p++] = assets.uuid[a];
+      parameters[p++] = timestamps[t];
+      parameters[p++] = survival[index];
+      for (const { values, siPerUnit } of intensityArrays) {
+        const value = values ? values[index] : NaN;
+        parameters[p++] = Number.isNaN(value) ? null : value / siPerUnit;
+      }
+      for (const values of survivalArrays) {
+        const value = values ? values[index] : NaN;
+        parameters[p++] = Number.isNaN(value) ? null : value;
+      }
+      filled += 1;
+      if (filled === ROWS_PER_STATEMENT) {
+        fullStatement.run(parameters);
+        filled = 0;
+        if (onRows && id % PROGRESS_EVERY_ROWS === 0) onRows(id, rowCount);
+      }
+    }
+  }
+  if (filled > 0) db.prepare(insertSql(filled)).run(parameters.slice(0, filled * columnCount));
+  if (id !== rowCount) throw new Error(`internal: wrote ${id} rows, expected ${rowCount}`);
+  onRows?.(rowCount, rowCount);
+}

@@ -1,0 +1,113 @@
+/**
+ * hazsim's MCP resources (spec §4.2): two fixed ones, and the full JSON and a summary of
+ * every cached model under `hazsim://models/{model_name}` and `hazsim://hazards/{model_name}`.
+ * Listings are read from the cache on every request, so models stored by the CLI or the
+ * REST server appear at once.
+ */
+import { McpError, type ListResourcesResult, type ListResourceTemplatesResult, type ReadResourceResult, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { ModelKindId } from '../../app/kinds.js';
+import type { HazsimService } from '../../app/service.js';
+import { RESOURCE_NOT_FOUND } from './errors.js';
+
+const JSON_TYPE = 'application/json';
+
+/** URI word of each model kind: hazsim://models/... and hazsim://hazards/... */
+const KIND_SEGMENT: Readonly<Record<ModelKindId, string>> = { distribution: 'models', hazard: 'hazards' };
+const KIND_TITLE: Readonly<Record<ModelKindId, string>> = { distribution: 'Distribution model', hazard: 'Hazard model' };
+
+const FIXED: readonly (Resource & { read(service: HazsimService): unknown })[] = [
+  {
+    uri: 'hazsim://cache/info',
+    name: 'cache-info',
+    title: 'Cache information',
+    description: 'Where the model cache is, its metadata file and how many models it holds',
+    mimeType: JSON_TYPE,
+    read: (service) => {
+      const { cache_directory, metadata_file, total_models } = service.cacheInfo();
+      return { cache_directory, metadata_file, total_models };
+    },
+  },
+  {
+    uri: 'hazsim://hazards/types',
+    name: 'hazard-types',
+    title: 'Supported hazard types',
+    description: 'The hazard types hazsim simulates, with their model class',
+    mimeType: JSON_TYPE,
+    read: (service) => service.supportedHazardTypes(),
+  },
+];
+
+const TEMPLATES: ListResourceTemplatesResult['resourceTemplates'] = (['distribution', 'hazard'] as const).flatMap((kind) => [
+  {
+    uriTemplate: `hazsim://${KIND_SEGMENT[kind]}/{model_name}`,
+    name: `${KIND_SEGMENT[kind]}-content`,
+    title: `${KIND_TITLE[kind]} (full JSON)`,
+    description: `The full JSON of a cached ${KIND_TITLE[kind].toLowerCase()}, as stored`,
+    mimeType: JSON_TYPE,
+  },
+  {
+    uriTemplate: `hazsim://${KIND_SEGMENT[kind]}/{model_name}/summary`,
+    name: `${KIND_SEGMENT[kind]}-summary`,
+    title: `${KIND_TITLE[kind]} summary`,
+    description:
+      kind === 'distribution'
+        ? 'Record, file size and top-level keys of a cached distribution model, with its component and asset counts by type, buses, bounding box, voltage levels and phases'
+        : 'Record, file size and top-level keys of a cached hazard model, with its hazard counts by type, timestamps and bounding box',
+    mimeType: JSON_TYPE,
+  },
+]);
+
+/** The URI of a model's full JSON; a hazard model named like a fixed resource is reached through its summary. */
+function modelUri(kind: ModelKindId, name: string): string {
+  const uri = `hazsim://${KIND_SEGMENT[kind]}/${encodeURIComponent(name)}`;
+  return FIXED.some((fixed) => fixed.uri === uri) ? `${uri}/summary` : uri;
+}
+
+/** The fixed resources and one entry per cached model. */
+export async function listResources(service: HazsimService): Promise<ListResourcesResult> {
+  const resources: Resource[] = FIXED.map(({ read: _read, ...resource }) => resource);
+  for (const kind of ['distribution', 'hazard'] as const) {
+    for (const record of await service.listModels(kind)) {
+      resources.push({
+        uri: modelUri(kind, record.name),
+        name: record.name,
+        title: `${KIND_TITLE[kind]}: ${record.name}`,
+        description: record.description || `${KIND_TITLE[kind]} '${record.name}'`,
+        mimeType: JSON_TYPE,
+      });
+    }
+  }
+  return { resources };
+}
+
+export function listResourceTemplates(): ListResourceTemplatesResult {
+  return { resourceTemplates: TEMPLATES };
+}
+
+const MODEL_URI = /^hazsim:\/\/(models|hazards)\/([^/]+)(\/summary)?$/;
+
+/** Reads one resource; an unknown URI or model is a protocol error naming it. */
+export function readResource(service: HazsimService, uri: string): ReadResourceResult {
+  const fixed = FIXED.find((resource) => resource.uri === uri);
+  if (fixed) return jsonContents(uri, fixed.read(service));
+  const match = MODEL_URI.exec(uri);
+  const name = match ? decodeName(match[2]) : null;
+  if (!match || name === null) {
+    throw new McpError(RESOURCE_NOT_FOUND, `Unknown resource URI: ${uri} (expected ${FIXED.map((resource) => resource.uri).join(', ')} or one of ${TEMPLATES.map((template) => template.uriTemplate).join(', ')})`);
+  }
+  const kind: ModelKindId = match[1] === 'models' ? 'distribution' : 'hazard';
+  if (match[3]) return jsonContents(uri, service.modelSummary(kind, name));
+  return { contents: [{ uri, mimeType: JSON_TYPE, text: service.stores[kind].readText(name) }] };
+}
+
+function decodeName(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+function jsonContents(uri: string, value: unknown): ReadResourceResult {
+  return { contents: [{ uri, mimeType: JSON_TYPE, text: JSON.stringify(value, null, 2) }] };
+}

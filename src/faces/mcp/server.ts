@@ -1,0 +1,153 @@
+/**
+ * hazsim's MCP server: the resources, tools and prompts of spec §4.2 over one service.
+ * `createMcpServer` builds it without touching any stream; `serveStdio` connects it to
+ * the process's stdin and stdout, which then carry nothing but protocol messages.
+ */
+import type { Readable, Writable } from 'node:stream';
+import * as v from 'valibot';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  CallToolRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { HazsimError, toHazsimError } from '../../base/errors.js';
+import type { HazsimService } from '../../app/service.js';
+import { HAZSIM_VERSION } from '../../base/version.js';
+import { issuesFromValibot } from '../../base/validation.js';
+import { toProtocolError, toToolError } from './errors.js';
+import { toolJsonSchema } from './jsonSchema.js';
+import { getPrompt, listPrompts } from './prompts.js';
+import { listResources, listResourceTemplates, readResource } from './resources.js';
+import { TOOLS, type ToolDefinition } from './tools.js';
+
+export interface McpServerOptions {
+  /** Where diagnostics go (never stdout); silent by default. */
+  log?: (line: string) => void;
+}
+
+const INSTRUCTIONS = [
+  'hazsim computes how likely the assets of a power distribution feeder are to survive natural hazards (earthquake, flood, wind, fire).',
+  'Distribution models and hazard models are stored in a cache shared with the hazsim CLI and REST server; list them with list_cached_models and list_cached_hazard_models.',
+  'run_simulation gives survival probabilities (a SQLite file and statistics); generate_scenarios draws reproducible Monte Carlo outage scenarios from a seed.',
+].join(' ');
+
+/** Builds hazsim's MCP server over `service`. */
+export function createMcpServer(service: HazsimService, options: McpServerOptions = {}): Server {
+  const log = options.log ?? (() => {});
+  const tools = new Map(TOOLS.map((tool) => [tool.name, tool]));
+  const listedTools: Tool[] = [...tools.values()].map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: toolJsonSchema(tool.input, 'input'),
+    outputSchema: toolJsonSchema(tool.output, 'output'),
+    annotations: tool.annotations,
+  }));
+
+  const server = new Server({ name: 'hazsim', title: 'hazsim', version: HAZSIM_VERSION }, { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const { name, arguments: args } = request.params;
+    try {
+      const tool = tools.get(name);
+      if (!tool) throw new HazsimError('usage', `Unknown tool: ${name} (available: ${[...tools.keys()].join(', ')})`);
+      const output = await callTool(tool, service, args ?? {});
+      // Compact JSON: the text is read by a model, where whitespace costs tokens.
+      return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
+    } catch (error) {
+      const hazsimError = toHazsimError(error);
+      if (hazsimError.kind === 'internal') log(`hazsim mcp: tool ${name} failed: ${hazsimError.stack ?? hazsimError.message}`);
+      return toToolError(hazsimError);
+    }
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, () => asProtocol(() => listResources(service)));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => listResourceTemplates());
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => asProtocol(() => readResource(service, request.params.uri)));
+  server.setRequestHandler(ListPromptsRequestSchema, () => listPrompts());
+  server.setRequestHandler(GetPromptRequestSchema, (request) => asProtocol(() => getPrompt(service, request.params.name, request.params.arguments)));
+  return server;
+}
+
+/** Validates the arguments, runs the tool and checks its result against the declared output schema. */
+async function callTool(tool: ToolDefinition, service: HazsimService, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const input = v.safeParse(tool.input, args, { abortEarly: false });
+  if (!input.success) throw new HazsimError('invalid_input', `Invalid arguments for ${tool.name}:`, issuesFromValibot(input.issues));
+  const output = v.safeParse(tool.output, await tool.run(service, input.output), { abortEarly: false });
+  if (!output.success) throw new HazsimError('internal', `${tool.name} produced a result that does not match its output schema`, issuesFromValibot(output.issues));
+  return output.output as Record<string, unknown>;
+}
+
+async function asProtocol<T>(run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toProtocolError(error);
+  }
+}
+
+export interface StdioStreams {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: NodeJS.WritableStream;
+}
+
+/**
+ * Serves hazsim over stdio until stdin ends and every request received has been answered.
+ * Protocol messages alone go to `stdout`; the start-up line and diagnostics go to `stderr`.
+ */
+export async function serveStdio(service: HazsimService, streams: StdioStreams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<void> {
+  const log = (line: string) => void streams.stderr.write(`${line}\n`);
+  const server = createMcpServer(service, { log });
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve;
+  });
+  server.onerror = (error) => log(`hazsim mcp: ${error.message}`);
+  const transport = new StdioServerTransport(streams.stdin, streams.stdout);
+  await server.connect(transport);
+  const stop = () => void server.close();
+  whenAnswered(transport, streams.stdin, stop);
+  // A client that went away closes the pipe; stop quietly instead of dying on EPIPE.
+  streams.stdout.once('error', stop);
+  log(`hazsim mcp ${HAZSIM_VERSION}: serving the cache at ${service.cacheRoot} on stdio`);
+  await closed;
+}
+
+/**
+ * Calls `done` once `stdin` has ended and every request read from it has had its response
+ * sent, so a client that writes its requests and closes its end still gets every answer.
+ */
+function whenAnswered(transport: Transport, stdin: Readable, done: () => void): void {
+  const pending = new Set<string | number>();
+  let ended = false;
+  const settle = () => {
+    if (ended && pending.size === 0) done();
+  };
+  const receive = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    if ('method' in message && 'id' in message) pending.add(message.id);
+    receive?.(message, extra);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message, options) => {
+    await send(message, options);
+    if (('result' in message || 'error' in message) && 'id' in message && message.id !== undefined) {
+      pending.delete(message.id);
+      settle();
+    }
+  };
+  stdin.once('end', () => {
+    ended = true;
+    settle();
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * Request bodies, read with koa-body: JSON for the run endpoints, multipart uploads for
+ * the model and curve-set endpoints. Upload files are spooled to a temporary file by
+ * formidable (never held in memory while they arrive) and removed when the request ends.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import type { Context } from 'koa';
+import { koaBody } from 'koa-body';
+import type { File } from 'formidable';
+import * as v from 'valibot';
+import { HazsimError, toHazsimError, type Issue } from '../../base/errors.js';
+import { issuesFromValibot } from '../../base/validation.js';
+import { UploadFields } from './schemas.js';
+
+/** JSON request bodies are small (names and numbers); anything bigger is a mistake. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+const FORM_FIELDS_LIMIT_BYTES = 1024 * 1024;
+const FILE_FIELD = 'file';
+
+/** A validated upload: the spooled file and the form's text fields. */
+export interface UploadInput {
+  /** Temporary file holding the uploaded bytes; removed after the request. */
+  filePath: string;
+  /** The client's file name (its stem is the default name). */
+  fileName: string;
+  name?: string;
+  description?: string;
+  overwrite: boolean;
+}
+
+export interface BodyReaders {
+  json(ctx: Context): Promise<unknown>;
+  /** Reads an upload form; `cleanup` must run when the request is done, whatever happened. */
+  upload(ctx: Context, cleanup: (dispose: () => Promise<void>) => void): Promise<UploadInput>;
+}
+
+function requireContentType(ctx: Context, expected: string, ...types: string[]): void {
+  if (ctx.is(...types)) return;
+  const sent = ctx.get('Content-Type') || 'none';
+  ctx.throw(415, `Unsupported Content-Type ${JSON.stringify(sent)}: this endpoint takes ${expected}`);
+}
+
+const isSystemError = (error: unknown) => typeof (error as NodeJS.ErrnoException)?.code === 'string' && typeof (error as NodeJS.ErrnoException)?.syscall === 'string';
+
+/** formidable's error codes for a server-side fault (cannot create its directory). */
+const FORMIDABLE_SERVER_FAULTS = new Set([1018]);
+
+/**
+ * formidable reports client mistakes (a request cut short, a broken part) with httpCode 500;
+ * those become `unreadable`. Disk failures and formidable's own faults stay server errors.
+ */
+function classifyUploadError(error: unknown): unknown {
+  const httpCode = (error as { httpCode?: number })?.httpCode;
+  const code = (error as { code?: unknown })?.code;
+  if (isSystemError(error) || (typeof code === 'number' && FORMIDABLE_SERVER_FAULTS.has(code))) return toHazsimError(error);
+  if (typeof httpCode === 'number' && httpCode < 500) return error;
+  return new HazsimError('unreadable', `Malformed multipart body: ${(error as Error)?.message ?? String(error)}`);
+}
+
+function asList(value: File | File[] | undefined): File[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** Validates the form's parts: exactly one file part named `file`, known text fields only. */
+function uploadInput(fields: Record<string, unknown>, files: Record<string, File | File[]>): UploadInput {
+  const issues: Issue[] = [];
+  const uploaded = asList(files[FILE_FIELD]);
+  if (Object.hasOwn(fields, FILE_FIELD)) issues.push({ path: FILE_FIELD, message: 'must be a file part (with a filename), not a text field' });
+  else if (uploaded.length === 0) issues.push({ path: FILE_FIELD, message: 'required: the model file (JSON or ZIP) as a file part' });
+  if (uploaded.length > 1) issues.push({ path: FILE_FIELD, message: `send one file, not ${uploaded.length}` });
+  for (const key of Object.keys(files)) {
+    if (key !== FILE_FIELD) issues.push({ path: key, message: `unknown file field; send the model in the field "${FILE_FIELD}"` });
+  }
+  const textFields = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== FILE_FIELD));
+  const parsed = v.safeParse(UploadFields, textFields, { abortEarly: false });
+  if (!parsed.success) issues.push(...issuesFromValibot(parsed.issues));
+  if (issues.length > 0 || !parsed.success) {
+    const listed = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+    throw new HazsimError('invalid_input', `Invalid upload form (fields: file, name, description, overwrite): ${listed}`, issues);
+  }
+  const name = parsed.output.name?.trim();
+  return {
+    filePath: uploaded[0].filepath,
+    fileName: uploaded[0].originalFilename ?? '',
+    ...(name ? { name } : {}),
+    ...(parsed.output.description !== undefined ? { description: parsed.output.description } : {}),
+    overwrite: parsed.output.overwrite === 'true',
+  };
+}
+
+/** Builds the body readers for one app. */
+export function createBodyReaders(options: { maxUploadBytes: number; uploadDir?: string }): BodyReaders {
+  const parseJson = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonStrict: true, jsonLimit: JSON_BODY_LIMIT_BYTES, jsonTypes: ['application/json', '+json'] });
+  const parseMultipart = koaBody({
+    json: false,
+    multipart: true,
+    urlencoded: false,
+    text: false,
+    formidable: {
+      uploadDir: options.uploadDir ?? os.tmpdir(),
+      maxFileSize: options.maxUploadBytes,
+      maxTotalFileSize: options.maxUploadBytes,
+      maxFieldsSize: FORM_FIELDS_LIMIT_BYTES,
+      maxFields: 20,
+      allowEmptyFiles: true,
+      minFileSize: 0,
+      hashAlgorithm: false,
+      filename: () => `hazsim-upload-${process.pid}-${crypto.randomBytes(8).toString('hex')}`,
+    },
+  });
+  const noop = async () => {};
+
+  return {
+    async json(ctx) {
+      // A POST without any body reads as {} so the client learns which fields are required.
+      if (!ctx.request.length && !ctx.get('Transfer-Encoding')) return {};
+      requireContentType(ctx, 'application/json', 'application/json', '+json');
+      await parseJson(ctx, noop);
+      return ctx.request.body;
+    },
+    async upload(ctx, cleanup) {
+      requireContentType(ctx, 'multipart/form-data', 'multipart/form-data');
+      cleanup(async () => {
+        const files = (ctx.request.files ?? {}) as Record<string, File | File[]>;
+        await Promise.all(Object.values(files).flatMap(asList).map((file) => fs.promises.rm(file.filepath, { force: true })));
+      });
+      try {
+        await parseMultipart(ctx, noop);
+      } catch (error) {
+        throw classifyUploadError(error);
+      }
+      return uploadInput((ctx.request.body ?? {}) as Record<string, unknown>, (ctx.request.files ?? {}) as Record<string, File | File[]>);
+    },
+  };
+}

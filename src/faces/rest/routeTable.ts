@@ -1,0 +1,101 @@
+/**
+ * The one table of REST endpoints. Each entry states its path, input schemas, responses
+ * and errors, and its handler; the router, the input validation, the authentication
+ * rule and the OpenAPI document are all derived from it, so they cannot drift apart.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type * as v from 'valibot';
+import { parseOrThrow } from '../../base/validation.js';
+import type { BodyReaders, UploadInput } from './body.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/** A successful response: JSON with a schema, a file download, or an HTML page. */
+export type SuccessSpec =
+  | { status: 200 | 201; description: string; json: v.GenericSchema }
+  | { status: 200; description: string; file: { contentType: string; fileName: string } }
+  | { status: 200; description: string; html: true };
+
+/** What a handler receives, already validated against the route's schemas. */
+export interface RouteInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  /** The JSON body's schema output (routes with a JSON body). */
+  body: unknown;
+  /** The upload form (routes with a multipart body). */
+  upload: UploadInput | undefined;
+}
+
+export interface Route {
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. `/distribution-models/{model_name}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** Reachable without the API key. */
+  public?: boolean;
+  /** Left out of the OpenAPI document (static documentation assets). */
+  undocumented?: boolean;
+  /** Path parameters with their descriptions. */
+  params?: Record<string, string>;
+  query?: v.ObjectSchema<v.ObjectEntries, undefined>;
+  body?: { kind: 'json'; schema: v.GenericSchema } | { kind: 'multipart'; schema: v.GenericSchema };
+  success: SuccessSpec;
+  /** Error statuses this endpoint can answer (401 and 500 are added for every endpoint). */
+  errors: number[];
+  /** Error statuses whose body is not the plain error body. */
+  errorBodies?: Record<number, v.GenericSchema>;
+  handle(ctx: Context, input: RouteInput): unknown;
+}
+
+/** `/a/{b}` → `/a/:b` for the router. */
+export function routerPath(openApiPath: string): string {
+  return openApiPath.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Reads and validates a route's input, runs its handler, and removes spooled uploads afterwards. */
+async function serve(route: Route, ctx: Context, readers: BodyReaders, authorize: ((ctx: Context) => void) | null): Promise<void> {
+  if (authorize && !route.public) authorize(ctx);
+  const disposals: (() => Promise<void>)[] = [];
+  try {
+    const query = route.query ? parseOrThrow(route.query, ctx.query, 'query', []) : {};
+    let body: unknown;
+    let upload: UploadInput | undefined;
+    if (route.body?.kind === 'json') body = parseOrThrow(route.body.schema, await readers.json(ctx), 'request body');
+    if (route.body?.kind === 'multipart') upload = await readers.upload(ctx, (dispose) => disposals.push(dispose));
+    const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
+    await route.handle(ctx, { params, query: query as Record<string, unknown>, body, upload });
+  } finally {
+    await Promise.all(disposals.map((dispose) => dispose()));
+  }
+}
+
+/**
+ * A router serving `routes`, ending in the answer for everything else: 404 for an
+ * unknown path, 405 with `Allow` for a known path and a wrong method, 204 with `Allow`
+ * for OPTIONS. Those are thrown like every other error, so they get the error body.
+ */
+export function buildRouter(routes: readonly Route[], readers: BodyReaders, authorize: ((ctx: Context) => void) | null) {
+  const router = new Router();
+  for (const route of routes) {
+    const handler = (ctx: Context) => serve(route, ctx, readers, authorize);
+    if (route.method === 'GET') router.get(routerPath(route.path), handler);
+    else if (route.method === 'POST') router.post(routerPath(route.path), handler);
+    else router.delete(routerPath(route.path), handler);
+  }
+  const fallback = async (ctx: Context) => {
+    const allowed = [...new Set(router.match(ctx.path, ctx.method).path.flatMap((layer) => layer.methods))];
+    const shownPath = JSON.stringify(ctx.path.length > 200 ? `${ctx.path.slice(0, 200)}...` : ctx.path);
+    if (allowed.length === 0) ctx.throw(404, `Not found: no endpoint at ${shownPath}; the API is described at /docs`);
+    if (ctx.method === 'OPTIONS') {
+      ctx.status = 204;
+      ctx.set('Allow', allowed.join(', '));
+      return;
+    }
+    ctx.throw(405, `Method ${ctx.method} is not allowed on ${shownPath}; allowed: ${allowed.join(', ')}`, { headers: { Allow: allowed.join(', ') } });
+  };
+  return { routes: router.routes(), fallback };
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import type { HazsimService } from '../../../app/service.js';
+import { CacheInfo, CacheRefreshResult, HazardTypesResponse } from '../../../app/schemas.js';
+import { HAZSIM_VERSION } from '../../../base/version.js';
+import { ApiInfo, HealthReport } from '../schemas.js';
+import type { Route } from '../routeTable.js';
+
+const SERVICE_TAG = 'Service';
+const CACHE_TAG = 'Cache';
+
+/** Why the cache root cannot be used, or null when it exists and is readable and writable. */
+async function cacheProblem(cacheRoot: string): Promise<string | null> {
+  try {
+    await fs.promises.mkdir(cacheRoot, { recursive: true });
+    await fs.promises.access(cacheRoot, fs.constants.R_OK | fs.constants.W_OK);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** The front page, the health check, cache statistics and maintenance, and the hazard types. */
+export function metaRoutes(service: HazsimService, startedAtMs: number): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/',
+      operationId: 'apiInfo',
+      summary: 'What this service is, its version and where its documentation lives',
+      tag: SERVICE_TAG,
+      public: true,
+      success: { status: 200, description: 'basic API information', json: ApiInfo },
+      errors: [],
+      handle(ctx) {
+        ctx.body = { name: 'hazsim', message: 'hazsim hazard simulation API', version: HAZSIM_VERSION, docs: '/docs', redoc: '/redoc', openapi: '/openapi.json' };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/health',
+      operationId: 'health',
+      summary: 'Health check: status, version, uptime and whether the cache is reachable',
+      description: 'Answers 503 (with detail and status_code) when the cache directory cannot be read or written.',
+      tag: SERVICE_TAG,
+      public: true,
+      success: { status: 200, description: 'healthy', json: HealthReport },
+      errors: [503],
+      errorBodies: { 503: HealthReport },
+      async handle(ctx) {
+        const problem = await cacheProblem(service.cacheRoot);
+        const report = {
+          status: problem ? 'unhealthy' : 'healthy',
+          version: HAZSIM_VERSION,
+          uptime_seconds: Math.round((Date.now() - startedAtMs) / 100) / 10,
+          cache: { directory: service.cacheRoot, reachable: problem === null, ...(problem ? { problem } : {}) },
+        };
+        ctx.status = problem ? 503 : 200;
+        ctx.body = problem ? { ...report, detail: `The cache directory is not usable: ${problem}`, status_code: 503 } : report;
+      },
+    },
+    {
+      method: 'GET',
+      path: '/cache-info',
+      operationId: 'cacheInfo',
+      summary: 'Where the cache is and how much it holds',
+      tag: CACHE_TAG,
+      success: { status: 200, description: 'totals over both stores, with a per-store breakdown', json: CacheInfo },
+      errors: [],
+      handle(ctx) {
+        ctx.body = service.cacheInfo();
+      },
+    },
+    {
+      method: 'POST',
+      path: '/refresh-cache',
+      operationId: 'refreshCache',
+      summary: 'Rescan the cache directories: add unlisted files, drop vanished ones, report unreadable ones',
+      tag: CACHE_TAG,
+      success: { status: 200, description: 'Cache refreshed successfully', json: CacheRefreshResult },
+      errors: [],
+      async handle(ctx) {
+        ctx.body = await service.refreshCache();
+      },
+    },
+    {
+      method: 'GET',
+      path: '/supported-hazard-types',
+      operationId: 'supportedHazardTypes',
+      summary: 'The hazard types with their model class descriptions',
+      tag: SERVICE_TAG,
+      success: { status: 200, description: 'hazard types', json: HazardTypesResponse },
+      errors: [],
+      handle(ctx) {
+        ctx.body = service.supportedHazardTypes();
+      },
+    },
+  ];
+}

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ASSET_TYPES } from '../../src/domain/assets/types.js';
+import { EXAMPLES, json, ROOT, runCli, tempDir } from '../helpers/cli.js';
+import { connectStdio, textOf } from '../helpers/mcp.js';
+import { spawnServer } from '../helpers/rest.js';
+import { sqliteRows } from '../helpers/sqliteShell.js';
+import { lognormalSurvival } from '../helpers/independent.js';
+
+// A hazard type that hazsim does not ship (test/fixtures/landslideHazard.mjs), added through
+// HAZSIM_HAZARD_MODULES, shows up in every interface and in the result file's columns: the
+// registries are the one home of hazard types and quantities, and nothing else lists them.
+
+const MODULE = path.join(ROOT, 'test/fixtures/landslideHazard.mjs');
+const ENV = { HAZSIM_HAZARD_MODULES: MODULE };
+
+interface Context {
+  cache: string;
+  files: string;
+}
+
+const test = suite<Context>('a hazard type added at start-up', {} as Context);
+
+test.before((context) => {
+  context.cache = tempDir();
+  context.files = tempDir();
+  fs.writeFileSync(
+    path.join(context.files, 'slide.json'),
+    JSON.stringify({
+      name: 'slide',
+      models: [{ type: 'landslide', name: 'hillside', timestamp: '2024-01-01T00:00:00', center: { longitude: -79.95, latitude: 32.79 }, radius_m: 8000, displacement_m: 0.5 }],
+    }),
+  );
+  // Median 10 inch = 0.254 m, so the bus at the centre (0.5 m) fails more often than not.
+  const curve = { distribution: 'lognormal', median: '10 inch', beta: 0.5 };
+  fs.writeFileSync(path.join(context.files, 'slide_curves.json'), JSON.stringify({ name: 'slide_curves', curves: { landslide_displacement: Object.fromEntries(ASSET_TYPES.map((type) => [type, curve])) } }));
+});
+
+test('hazsim hazard-types lists it with its title', () => {
+  const listed = json(runCli(['hazard-types', '--json', '--cache-dir', tempDir()], { env: ENV }));
+  assert.ok(listed.hazard_types.includes('landslide'));
+  assert.is(listed.descriptions.landslide, 'Landslide Model');
+  const without = json(runCli(['hazard-types', '--json', '--cache-dir', tempDir()]));
+  assert.not.ok(without.hazard_types.includes('landslide'), 'only when the module is named');
+});
+
+test('upload, validate and simulate: the result has its intensity and survival columns', (context) => {
+  const cli = (args: string[]) => runCli([...args, '--cache-dir', context.cache], { env: ENV });
+  assert.is(cli(['upload', path.join(EXAMPLES, 'feeder/example_feeder.json'), '--name', 'feeder']).code, 0);
+  const hazard = cli(['upload', path.join(context.files, 'slide.json'), '--json']);
+  assert.is(hazard.code, 0, hazard.stderr);
+  assert.is(cli(['curve-sets', 'upload', path.join(context.files, 'slide_curves.json')]).code, 0);
+
+  const shown = json(cli(['show', 'slide', '--json']));
+  assert.is(shown.summary?.hazard_counts?.landslide ?? shown.hazard_counts?.landslide, 1);
+
+  const noCurves = cli(['simulate', 'feeder', 'slide', '-o', path.join(context.files, 'none.sqlite')]);
+  assert.is(noCurves.code, 5, 'DEFAULT_CURVES has no landslide curve: the run is refused');
+  assert.match(noCurves.stderr, /no fragility curve for .*landslide_displacement/);
+  assert.not.ok(fs.existsSync(path.join(context.files, 'none.sqlite')));
+
+  const output = path.join(context.files, 'slide.sqlite');
+  const run = cli(['simulate', 'feeder', 'slide', '--curve-set', 'slide_curves', '-o', output]);
+  assert.is(run.code, 0, run.stderr);
+  const columns = sqliteRows<{ name: string }>(output, 'PRAGMA table_info(assetstatetable)').map((column) => column.name);
+  assert.ok(columns.includes('landslide_displacement__inch'), columns.join(', '));
+  assert.ok(columns.includes('landslide_displacement_survival'));
+  const rows = sqliteRows<{ inches: number; survival: number; si: number }>(
+    output,
+    'SELECT a.landslide_displacement__inch AS inches, a.landslide_displacement_survival AS survival, s.landslide_displacement__meter AS si FROM assetstatetable a JOIN assetstatetable_si s USING (id)',
+  );
+  assert.is(rows.length, 38, 'every located asset of the example feeder has a row');
+  for (const row of rows) {
+    assert.ok(row.si > 0 && row.si <= 0.5, `displacement ${row.si} m within the slide`);
+    assert.ok(Math.abs(row.inches * 0.0254 - row.si) < 1e-12, 'the column holds inches, the SI view metres');
+    // Lognormal, median 10 inch = 0.254 m, beta 0.5, through the tests' own Marsaglia Φ.
+    const expected = lognormalSurvival(row.si, 0.254, 0.5);
+    assert.ok(Math.abs(row.survival - expected) < 1e-9, `survival ${row.survival}, expected ${expected}`);
+  }
+  const curves = sqliteRows<{ quantity: string }>(output, "SELECT DISTINCT quantity FROM fragility_curves");
+  assert.equal(curves.map((row) => row.quantity), ['landslide_displacement']);
+});
+
+test('REST lists it at /supported-hazard-types', async () => {
+  const server = await spawnServer(['--cache-dir', tempDir()], ENV);
+  try {
+    const body = (await (await fetch(`${server.url}/supported-hazard-types`)).json()) as { hazard_types: string[]; descriptions: Record<string, string> };
+    assert.ok(body.hazard_types.includes('landslide'));
+    assert.is(body.descriptions.landslide, 'Landslide Model');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('MCP lists it in the hazard types resource', async () => {
+  const session = await connectStdio(tempDir(), ENV);
+  try {
+    const types = JSON.parse(textOf((await session.client.readResource({ uri: 'hazsim://hazards/types' })).contents[0]));
+    assert.ok(types.hazard_types.includes('landslide'));
+  } finally {
+    await session.client.close();
+  }
+});
+
+test('a module that does not export a hazard type stops start-up with its name', () => {
+  const broken = path.join(tempDir(), 'broken.mjs');
+  fs.writeFileSync(broken, 'export default { nothing: true };\n');
+  const result = runCli(['hazard-types', '--cache-dir', tempDir()], { env: { HAZSIM_HAZARD_MODULES: broken } });
+  assert.ok(result.code !== 0);
+  assert.match(result.stderr, /HAZSIM_HAZARD_MODULES: cannot add the hazard type of .*broken\.mjs/);
+});
+
+test.run();

@@ -46,14 +46,17 @@ export interface Ask14Site {
   readonly z1Metres?: number;
 }
 
-/** Per-site inputs of a batch evaluation. vs30Measured: 1 measured, 0 inferred; NaN z1 = reference; NaN ry0 = unknown. */
+/**
+ * Per-site inputs of a batch evaluation. vs30Measured: 1 measured, 0 inferred (absent: all
+ * inferred); ry0Km absent or NaN: unknown (eq. 15b); z1Metres absent or NaN: California reference.
+ */
 export interface Ask14SiteArrays {
   readonly rrupKm: Float64Array;
   readonly rjbKm: Float64Array;
   readonly rxKm: Float64Array;
-  readonly ry0Km: Float64Array;
+  readonly ry0Km?: Float64Array;
   readonly vs30: Float64Array;
-  readonly vs30Measured: Uint8Array | Float64Array;
+  readonly vs30Measured?: Uint8Array | Float64Array;
   readonly z1Metres?: Float64Array;
 }
 
@@ -280,10 +283,10 @@ export function ask14(rupture: Ask14Rupture, site: Ask14Site, imt: IntensityMeas
 /** ASK14 for many sites of one rupture; fills `out` in place. */
 export function ask14ForSites(rupture: Ask14Rupture, sites: Ask14SiteArrays, imt: IntensityMeasure, out: GroundMotionArrays): void {
   const siteCount = sites.rrupKm.length;
-  for (const name of ['rjbKm', 'rxKm', 'ry0Km', 'vs30', 'vs30Measured'] as const) {
-    if (sites[name].length !== siteCount) throw new RangeError(`ASK14: ${name} must have one entry per site`);
+  for (const name of ['rjbKm', 'rxKm', 'ry0Km', 'vs30', 'vs30Measured', 'z1Metres'] as const) {
+    const values = sites[name];
+    if (values && values.length !== siteCount) throw new RangeError(`ASK14: ${name} must have one entry per site`);
   }
-  if (sites.z1Metres && sites.z1Metres.length !== siteCount) throw new RangeError('ASK14: z1Metres must have one entry per site');
   checkOutputLength(out, siteCount);
   const event = prepare(rupture, imt);
   const site: SiteValues = { rrupKm: 0, rjbKm: 0, rxKm: 0, ry0Km: 0, vs30: 0, vs30Measured: true, z1Metres: undefined };
@@ -292,9 +295,9 @@ export function ask14ForSites(rupture: Ask14Rupture, sites: Ask14SiteArrays, imt
     site.rrupKm = sites.rrupKm[i];
     site.rjbKm = sites.rjbKm[i];
     site.rxKm = sites.rxKm[i];
-    site.ry0Km = sites.ry0Km[i];
+    site.ry0Km = sites.ry0Km ? sites.ry0Km[i] : undefined;
     site.vs30 = sites.vs30[i];
-    site.vs30Measured = sites.vs30Measured[i] !== 0;
+    site.vs30Measured = sites.vs30Measured ? sites.vs30Measured[i] !== 0 : false;
     site.z1Metres = sites.z1Metres ? sites.z1Metres[i] : undefined;
     evaluate(event, site, result);
     out.median[i] = result.median;

@@ -16,7 +16,7 @@ export const HOLLAND_1980_AIR_DENSITY = 1.15;
  */
 export const GRADIENT_TO_SURFACE_FACTOR = 0.9;
 
-/** Offset between °C and K used in Holland (2008) eq. 9 air density (CLIMADA T_ICE_K). */
+/** Offset between °C and K used in the Holland et al. (2010) eq. 9 air density (CLIMADA T_ICE_K). */
 export const CELSIUS_TO_KELVIN = 273.16;
 
 /** International knot: 1 nautical mile (1852 m) per hour. */

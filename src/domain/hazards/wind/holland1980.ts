@@ -4,11 +4,11 @@
  * Holland, G. J. (1980). An analytic model of the wind and pressure profiles in hurricanes.
  * Monthly Weather Review 108, 1212–1218. doi:10.1175/1520-0493(1980)108<1212:AAMOTW>2.0.CO;2
  *
- * The surface pressure follows p(r) = p_c + Δp·exp(−(R/r)^B) (eq. 1); inserting it into the
- * gradient-wind balance gives the speed profile (eq. 4, with Coriolis)
+ * The surface pressure follows p(r) = p_c + Δp·exp(−(R/r)^B); inserting it into the
+ * gradient-wind balance gives the speed profile (with Coriolis)
  *   V(r) = sqrt( (B/ρ)(R/r)^B Δp exp(−(R/r)^B) + (r f/2)² ) − r f/2,
- * and evaluating the cyclostrophic part at r = R gives B from an observed maximum wind
- * (eq. 7 solved for B): B = ρ e V_max² / Δp.
+ * and evaluating the cyclostrophic part at r = R gives Holland's maximum-wind relation
+ * V_max = sqrt(B Δp/(ρ e)), solved here for B: B = ρ e V_max² / Δp.
  */
 
 /** CLIMADA clips Holland's B to [1, 2.5] at gradient level (Holland 1980 reports 1 ≤ B ≤ 2.5). */
@@ -30,7 +30,7 @@ export function clipKeepingNaN(value: number, [low, high]: [number, number]): nu
 }
 
 /**
- * Holland B from a maximum wind and the pressure deficit: B = V²·e·ρ/Δp (Holland 1980 eq. 7),
+ * Holland B from a maximum wind and the pressure deficit: B = V²·e·ρ/Δp (Holland 1980),
  * clipped to `hollandBBounds(surfaceFactor)`. Pass the gradient wind and no surface factor for the
  * gradient-level model; pass the 10 m wind and its surface factor for surface-level B.
  */
@@ -63,7 +63,7 @@ export interface Holland1980Parameters {
 }
 
 /**
- * Holland (1980) eq. 4 wind speed (m/s) at `distanceM` from the centre. Distances below 1 m are
+ * Holland (1980) gradient wind speed (m/s) at `distanceM` from the centre. Distances below 1 m are
  * evaluated at 1 m, as CLIMADA does, which keeps (R/r)^B finite at the eye (V → 0 there).
  */
 export function holland1980Speed(distanceM: number, p: Holland1980Parameters): number {

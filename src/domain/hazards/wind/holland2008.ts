@@ -39,7 +39,8 @@ export function hollandBs2008(input: Holland2008BInput): number {
 }
 
 /**
- * Holland (2008) eq. 11 maximum surface wind from pressure: v_ms = sqrt(b_s·Δp/(ρ·e)) (Δp in Pa).
+ * Maximum surface wind from pressure, v_ms = sqrt(b_s·Δp/(ρ·e)) (Δp in Pa): Holland (2008)'s
+ * pressure–wind relation as restated in Holland, Belanger & Fritz (2010) eq. 8.
  */
 export function maxSurfaceWindHolland2008(bs: number, pressureDeficitPa: number, airDensity: number): number {
   return Math.sqrt((bs / (airDensity * Math.E)) * pressureDeficitPa);

@@ -7,7 +7,7 @@
  * Eq. 6 (the form with v_m outside the brackets, CLIMADA's default):
  *   V(r) = v_m · [ (R/r)^b exp(1 − (R/r)^b) ]^x,
  * with x = 0.5 inside the radius of maximum wind and, outside, a linear increase towards the
- * exponent x_n fitted to a peripheral observation v_n at r_n (eq. 7 and its discussion):
+ * exponent x_n fitted to a peripheral observation v_n at r_n:
  *   x_n = ln(v_n/v_m) / ln( (R/r_n)^b exp(1 − (R/r_n)^b) ),
  *   x(r) = 0.5 + (r − R)(x_n − 0.5)/(r_n − R) for r > R.
  * CLIMADA keeps x ≥ 0.4 and by default takes v_n = 17 m/s at r_n = 300 km; the model is
@@ -18,7 +18,7 @@
 export const HOLLAND_2010_PERIPHERAL_WIND_MS = 17;
 /** Radius r_n (m) at which v_n is assumed, CLIMADA's default. */
 export const HOLLAND_2010_PERIPHERAL_RADIUS_M = 300_000;
-/** Exponent inside the radius of maximum wind (Holland et al. 2010, discussion of eq. 6). */
+/** Exponent inside the radius of maximum wind (Holland et al. 2010). */
 export const HOLLAND_2010_INNER_EXPONENT = 0.5;
 /** Lower bound on the exponent applied by CLIMADA. */
 export const HOLLAND_2010_MIN_EXPONENT = 0.4;
@@ -33,7 +33,7 @@ export interface Holland2010Parameters {
   peripheralRadiusM?: number;
 }
 
-/** x_n of eq. 7: the exponent that makes the profile pass through (r_n, v_n). */
+/** x_n: the exponent that makes the profile pass through (r_n, v_n). */
 export function holland2010PeripheralExponent(p: Holland2010Parameters): number {
   const rn = p.peripheralRadiusM ?? HOLLAND_2010_PERIPHERAL_RADIUS_M;
   const vn = p.peripheralWindMs ?? HOLLAND_2010_PERIPHERAL_WIND_MS;

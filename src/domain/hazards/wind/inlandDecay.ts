@@ -3,7 +3,7 @@ import { KNOT_MS } from './constants.js';
 /**
  * Inland decay of a landfalling tropical cyclone's maximum wind, Kaplan & DeMaria (1995),
  * "A simple empirical model for predicting the decay of tropical cyclone winds after landfall",
- * J. Appl. Meteor. 34, 2499–2512, eq. 2:
+ * J. Appl. Meteor. 34, 2499–2512:
  *   V(t) = V_b + (R·V₀ − V_b)·e^(−α t),
  * V₀ the maximum 1-min sustained wind at landfall, t hours since landfall; R = 0.9 accounts for
  * the sudden reduction at the coast. Fitted to US landfalls south of 37°N (1967–1993).

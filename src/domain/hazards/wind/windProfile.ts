@@ -13,7 +13,7 @@ import { hollandBs2008, maxSurfaceWindHolland2008 } from './holland2008.js';
  *  - H1980: B from Holland (1980) with the gradient wind (motion removed), profile at gradient
  *    level, times the 0.9 gradient-to-surface factor.
  *  - H08:   b_s from Holland (2008) eq. 11, Holland (1980) profile at the surface (CLIMADA default).
- *  - H10:   b_s from Holland (2008), v_m from pressure (Holland 2008 eq. 11), Holland et al.
+ *  - H10:   b_s from Holland (2008), v_m from pressure (Holland et al. 2010 eq. 8), Holland et al.
  *           (2010) profile through 17 m/s at 300 km.
  *  - ER11:  Emanuel & Rotunno (2011) with the best-track maximum wind.
  * All results are 1-min sustained winds at 10 m over water (what best tracks report).

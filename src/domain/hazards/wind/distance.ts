@@ -9,9 +9,9 @@ export function wrapLongitudeDifference(deltaDeg: number): number {
 
 /**
  * Great-circle (haversine) distance (m) on the IUGG mean sphere. This is the site-distance metric
- * of this package. Against the WGS-84 geodesic it errs by at most about 0.5 % (the sphere cannot
+ * of this package. Against the WGS-84 geodesic it errs by at most about 0.56 % (the sphere cannot
  * follow the ellipsoid's flattening f ≈ 1/298: the meridian degree is 110.57 km at the equator
- * and 111.69 km at the poles versus 111.19 km here), i.e. under 1.5 km at 300 km — well inside
+ * and 111.69 km at the poles versus 111.19 km here), i.e. under 1.7 km at 300 km — well inside
  * the uncertainty of a best-track radius of maximum wind. CLIMADA's default "equirect" metric
  * (`equirectangularDistanceM`) adds a further projection error growing with distance and latitude.
  */

@@ -134,14 +134,21 @@ export function convertWind(speedMs: number, spec: { from: WindSpec; to: WindSpe
   checkSpec(from, 'source');
   checkSpec(to, 'target');
 
+  // Gust factors for suburban/urban terrain fall back to In-Land; remember whether one was used.
+  let roughTerrainGustFactor = false;
+  const periodFactor = (exposure: Exposure, fromSeconds: number, toSeconds: number): number => {
+    if (exposure === 'suburban' || exposure === 'urban') roughTerrainGustFactor = true;
+    return gustFactor(exposure, fromSeconds) / gustFactor(exposure, toSeconds);
+  };
+
   const sameSurface = from.heightM === to.heightM && from.exposure === to.exposure;
   if (sameSurface && from.averagingSeconds !== to.averagingSeconds) {
-    const factor = gustFactor(from.exposure, from.averagingSeconds) / gustFactor(to.exposure, to.averagingSeconds);
+    const factor = periodFactor(from.exposure, from.averagingSeconds, to.averagingSeconds);
     speed *= factor;
     steps.push(`${periodName(from.averagingSeconds)} → ${periodName(to.averagingSeconds)} (${from.exposure}): ×${f4(factor)} via the 3-s gust factors of WMO/TD-1555 Table 1.1 (${wmoExposureOf(from.exposure)})`);
   } else if (!sameSurface) {
     if (from.averagingSeconds !== REFERENCE_PERIOD_S) {
-      const factor = gustFactor(from.exposure, from.averagingSeconds) / gustFactor(from.exposure, REFERENCE_PERIOD_S);
+      const factor = periodFactor(from.exposure, from.averagingSeconds, REFERENCE_PERIOD_S);
       speed *= factor;
       steps.push(`${periodName(from.averagingSeconds)} → 600-s mean (${from.exposure}): ×${f4(factor)} (WMO/TD-1555 Table 1.1, ${wmoExposureOf(from.exposure)})`);
     }
@@ -151,19 +158,14 @@ export function convertWind(speedMs: number, spec: { from: WindSpec; to: WindSpe
       `600-s mean ${from.heightM} m ${from.exposure} (z0 ${ROUGHNESS_LENGTH_M[from.exposure]} m) → ${to.heightM} m ${to.exposure} (z0 ${ROUGHNESS_LENGTH_M[to.exposure]} m): ×${f4(factor)} (log law, ${BLENDING_HEIGHT_M} m blending height, Wieringa 1986)`,
     );
     if (to.averagingSeconds !== REFERENCE_PERIOD_S) {
-      const back = gustFactor(to.exposure, REFERENCE_PERIOD_S) / gustFactor(to.exposure, to.averagingSeconds);
+      const back = periodFactor(to.exposure, REFERENCE_PERIOD_S, to.averagingSeconds);
       speed *= back;
       steps.push(`600-s mean → ${periodName(to.averagingSeconds)} (${to.exposure}): ×${f4(back)} (WMO/TD-1555 Table 1.1, ${wmoExposureOf(to.exposure)})`);
     }
   }
   if ((from.heightM !== STANDARD_HEIGHT_M || to.heightM !== STANDARD_HEIGHT_M) && from.averagingSeconds !== to.averagingSeconds)
     steps.push('note: gust factors are the 10 m values of WMO/TD-1555, applied unchanged at other heights');
-  for (const end of [from, to]) if (end.exposure === 'suburban' || end.exposure === 'urban') {
-    if (end.averagingSeconds !== REFERENCE_PERIOD_S || from.averagingSeconds !== to.averagingSeconds) {
-      steps.push(`note: WMO/TD-1555 has no gust factors for ${end.exposure} terrain; In-Land (roughly open) values used, which understate gusts there`);
-      break;
-    }
-  }
+  if (roughTerrainGustFactor) steps.push('note: WMO/TD-1555 has no gust factors for suburban or urban terrain; In-Land (roughly open) values used, which understate gusts there');
   if ('level' in spec.to) {
     speed /= GRADIENT_TO_SURFACE_FACTOR;
     steps.push(`1-min 10 m over open water → gradient level: ÷${GRADIENT_TO_SURFACE_FACTOR} (Franklin, Black & Valde 2003)`);

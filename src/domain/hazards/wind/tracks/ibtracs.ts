@@ -1,0 +1,129 @@
+import { splitCsvLine } from './csv.js';
+import { finishImport, type CompletionOption } from './finish.js';
+import { withinWindow } from './timeWindow.js';
+import { hectopascalsToPa, knotsToMs, nauticalMilesToM } from './units.js';
+import { TrackFormatError, type NormalizedTrack, type TrackFix, type TrackSelection } from './types.js';
+import { wrapLongitudeDifference } from '../distance.js';
+
+/**
+ * IBTrACS v04 CSV (Knapp et al. 2010, Bull. Amer. Meteor. Soc. 91, 363–376; NCEI column
+ * documentation). Row 1 names the columns, row 2 gives units and is skipped; columns are always
+ * addressed by name. Missing values are blank. `BASIN` "NA" (North Atlantic) is a code, not a gap.
+ *
+ * Agency choice (per fix):
+ *  - position: LAT/LON (IBTrACS' combined best position);
+ *  - wind: USA_WIND (NHC/CPHC/JTWC 1-min sustained) first; else WMO_WIND converted to a 1-min
+ *    equivalent with the WMO_AGENCY factor CLIMADA takes from Knapp & Kruk (2010, Mon. Wea.
+ *    Rev. 138, 1459–1473): tokyo 0.60·v + 23.3 kt; reunion, bom, nadi, wellington 0.88;
+ *    cma 0.871; hko 0.9; US agencies and newdelhi 1.0;
+ *  - pressure: USA_PRES, else WMO_PRES;
+ *  - RMW: USA_RMW; outer radius: USA_ROCI; environmental pressure: USA_POCI (all USA only).
+ * Units: knots → m/s, n mi → m, mb → Pa.
+ */
+
+export interface IbtracsOptions extends TrackSelection, CompletionOption {
+  /** SID (e.g. "2018280N10333") or NAME (case-insensitive; add `season` to disambiguate). */
+  storm: string;
+  season?: number;
+}
+
+const FORMAT = 'IBTrACS';
+const REQUIRED = ['SID', 'SEASON', 'BASIN', 'NAME', 'ISO_TIME', 'LAT', 'LON'];
+
+/** 1-min equivalent of an agency's WMO wind (kt), Knapp & Kruk (2010) as used by CLIMADA. */
+export function oneMinuteWindKnots(agency: string, windKnots: number): { knots: number; rule: string } {
+  const a = agency.toLowerCase();
+  if (a.includes('tokyo')) return { knots: 0.6 * windKnots + 23.3, rule: 'tokyo: 0.60·v + 23.3 kt' };
+  if (['reunion', 'bom', 'nadi', 'wellington'].some((name) => a.includes(name))) return { knots: windKnots * 0.88, rule: `${a}: ×0.88` };
+  if (a.includes('cma')) return { knots: windKnots * 0.871, rule: 'cma: ×0.871' };
+  if (a.includes('hko')) return { knots: windKnots * 0.9, rule: 'hko: ×0.9' };
+  return { knots: windKnots, rule: `${a || 'unknown agency'}: ×1.0` };
+}
+
+export function parseIbtracsCsv(text: string, options: IbtracsOptions): { track: NormalizedTrack; warnings: string[] } {
+  const lines = text.split(/\r?\n/);
+  const header = splitCsvLine(lines[0] ?? '');
+  const column = new Map(header.map((name, i) => [name.toUpperCase(), i]));
+  for (const name of REQUIRED) if (!column.has(name)) throw new TrackFormatError(FORMAT, 1, name, 'required column missing from the header');
+
+  const wanted = options.storm.trim().toUpperCase();
+  const rows: { values: string[]; lineNumber: number }[] = [];
+  // Line 2 is the units row.
+  for (let i = 2; i < lines.length; i++) {
+    if (lines[i].trim() === '') continue;
+    const values = splitCsvLine(lines[i]);
+    if (values.length !== header.length) throw new TrackFormatError(FORMAT, i + 1, 'row', `has ${values.length} fields, header has ${header.length}`);
+    rows.push({ values, lineNumber: i + 1 });
+  }
+  const get = (row: string[], name: string) => {
+    const i = column.get(name);
+    return i === undefined ? '' : row[i];
+  };
+
+  const bySid = rows.filter((r) => get(r.values, 'SID').toUpperCase() === wanted);
+  const byName = rows.filter((r) => get(r.values, 'NAME').toUpperCase() === wanted && (options.season === undefined || Number(get(r.values, 'SEASON')) === options.season));
+  const selected = bySid.length > 0 ? bySid : byName;
+  if (selected.length === 0) throw new Error(`IBTrACS: no storm with SID or NAME "${options.storm}"${options.season === undefined ? '' : ` in season ${options.season}`}`);
+  const sids = [...new Set(selected.map((r) => get(r.values, 'SID')))];
+  if (sids.length > 1) {
+    const candidates = sids.map((sid) => {
+      const row = selected.find((r) => get(r.values, 'SID') === sid)!.values;
+      return `${sid} ${get(row, 'NAME')} ${get(row, 'SEASON')}`;
+    });
+    throw new Error(`IBTrACS: "${options.storm}" is ambiguous; candidates: ${candidates.join(', ')}. Select by SID or add a season.`);
+  }
+
+  const warnings: string[] = [];
+  const conversions = new Set<string>();
+  let windMissing = 0;
+  const number = (row: { values: string[]; lineNumber: number }, name: string): number | undefined => {
+    const raw = get(row.values, name);
+    if (raw === '') return undefined;
+    const value = Number(raw);
+    if (!Number.isFinite(value)) throw new TrackFormatError(FORMAT, row.lineNumber, name, `not a number: "${raw}"`);
+    return value;
+  };
+
+  const fixes: TrackFix[] = selected.map((row) => {
+    const isoTime = get(row.values, 'ISO_TIME');
+    const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(isoTime);
+    if (!match) throw new TrackFormatError(FORMAT, row.lineNumber, 'ISO_TIME', `expected "YYYY-MM-DD HH:MM:SS", found "${isoTime}"`);
+    const latitude = number(row, 'LAT');
+    const longitude = number(row, 'LON');
+    if (latitude === undefined || Math.abs(latitude) > 90) throw new TrackFormatError(FORMAT, row.lineNumber, 'LAT', `missing or out of range: "${get(row.values, 'LAT')}"`);
+    if (longitude === undefined) throw new TrackFormatError(FORMAT, row.lineNumber, 'LON', 'missing');
+    const fix: TrackFix = { time: `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}Z`, latitude, longitude: wrapLongitudeDifference(longitude) };
+    const nature = get(row.values, 'NATURE');
+    if (nature !== '') fix.status = nature;
+
+    const usaWind = number(row, 'USA_WIND');
+    const wmoWind = number(row, 'WMO_WIND');
+    if (usaWind !== undefined) fix.maxWindMs = knotsToMs(usaWind);
+    else if (wmoWind !== undefined) {
+      const converted = oneMinuteWindKnots(get(row.values, 'WMO_AGENCY'), wmoWind);
+      conversions.add(converted.rule);
+      fix.maxWindMs = knotsToMs(converted.knots);
+    } else windMissing++;
+    const pressure = number(row, 'USA_PRES') ?? number(row, 'WMO_PRES');
+    if (pressure !== undefined) fix.centralPressurePa = hectopascalsToPa(pressure);
+    const rmw = number(row, 'USA_RMW');
+    if (rmw !== undefined && rmw > 0) fix.rmaxM = nauticalMilesToM(rmw);
+    const roci = number(row, 'USA_ROCI');
+    if (roci !== undefined && roci > 0) fix.outerRadiusM = nauticalMilesToM(roci);
+    const poci = number(row, 'USA_POCI');
+    if (poci !== undefined && poci > 0) fix.environmentalPressurePa = hectopascalsToPa(poci);
+    const record = get(row.values, 'USA_RECORD');
+    if (record !== '') fix.recordIdentifier = record;
+    return fix;
+  });
+  fixes.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+
+  const first = selected[0].values;
+  const id = get(first, 'SID');
+  if (conversions.size > 0) warnings.push(`${id}: USA_WIND missing at some fixes; WMO_WIND converted to 1-min (Knapp & Kruk 2010): ${[...conversions].join('; ')}`);
+  if (windMissing > 0) warnings.push(`${id}: no wind at ${windMissing} fixes: left undefined`);
+  const inWindow = withinWindow(fixes, options);
+  if (inWindow.length < fixes.length) warnings.push(`${id}: time window kept ${inWindow.length} of ${fixes.length} fixes`);
+  const track: NormalizedTrack = { id, name: get(first, 'NAME'), basin: get(first, 'BASIN') || undefined, fixes: inWindow };
+  return finishImport(track, warnings, options);
+}

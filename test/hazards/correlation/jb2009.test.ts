@@ -1,6 +1,6 @@
-// Jayaram & Baker (2009) range and correlation against the OpenQuake test matrices restated in
-// the shared reference notes (jb2009.md); those numbers are copied here as literals, so this
-// file needs no reference data at run time.
+// Jayaram & Baker (2009) range and correlation against the unit-test matrices of OpenQuake's
+// JB2009CorrelationModel (recomputed independently with R = 6371.0 km); the numbers are written
+// here as literals, so this file needs no reference data at run time.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { greatCircleDistanceKm, jb2009Correlation, jb2009CorrelationMatrix, jb2009Range, jb2009RangeForPeriod, type IntensityMeasure } from '../../../src/domain/hazards/earthquake/correlation/index.js';

@@ -1,0 +1,8 @@
+/** Spatially correlated within-event ground-motion residuals (public API of this folder). */
+export { jb2009Correlation, jb2009CorrelationMatrix, jb2009Range, jb2009RangeForPeriod, PGV_PROXY_PERIOD_S, type IntensityMeasure } from './jb2009.js';
+export { EARTH_RADIUS_KM, greatCircleDistanceKm } from './sphere.js';
+export { buildVecchiaGraph, type VecchiaGraph } from './vecchiaGraph.js';
+export { factorVecchia, type VecchiaFactor } from './vecchiaFactor.js';
+export { createStandardNormalSource, type NormalSource, type UniformSource } from './standardNormal.js';
+export { sampleCorrelatedField } from './fieldSampler.js';
+export { combineGroundMotionSample } from './groundMotion.js';

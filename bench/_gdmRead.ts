@@ -71,10 +71,16 @@ const maxRss = process.resourceUsage().maxRSS * 1024;
 peakRss = Math.max(peakRss, maxRss);
 const perComponent = (ms: number) => ((ms * 1000) / result.components).toFixed(2);
 console.log(`BENCH gdm.read components=${result.components} file_mb=${(result.bytes / 1e6).toFixed(1)}`);
-console.log(`BENCH gdm.read read_file_ms=${result.readMs.toFixed(0)} json_parse_ms=${result.parseMs.toFixed(0)} validate_and_link_ms=${result.validateMs.toFixed(0)}`);
-console.log(`BENCH gdm.read us_per_component parse_and_validate=${perComponent(result.parseMs + result.validateMs)} (target <= 10) json_parse=${perComponent(result.parseMs)} validate=${perComponent(result.validateMs)} end_to_end=${perComponent(result.readMs + result.parseMs + result.validateMs)}`);
+console.log(
+  `BENCH gdm.read read_file_ms=${result.readMs.toFixed(0)} json_parse_ms=${result.parseMs.toFixed(0)} validate_and_link_ms=${result.validateMs.toFixed(0)}`,
+);
+console.log(
+  `BENCH gdm.read us_per_component parse_and_validate=${perComponent(result.parseMs + result.validateMs)} (target <= 10) json_parse=${perComponent(result.parseMs)} validate=${perComponent(result.validateMs)} end_to_end=${perComponent(result.readMs + result.parseMs + result.validateMs)}`,
+);
 // On a shared machine wall time includes waiting for a core; CPU time (all threads, GC helpers included) shows the work.
-console.log(`BENCH gdm.read cpu_ms_all_threads=${result.cpuMs.toFixed(0)} wall_ms=${(result.readMs + result.parseMs + result.validateMs).toFixed(0)} load_average=${os.loadavg()[0].toFixed(2)}`);
+console.log(
+  `BENCH gdm.read cpu_ms_all_threads=${result.cpuMs.toFixed(0)} wall_ms=${(result.readMs + result.parseMs + result.validateMs).toFixed(0)} load_average=${os.loadavg()[0].toFixed(2)}`,
+);
 console.log(
   `BENCH gdm.read main_thread_cpu us_per_component parse_and_validate=${perComponent(result.threadParseMs + result.threadValidateMs)} json_parse=${perComponent(result.threadParseMs)} validate=${perComponent(result.threadValidateMs)} end_to_end=${perComponent(result.threadTotalMs)}`,
 );

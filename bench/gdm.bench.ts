@@ -34,7 +34,10 @@ function buildLargeFile(file: string): { components: number; bytes: number } {
 const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hazsim-bench-')), 'large_feeder.json');
 const built = buildLargeFile(file);
 console.log(`source ${path.relative(path.resolve(here, '..'), source)}, ${built.components} components, ${(built.bytes / 1e6).toFixed(1)} MB`);
-const child = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(here, '_gdmRead.ts'), file], { encoding: 'utf8', cwd: path.resolve(here, '..') });
+const child = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(here, '_gdmRead.ts'), file], {
+  encoding: 'utf8',
+  cwd: path.resolve(here, '..'),
+});
 process.stdout.write(child.stdout);
 process.stderr.write(child.stderr);
 fs.rmSync(path.dirname(file), { recursive: true, force: true });

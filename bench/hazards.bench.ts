@@ -31,8 +31,18 @@ function hazard() {
     });
   }
   models.push({ type: 'earthquake', timestamp: '2024-09-22T03:00:00', origin: { longitude: -80.17, latitude: 32.95 }, depth: '12 kilometer', magnitude: 5 });
-  const square = [[-80.0, 32.7], [-79.85, 32.7], [-79.85, 32.8], [-80.0, 32.8], [-80.0, 32.7]];
-  models.push({ type: 'flood', timestamp: '2024-09-22T06:00:00', affected_areas: [{ affected_area: { type: 'Polygon', coordinates: [square] }, water_depth: '1.2 meter', water_velocity: '1 meter / second' }] });
+  const square = [
+    [-80.0, 32.7],
+    [-79.85, 32.7],
+    [-79.85, 32.8],
+    [-80.0, 32.8],
+    [-80.0, 32.7],
+  ];
+  models.push({
+    type: 'flood',
+    timestamp: '2024-09-22T06:00:00',
+    affected_areas: [{ affected_area: { type: 'Polygon', coordinates: [square] }, water_depth: '1.2 meter', water_velocity: '1 meter / second' }],
+  });
   return readHazardModel({ name: 'bench', models });
 }
 

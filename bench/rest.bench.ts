@@ -75,7 +75,10 @@ async function main(): Promise<void> {
   try {
     const feederPath = path.join(dir, 'large_feeder.json');
     fs.writeFileSync(feederPath, JSON.stringify(largeFeeder(ASSETS)));
-    for (const [collection, filePath, name] of [['distribution-models', feederPath, 'large'], ['hazard-models', HURRICANE, 'hurricane']]) {
+    for (const [collection, filePath, name] of [
+      ['distribution-models', feederPath, 'large'],
+      ['hazard-models', HURRICANE, 'hurricane'],
+    ]) {
       const form = new FormData();
       form.append('file', new Blob([fs.readFileSync(filePath)]), path.basename(filePath));
       form.append('name', name);
@@ -88,7 +91,11 @@ async function main(): Promise<void> {
 
     started = performance.now();
     let response: Response | null = null;
-    const run = fetch(`${server.url}/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ distribution_system_name: 'large', hazard_system_name: 'hurricane' }) }).then((answer) => (response = answer));
+    const run = fetch(`${server.url}/simulate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ distribution_system_name: 'large', hazard_system_name: 'hurricane' }),
+    }).then((answer) => (response = answer));
     const during = await probeHealth(server.url, () => response !== null);
     await run;
     const runSeconds = (performance.now() - started) / 1000;
@@ -106,9 +113,16 @@ async function main(): Promise<void> {
     await drain;
     const downloadSeconds = (performance.now() - started) / 1000;
     report(`while the ${(downloaded / 1e6).toFixed(0)} MB result downloads`, downloading, downloadSeconds, true);
-    console.log(`BENCH rest POST /simulate ${ASSETS.toLocaleString('en-US')} assets × 24 timestamps: ${runSeconds.toFixed(1)} s to the response, ${downloadSeconds.toFixed(1)} s to download ${(downloaded / 1e6).toFixed(0)} MB`);
+    console.log(
+      `BENCH rest POST /simulate ${ASSETS.toLocaleString('en-US')} assets × 24 timestamps: ${runSeconds.toFixed(1)} s to the response, ${downloadSeconds.toFixed(1)} s to download ${(downloaded / 1e6).toFixed(0)} MB`,
+    );
     // Latency tails follow how busy the machine is: the server's event loop waits for a core like any thread.
-    console.log(`BENCH rest machine: ${os.availableParallelism()} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
+    console.log(
+      `BENCH rest machine: ${os.availableParallelism()} cores, load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' / ')} (1 / 5 / 15 min)`,
+    );
   } finally {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const filter = process.argv.slice(2);
-const files = fs.readdirSync(here).filter((file) => file.endsWith('.bench.ts') && (filter.length === 0 || filter.some((word) => file.includes(word)))).sort();
+const files = fs
+  .readdirSync(here)
+  .filter((file) => file.endsWith('.bench.ts') && (filter.length === 0 || filter.some((word) => file.includes(word))))
+  .sort();
 let failed = 0;
 for (const file of files) {
   console.log(`\n== ${file}`);

@@ -23,7 +23,7 @@ const cores = os.availableParallelism();
 function stormInput(): ScenarioInput {
   const survival = new Float64Array(ASSETS * TIMESTAMPS);
   for (let a = 0; a < ASSETS; a += 1) {
-    const peak = 0.05 * (((a * 0.6180339887) % 1) ** 2);
+    const peak = 0.05 * ((a * 0.6180339887) % 1) ** 2;
     for (let t = 0; t < TIMESTAMPS; t += 1) survival[t * ASSETS + a] = 1 - peak * Math.exp(-(((t - (a % TIMESTAMPS)) / 3) ** 2));
   }
   return {
@@ -39,7 +39,11 @@ const millions = (value: number) => `${(value / 1e6).toFixed(1)} M`;
 
 async function wholeRun(samples: number, workers: number | undefined, method: 'peak' | 'sequential', dir: string) {
   const started = performance.now();
-  const summary = await writeScenarioZip(stormInput(), { numberOfSamples: samples, seed: 1, method, workers }, path.join(dir, `bench_${method}_${samples}.zip`));
+  const summary = await writeScenarioZip(
+    stormInput(),
+    { numberOfSamples: samples, seed: 1, method, workers },
+    path.join(dir, `bench_${method}_${samples}.zip`),
+  );
   return { ms: performance.now() - started, summary };
 }
 
@@ -61,14 +65,18 @@ if (rssMode !== -1) {
     const result = sampleChunk(context, { start: 0, end: SAMPLES, keep: 0 });
     const ms = performance.now() - started;
     const perCore = rate(ASSETS * SAMPLES, ms);
-    console.log(`BENCH scenarios sampling ${method} (1 core, ${ASSETS} assets × ${TIMESTAMPS} timestamps × ${SAMPLES} samples, ${result.recordCount} records): ${ms.toFixed(0)} ms, ${millions(perCore)} asset-samples/s per core (target ≥ ${millions(TARGET_PER_CORE)}) ${perCore >= TARGET_PER_CORE ? 'ok' : 'BELOW TARGET'}`);
+    console.log(
+      `BENCH scenarios sampling ${method} (1 core, ${ASSETS} assets × ${TIMESTAMPS} timestamps × ${SAMPLES} samples, ${result.recordCount} records): ${ms.toFixed(0)} ms, ${millions(perCore)} asset-samples/s per core (target ≥ ${millions(TARGET_PER_CORE)}) ${perCore >= TARGET_PER_CORE ? 'ok' : 'BELOW TARGET'}`,
+    );
   }
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hazsim-bench-'));
   try {
     for (const method of METHODS) {
       const { ms, summary } = await wholeRun(SAMPLES, undefined, method, dir);
-      console.log(`BENCH scenarios zip ${method} (${cores} workers, end to end): ${ms.toFixed(0)} ms, ${millions(rate(ASSETS * SAMPLES, ms))} asset-samples/s, ${millions(rate(ASSETS * SAMPLES, ms) / cores)} per core, ${summary.total_scenarios} records, ${(summary.zip_bytes / 1e6).toFixed(1)} MB ZIP`);
+      console.log(
+        `BENCH scenarios zip ${method} (${cores} workers, end to end): ${ms.toFixed(0)} ms, ${millions(rate(ASSETS * SAMPLES, ms))} asset-samples/s, ${millions(rate(ASSETS * SAMPLES, ms) / cores)} per core, ${summary.total_scenarios} records, ${(summary.zip_bytes / 1e6).toFixed(1)} MB ZIP`,
+      );
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -84,10 +92,16 @@ if (rssMode !== -1) {
     const { maxRssKb, zipBytes, ms } = JSON.parse(child.stdout.trim().split('\n').at(-1)!);
     peaks.push(maxRssKb);
     times.push(ms);
-    console.log(`BENCH scenarios peak RSS at ${samples} samples (sequential, default workers): ${(maxRssKb / 1024).toFixed(0)} MB (ZIP ${(zipBytes / 1e6).toFixed(1)} MB)`);
+    console.log(
+      `BENCH scenarios peak RSS at ${samples} samples (sequential, default workers): ${(maxRssKb / 1024).toFixed(0)} MB (ZIP ${(zipBytes / 1e6).toFixed(1)} MB)`,
+    );
   }
   // Whole runs cost a fixed part (worker start, one compressed CSV per asset) plus a part per sample.
   const marginal = rate(ASSETS * (rssSamples[2] - rssSamples[0]), times[2] - times[0]);
-  console.log(`BENCH scenarios zip sequential per additional sample (100 → 3,000 samples): ${millions(marginal)} asset-samples/s, ${millions(marginal / cores)} per core; fixed part ≈ ${(times[0] - (ASSETS * rssSamples[0] * 1000) / marginal).toFixed(0)} ms`);
-  console.log(`BENCH scenarios peak RSS ratio 1,000 / 100 samples: ${(peaks[1] / peaks[0]).toFixed(2)} (10× the samples); 3,000 / 1,000: ${(peaks[2] / peaks[1]).toFixed(2)} (3×)`);
+  console.log(
+    `BENCH scenarios zip sequential per additional sample (100 → 3,000 samples): ${millions(marginal)} asset-samples/s, ${millions(marginal / cores)} per core; fixed part ≈ ${(times[0] - (ASSETS * rssSamples[0] * 1000) / marginal).toFixed(0)} ms`,
+  );
+  console.log(
+    `BENCH scenarios peak RSS ratio 1,000 / 100 samples: ${(peaks[1] / peaks[0]).toFixed(2)} (10× the samples); 3,000 / 1,000: ${(peaks[2] / peaks[1]).toFixed(2)} (3×)`,
+  );
 }

@@ -70,7 +70,13 @@ function writeFloor(filePath: string, result: SurvivalResult): number {
   const db = new Database(filePath);
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
-  db.exec(`CREATE TABLE assetstatetable (id INTEGER PRIMARY KEY, asset_name TEXT NOT NULL, asset_type TEXT NOT NULL, distribution_asset TEXT NOT NULL, timestamp TEXT NOT NULL, ${ASSET_STATE_COLUMNS.slice(5).map((column) => `${column} REAL`).join(', ')})`);
+  db.exec(
+    `CREATE TABLE assetstatetable (id INTEGER PRIMARY KEY, asset_name TEXT NOT NULL, asset_type TEXT NOT NULL, distribution_asset TEXT NOT NULL, timestamp TEXT NOT NULL, ${ASSET_STATE_COLUMNS.slice(
+      5,
+    )
+      .map((column) => `${column} REAL`)
+      .join(', ')})`,
+  );
   const insert = db.prepare(`INSERT INTO assetstatetable VALUES (${ASSET_STATE_COLUMNS.map(() => '?').join(', ')})`);
   const intensities = intensityColumns().map((column) => ({ values: result.intensities[column.quantity], siPerUnit: column.siPerUnit }));
   const survivals = intensityQuantityNames().map((quantity) => result.survivalByQuantity[quantity]);
@@ -159,10 +165,17 @@ try {
   warmRuns.push(await simulate());
   const warm = warmRuns[0].ms <= warmRuns[1].ms ? warmRuns[0] : warmRuns[1];
   const floorMs = Math.min(...floorRuns);
-  console.log(`BENCH simulate floor (bare better-sqlite3, ${evaluations} rows × ${ASSET_STATE_COLUMNS.length} columns, single-row INSERT, one transaction): ${seconds(floorMs)} (runs: ${floorRuns.map(seconds).join(', ')})`);
-  for (const [label, run] of [['cold, model parsed', cold], ['warm, asset table cached', warm]] as const) {
+  console.log(
+    `BENCH simulate floor (bare better-sqlite3, ${evaluations} rows × ${ASSET_STATE_COLUMNS.length} columns, single-row INSERT, one transaction): ${seconds(floorMs)} (runs: ${floorRuns.map(seconds).join(', ')})`,
+  );
+  for (const [label, run] of [
+    ['cold, model parsed', cold],
+    ['warm, asset table cached', warm],
+  ] as const) {
     const ratio = run.ms / floorMs;
-    console.log(`BENCH simulate end to end (${label}): ${seconds(run.ms)}, ${ratio.toFixed(2)}× the floor (target ≤ ${FLOOR_RATIO_TARGET}×) ${ratio <= FLOOR_RATIO_TARGET ? 'ok' : 'ABOVE TARGET'}; worker start ${seconds(Object.values(run.phases)[0] ?? 0)}, ${phaseText(run)}`);
+    console.log(
+      `BENCH simulate end to end (${label}): ${seconds(run.ms)}, ${ratio.toFixed(2)}× the floor (target ≤ ${FLOOR_RATIO_TARGET}×) ${ratio <= FLOOR_RATIO_TARGET ? 'ok' : 'ABOVE TARGET'}; worker start ${seconds(Object.values(run.phases)[0] ?? 0)}, ${phaseText(run)}`,
+    );
   }
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

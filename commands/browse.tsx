@@ -7,7 +7,8 @@ export function makeBrowseCommand(context: CommandContext): Command {
   return new Command('browse')
     .description('browse the cache in a terminal UI: models, curve sets, simulations, scenarios')
     .action(async (options: GlobalOptions) => {
-      if (!context.stdinIsTTY || !context.stdout.isTTY) throw new HazsimError('usage', 'hazsim browse needs an interactive terminal (stdin and stdout must be a TTY)');
+      if (!context.stdinIsTTY || !context.stdout.isTTY)
+        throw new HazsimError('usage', 'hazsim browse needs an interactive terminal (stdin and stdout must be a TTY)');
       // ink renders only a final frame when it believes it runs in CI (CI or CONTINUOUS_INTEGRATION
       // set, read once at import). Both ends are terminals here, so a person is watching: say so.
       delete process.env.CI;

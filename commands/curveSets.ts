@@ -19,7 +19,9 @@ function describeCurve(curve: CurveSpec): string {
 
 /** `hazsim curve-sets [list|show|upload|delete]`; alone it prints what /default-curve-sets returns. */
 export function makeCurveSetsCommand(context: CommandContext): Command {
-  const curveSets = new Command('curve-sets').description('fragility curve sets: built-in ones and custom sets stored in the cache (alone: the names and the default)');
+  const curveSets = new Command('curve-sets').description(
+    'fragility curve sets: built-in ones and custom sets stored in the cache (alone: the names and the default)',
+  );
   curveSets
     .command('summary', { isDefault: true, hidden: true })
     .description('the curve set names and the default, as /default-curve-sets returns them')
@@ -49,9 +51,16 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     .action((name: string, options: GlobalOptions) => {
       const set = context.service(options).getCurveSet(name);
       emit(context, options, set, () => {
-        const rows = Object.entries(set.content.curves).flatMap(([quantity, byType]) => Object.entries(byType ?? {}).map(([assetType, curve]) => [quantity, assetType, describeCurve(curve!)]));
+        const rows = Object.entries(set.content.curves).flatMap(([quantity, byType]) =>
+          Object.entries(byType ?? {}).map(([assetType, curve]) => [quantity, assetType, describeCurve(curve!)]),
+        );
         return [
-          formatFields([['name', set.name], ['kind', set.builtin ? 'built-in' : 'custom'], ['description', set.description || '-'], ['file_path', set.file_path ?? '-']]),
+          formatFields([
+            ['name', set.name],
+            ['kind', set.builtin ? 'built-in' : 'custom'],
+            ['description', set.description || '-'],
+            ['file_path', set.file_path ?? '-'],
+          ]),
           '',
           formatTable(['QUANTITY', 'ASSET TYPE', 'CURVE'], rows, 90),
         ].join('\n');
@@ -61,11 +70,13 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     .command('upload')
     .description('store a custom curve set (JSON, format in docs/fragility.md); asset types it leaves out use DEFAULT_CURVES')
     .argument('<file>', 'curve set .json file')
-    .option('--name <name>', "name to store it under (default: its \"name\", else the file name without extension)")
+    .option('--name <name>', 'name to store it under (default: its "name", else the file name without extension)')
     .option('--description <text>', 'free-text description (default: its "description")')
     .option('--overwrite', 'replace a custom curve set of the same name')
     .action(async (file: string, options: GlobalOptions & { name?: string; description?: string; overwrite?: boolean }) => {
-      const { record, message } = await context.service(options).uploadCurveSetFile(file, { name: options.name, description: options.description, overwrite: options.overwrite });
+      const { record, message } = await context
+        .service(options)
+        .uploadCurveSetFile(file, { name: options.name, description: options.description, overwrite: options.overwrite });
       emit(context, options, { status: 'success', message, ...record }, () => [message, formatFields([['file', record.file_path ?? '-']])].join('\n'));
     });
   curveSets

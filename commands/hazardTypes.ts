@@ -6,6 +6,11 @@ import { emit, formatTable } from './output.js';
 export function makeHazardTypesCommand(context: CommandContext): Command {
   return new Command('hazard-types').description('the hazard types a hazard model may hold').action((options: GlobalOptions) => {
     const result = context.service(options).supportedHazardTypes();
-    emit(context, options, result, () => formatTable(['TYPE', 'DESCRIPTION'], result.hazard_types.map((type) => [type, result.descriptions[type]])));
+    emit(context, options, result, () =>
+      formatTable(
+        ['TYPE', 'DESCRIPTION'],
+        result.hazard_types.map((type) => [type, result.descriptions[type]]),
+      ),
+    );
   });
 }

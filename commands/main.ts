@@ -24,7 +24,21 @@ export function createProgram(context: CommandContext): Command {
       writeOut: (text) => context.stdout.write(text),
       writeErr: (text) => context.stderr.write(text),
     });
-  for (const make of [makeUploadCommand, makeValidateCommand, makeListCommand, makeShowCommand, makeDeleteCommand, makeSimulateCommand, makeScenariosCommand, makeCacheCommand, makeHazardTypesCommand, makeCurveSetsCommand, makeServeCommand, makeMcpCommand, makeBrowseCommand]) {
+  for (const make of [
+    makeUploadCommand,
+    makeValidateCommand,
+    makeListCommand,
+    makeShowCommand,
+    makeDeleteCommand,
+    makeSimulateCommand,
+    makeScenariosCommand,
+    makeCacheCommand,
+    makeHazardTypesCommand,
+    makeCurveSetsCommand,
+    makeServeCommand,
+    makeMcpCommand,
+    makeBrowseCommand,
+  ]) {
     program.addCommand(make(context));
   }
   program.addCommand(makeCompletionCommand(context, () => program));
@@ -57,7 +71,9 @@ export async function main(argv: string[], context: CommandContext = createConte
     const hazsimError = toHazsimError(error);
     const { exitCode } = ERROR_KIND_TABLE[hazsimError.kind];
     if (argv.includes('--json')) {
-      context.stderr.write(`${JSON.stringify({ error: { kind: hazsimError.kind, message: hazsimError.message, exit_code: exitCode, ...(hazsimError.issues ? { issues: hazsimError.issues } : {}) } }, null, 2)}\n`);
+      context.stderr.write(
+        `${JSON.stringify({ error: { kind: hazsimError.kind, message: hazsimError.message, exit_code: exitCode, ...(hazsimError.issues ? { issues: hazsimError.issues } : {}) } }, null, 2)}\n`,
+      );
     } else {
       context.stderr.write(`hazsim: ${formatError(hazsimError)}\n`);
       if (hazsimError.kind === 'internal' && context.env.HAZSIM_DEBUG) context.stderr.write(`${hazsimError.stack}\n`);

@@ -114,7 +114,11 @@ export function manPage(program: Command): string {
     }
     for (const option of command.options) lines.push(optionEntry(option));
   }
-  lines.push('.SH GLOBAL OPTIONS', optionEntry({ flags: '-h, --help', description: 'show help for hazsim or a command' } as Option), optionEntry({ flags: '-V, --version', description: 'print the version' } as Option));
+  lines.push(
+    '.SH GLOBAL OPTIONS',
+    optionEntry({ flags: '-h, --help', description: 'show help for hazsim or a command' } as Option),
+    optionEntry({ flags: '-V, --version', description: 'print the version' } as Option),
+  );
   lines.push(STATIC_SECTIONS.trimEnd());
   return `${lines.join('\n')}\n`;
 }

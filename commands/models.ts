@@ -23,7 +23,13 @@ function resolveKind(service: HazsimService, name: string, kind: ModelKindId | u
 }
 
 /** The model name argument, or a pick from the cached names of the kind given (both kinds when none). */
-function askModelName(context: CommandContext, service: HazsimService, name: string | undefined, kind: ModelKindId | undefined, message: string): Promise<string> {
+function askModelName(
+  context: CommandContext,
+  service: HazsimService,
+  name: string | undefined,
+  kind: ModelKindId | undefined,
+  message: string,
+): Promise<string> {
   return askIfMissing(context, name, {
     name: '<name>',
     message,
@@ -46,10 +52,26 @@ export function makeUploadCommand(context: CommandContext): Command {
     .action(async (fileArgument: string | undefined, options: KindOption & { name?: string; description: string; overwrite?: boolean }) => {
       const service = context.service(options);
       const file = await askIfMissing(context, fileArgument, { name: '<file>', message: 'Model file to upload (.json or .zip)' });
-      const result = await service.uploadModelFile(file, { kind: options.kind, name: options.name, description: options.description, overwrite: options.overwrite });
+      const result = await service.uploadModelFile(file, {
+        kind: options.kind,
+        name: options.name,
+        description: options.description,
+        overwrite: options.overwrite,
+      });
       const message = result.message;
-      emit(context, options, { status: 'success', message, kind: result.kind, ...result.record, ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}) }, () =>
-        [message, formatFields([['kind', result.kind], ['file', result.record.file_path], ...(result.time_series_path ? ([['time series', result.time_series_path]] as [string, string][]) : [])])].join('\n'),
+      emit(
+        context,
+        options,
+        { status: 'success', message, kind: result.kind, ...result.record, ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}) },
+        () =>
+          [
+            message,
+            formatFields([
+              ['kind', result.kind],
+              ['file', result.record.file_path],
+              ...(result.time_series_path ? ([['time series', result.time_series_path]] as [string, string][]) : []),
+            ]),
+          ].join('\n'),
       );
     });
 }
@@ -69,7 +91,10 @@ export function makeListCommand(context: CommandContext): Command {
       emit(context, options, listed, () =>
         listed.length === 0
           ? `No models in ${service.cacheRoot}`
-          : formatTable(['KIND', 'NAME', 'CREATED (UTC)', 'DESCRIPTION'], listed.map((model) => [model.kind, model.name, model.created_at.slice(0, 19), model.description])),
+          : formatTable(
+              ['KIND', 'NAME', 'CREATED (UTC)', 'DESCRIPTION'],
+              listed.map((model) => [model.kind, model.name, model.created_at.slice(0, 19), model.description]),
+            ),
       );
     });
 }

@@ -9,7 +9,11 @@ export function emit(context: CommandContext, options: GlobalOptions, value: unk
 export function formatTable(headers: string[], rows: (string | number)[][], maxCellWidth = 60): string {
   const cells = [headers, ...rows.map((row) => row.map((cell) => clip(String(cell), maxCellWidth)))];
   const widths = headers.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   return [line(cells[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
@@ -35,7 +39,8 @@ export function formatSummary(summary: object, prefix = ''): [string, string | n
     else if (Array.isArray(value)) rows.push([label, value.join(', ') || '-']);
     else if (typeof value === 'object') {
       const entries = Object.entries(value);
-      if (entries.length > 0 && entries.every(([, item]) => typeof item === 'number') && !/box/.test(key)) rows.push([label, entries.map(([name, count]) => `${name} ${count}`).join(', ')]);
+      if (entries.length > 0 && entries.every(([, item]) => typeof item === 'number') && !/box/.test(key))
+        rows.push([label, entries.map(([name, count]) => `${name} ${count}`).join(', ')]);
       else if (entries.length === 0) rows.push([label, '-']);
       else rows.push(...formatSummary(value, label));
     } else rows.push([label, value as string | number]);

@@ -19,7 +19,9 @@ export function progressReporter(context: CommandContext): { update: (event: Pro
       const width = 30;
       const fraction = event.total > 0 ? Math.min(1, event.done / event.total) : 0;
       const filled = Math.round(fraction * width);
-      stream.write(`\r${event.phase.padEnd(24).slice(0, 24)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}%`);
+      stream.write(
+        `\r${event.phase.padEnd(24).slice(0, 24)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}%`,
+      );
     },
     done() {
       if (drawn) stream.write('\r\x1b[K');

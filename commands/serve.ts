@@ -56,11 +56,17 @@ export function makeServeCommand(context: CommandContext): Command {
       const apiKey = checkApiKey(options.apiKey, '--api-key') ?? checkApiKey(context.env.HAZSIM_API_KEY || undefined, 'HAZSIM_API_KEY');
       const app = createApp(service, { apiKey, maxUploadMb: options.maxUploadMb, log: (line) => context.stderr.write(`${line}\n`) });
       const running = await startServer(app, { host: options.host, port: options.port }).catch((error: NodeJS.ErrnoException) => {
-        throw new HazsimError('internal', `Cannot listen on ${options.host}:${options.port}: ${error.code === 'EADDRINUSE' ? 'the address is already in use' : error.message}`);
+        throw new HazsimError(
+          'internal',
+          `Cannot listen on ${options.host}:${options.port}: ${error.code === 'EADDRINUSE' ? 'the address is already in use' : error.message}`,
+        );
       });
       const stopped = waitForStopSignal();
-      context.stderr.write(`hazsim ${HAZSIM_VERSION} listening on ${running.url} (cache ${service.cacheRoot}${apiKey ? ', API key required' : ''}); docs at ${running.url}/docs\n`);
-      if (options.json) context.stdout.write(`${JSON.stringify({ status: 'listening', url: running.url, cache_directory: service.cacheRoot, version: HAZSIM_VERSION })}\n`);
+      context.stderr.write(
+        `hazsim ${HAZSIM_VERSION} listening on ${running.url} (cache ${service.cacheRoot}${apiKey ? ', API key required' : ''}); docs at ${running.url}/docs\n`,
+      );
+      if (options.json)
+        context.stdout.write(`${JSON.stringify({ status: 'listening', url: running.url, cache_directory: service.cacheRoot, version: HAZSIM_VERSION })}\n`);
       const signal = await stopped;
       context.stderr.write(`${signal}: no longer accepting connections; finishing in-flight requests\n`);
       await running.shutdown();

@@ -12,7 +12,13 @@ interface RunOptions extends GlobalOptions {
 }
 
 /** The pair of model names and the curve set, asked for on a terminal when missing. */
-async function askRunInputs(context: CommandContext, service: HazsimService, distribution: string | undefined, hazard: string | undefined, curveSet: string | undefined) {
+async function askRunInputs(
+  context: CommandContext,
+  service: HazsimService,
+  distribution: string | undefined,
+  hazard: string | undefined,
+  curveSet: string | undefined,
+) {
   const names = async (kind: 'distribution' | 'hazard') => (await service.listModels(kind)).map((record) => record.name);
   return {
     distribution: await askIfMissing(context, distribution, { name: '<distribution>', message: 'Distribution model', choices: () => names('distribution') }),
@@ -20,14 +26,19 @@ async function askRunInputs(context: CommandContext, service: HazsimService, dis
     curveSet:
       curveSet ??
       (context.stdinIsTTY && (distribution === undefined || hazard === undefined)
-        ? await askIfMissing(context, undefined, { name: '--curve-set', message: 'Fragility curve set', choices: async () => (await service.listCurveSets()).map((set) => set.name), defaultValue: DEFAULT_CURVE_SET })
+        ? await askIfMissing(context, undefined, {
+            name: '--curve-set',
+            message: 'Fragility curve set',
+            choices: async () => (await service.listCurveSets()).map((set) => set.name),
+            defaultValue: DEFAULT_CURVE_SET,
+          })
         : DEFAULT_CURVE_SET),
   };
 }
 
 export function makeSimulateCommand(context: CommandContext): Command {
   return new Command('simulate')
-    .description('compute every asset\'s survival probability at every hazard timestamp and write the SQLite result')
+    .description("compute every asset's survival probability at every hazard timestamp and write the SQLite result")
     .argument('[distribution]', 'cached distribution model name')
     .argument('[hazard]', 'cached hazard model name')
     .option('--curve-set <name>', `fragility curve set (default: ${DEFAULT_CURVE_SET})`)
@@ -52,10 +63,16 @@ export function makeSimulateCommand(context: CommandContext): Command {
             ['curve set', summary.curve_set],
           ]),
           '',
-          formatTable(['ASSET TYPE', 'COUNT', 'LOWEST SURVIVAL'], Object.entries(summary.assets_by_type).map(([type, count]) => [type, count, summary.survival_statistics.lowest_by_type[type]?.toFixed(4) ?? '-'])),
+          formatTable(
+            ['ASSET TYPE', 'COUNT', 'LOWEST SURVIVAL'],
+            Object.entries(summary.assets_by_type).map(([type, count]) => [type, count, summary.survival_statistics.lowest_by_type[type]?.toFixed(4) ?? '-']),
+          ),
           '',
           'Lowest survival:',
-          formatTable(['SURVIVAL', 'TIMESTAMP', 'TYPE', 'NAME'], summary.lowest_survival.map((asset) => [asset.survival_probability.toFixed(4), asset.timestamp, asset.asset_type, asset.name])),
+          formatTable(
+            ['SURVIVAL', 'TIMESTAMP', 'TYPE', 'NAME'],
+            summary.lowest_survival.map((asset) => [asset.survival_probability.toFixed(4), asset.timestamp, asset.asset_type, asset.name]),
+          ),
           ...summary.warnings.map((warning) => `warning: ${warning}`),
         ].join('\n');
       });
@@ -80,28 +97,45 @@ export function makeScenariosCommand(context: CommandContext): Command {
     .requiredOption('-n, --samples <count>', 'number of scenarios (1 to HAZSIM_MAX_SAMPLES, default limit 100000)', parseSamples)
     .option('--seed <seed>', 'random seed, 0 to 2^32-1', parseSeed, 0)
     .option('--curve-set <name>', `fragility curve set (default: ${DEFAULT_CURVE_SET})`)
-    .addOption(new Option('--method <method>', 'peak: one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)').choices(['peak', 'sequential']).default('peak'))
+    .addOption(
+      new Option('--method <method>', 'peak: one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)')
+        .choices(['peak', 'sequential'])
+        .default('peak'),
+    )
     .option('-o, --output <file>', 'result file (default: ./{distribution}_scenarios_{n}samples.zip)')
-    .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: RunOptions & { samples: number; seed: number; method: 'peak' | 'sequential' }) => {
-      const service = context.service(options);
-      const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
-      const progress = progressReporter(context);
-      const outcome = await service.generateScenarios(
-        { distribution_system_name: inputs.distribution, hazard_system_name: inputs.hazard, curve_set: inputs.curveSet, number_of_samples: options.samples, seed: options.seed, method: options.method },
-        { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
-      );
-      progress.done();
-      const { records: _records, ...summary } = outcome.summary;
-      emit(context, options, { status: 'success', file_path: outcome.filePath, ...summary }, () =>
-        [
-          `Wrote ${outcome.filePath}`,
-          formatFields([
-            ['samples', `${summary.number_of_samples} (seed ${summary.seed}, method ${summary.method})`],
-            ['scenario records', `${summary.total_scenarios} (sample x timestamp with outages)`],
-            ['samples with outages', `${summary.samples_with_failures} of ${summary.number_of_samples}`],
-            ['mean outages per sample', summary.mean_failures_per_sample.toFixed(2)],
-          ]),
-        ].join('\n'),
-      );
-    });
+    .action(
+      async (
+        distributionArgument: string | undefined,
+        hazardArgument: string | undefined,
+        options: RunOptions & { samples: number; seed: number; method: 'peak' | 'sequential' },
+      ) => {
+        const service = context.service(options);
+        const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
+        const progress = progressReporter(context);
+        const outcome = await service.generateScenarios(
+          {
+            distribution_system_name: inputs.distribution,
+            hazard_system_name: inputs.hazard,
+            curve_set: inputs.curveSet,
+            number_of_samples: options.samples,
+            seed: options.seed,
+            method: options.method,
+          },
+          { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
+        );
+        progress.done();
+        const { records: _records, ...summary } = outcome.summary;
+        emit(context, options, { status: 'success', file_path: outcome.filePath, ...summary }, () =>
+          [
+            `Wrote ${outcome.filePath}`,
+            formatFields([
+              ['samples', `${summary.number_of_samples} (seed ${summary.seed}, method ${summary.method})`],
+              ['scenario records', `${summary.total_scenarios} (sample x timestamp with outages)`],
+              ['samples with outages', `${summary.samples_with_failures} of ${summary.number_of_samples}`],
+              ['mean outages per sample', summary.mean_failures_per_sample.toFixed(2)],
+            ]),
+          ].join('\n'),
+        );
+      },
+    );
 }

@@ -184,7 +184,15 @@ function square(size: number, diagonal: number, off: number): number[][] {
 }
 
 /** Matrix impedance equipment (ohm/km, nF/km). */
-function matrixEquipment(type: string, name: string, size: number, z: [number, number, number, number], c: [number, number], ampacity: number, extra: Record<string, unknown> = {}): Ref {
+function matrixEquipment(
+  type: string,
+  name: string,
+  size: number,
+  z: [number, number, number, number],
+  c: [number, number],
+  ampacity: number,
+  extra: Record<string, unknown> = {},
+): Ref {
   return add(type, `equipment:${name}`, name, {
     construction: 'OVERHEAD',
     ...extra,
@@ -295,7 +303,9 @@ function buildFeeder(): void {
       voltage_type: 'line-to-ground',
       angle: new Q(angle, 'degree'),
     });
-  const sources = add('VoltageSourceEquipment', 'equipment:grid', 'grid_69kv', { sources: [phaseSource('a', 0), phaseSource('b', -120), phaseSource('c', 120)] });
+  const sources = add('VoltageSourceEquipment', 'equipment:grid', 'grid_69kv', {
+    sources: [phaseSource('a', 0), phaseSource('b', -120), phaseSource('c', 120)],
+  });
   add('DistributionVoltageSource', 'source:substation', 'charleston_substation', { ...base, bus: subHv, phases: ABC, equipment: sources });
 
   // Loads: an industrial customer at 69 kV, commercial loads behind pad-mount transformers, a house on a pole transformer.
@@ -305,12 +315,27 @@ function buildFeeder(): void {
   load('residential_1', poleLv, ['A'], 6, 2);
 
   // Transformers.
-  const substationEquipment = transformerEquipment('substation_20mva', 'PAD_MOUNT', [winding('sub_hv', 69, 'line-to-line', 20000, 3, 'DELTA'), winding('sub_lv', 12.47, 'line-to-line', 20000, 3, 'STAR')], 8);
+  const substationEquipment = transformerEquipment(
+    'substation_20mva',
+    'PAD_MOUNT',
+    [winding('sub_hv', 69, 'line-to-line', 20000, 3, 'DELTA'), winding('sub_lv', 12.47, 'line-to-line', 20000, 3, 'STAR')],
+    8,
+  );
   transformer('substation_transformer', [subHv, subLv], [ABC, ABC], substationEquipment);
-  const padEquipment = transformerEquipment('pad_500kva', 'PAD_MOUNT', [winding('pad_hv', 12.47, 'line-to-line', 500, 3, 'DELTA'), winding('pad_lv', 0.48, 'line-to-line', 500, 3, 'STAR')], 5);
+  const padEquipment = transformerEquipment(
+    'pad_500kva',
+    'PAD_MOUNT',
+    [winding('pad_hv', 12.47, 'line-to-line', 500, 3, 'DELTA'), winding('pad_lv', 0.48, 'line-to-line', 500, 3, 'STAR')],
+    5,
+  );
   transformer('pad_transformer_1', [ug2, padLv1], [ABC, ABC], padEquipment);
   transformer('pad_transformer_2', [ug3, padLv2], [ABC, ABC], padEquipment);
-  const poleEquipment = transformerEquipment('pole_25kva', 'POLE_MOUNT', [winding('pole_hv', KV_12_LG, 'line-to-ground', 25, 1, 'STAR'), winding('pole_lv', 0.24, 'line-to-line', 25, 1, 'STAR')], 2);
+  const poleEquipment = transformerEquipment(
+    'pole_25kva',
+    'POLE_MOUNT',
+    [winding('pole_hv', KV_12_LG, 'line-to-ground', 25, 1, 'STAR'), winding('pole_lv', 0.24, 'line-to-line', 25, 1, 'STAR')],
+    2,
+  );
   transformer('pole_transformer_1', [latA2, poleLv], [['A'], ['A']], poleEquipment);
 
   // 69 kV: two overhead spans, then a cable under the Cooper River marsh. Its equipment says
@@ -323,7 +348,10 @@ function buildFeeder(): void {
   line('tx_69_cable_2', tx3, tx4, cable69, 1.0);
 
   // 12.47 kV: the recloser at the substation fence.
-  const tcc = add('TimeCurrentCurve', 'curve:recloser_fast', 'recloser_fast', { curve_x: new Q([200, 400, 1000, 4000], 'ampere'), curve_y: new Q([10, 2, 0.5, 0.05], 'second') });
+  const tcc = add('TimeCurrentCurve', 'curve:recloser_fast', 'recloser_fast', {
+    curve_x: new Q([200, 400, 1000, 4000], 'ampere'),
+    curve_y: new Q([10, 2, 0.5, 0.05], 'second'),
+  });
   const controllerEquipment = add('RecloserControllerEquipment', 'equipment:recloser_controller', 'sel_651r', {});
   const controller = add('DistributionRecloserController', 'controller:recloser', 'feeder_recloser_controller', {
     delay: new Q(0.05, 'second'),
@@ -338,7 +366,15 @@ function buildFeeder(): void {
     equipment: controllerEquipment,
   });
   const recloserEquipment = matrixEquipment('MatrixImpedanceRecloserEquipment', 'recloser_600a', 3, [0.001, 0, 0.001, 0], [0.1, 0], 600);
-  add('MatrixImpedanceRecloser', 'recloser:feeder', 'feeder_recloser', { ...base, buses: [subLv, recOut], length: new Q(1, 'meter'), phases: ABC, is_closed: [true, true, true], equipment: recloserEquipment, controller });
+  add('MatrixImpedanceRecloser', 'recloser:feeder', 'feeder_recloser', {
+    ...base,
+    buses: [subLv, recOut],
+    length: new Q(1, 'meter'),
+    phases: ABC,
+    is_closed: [true, true, true],
+    equipment: recloserEquipment,
+    controller,
+  });
 
   // Overhead trunk.
   const overhead12 = matrixEquipment('MatrixImpedanceBranchEquipment', '12kv_336_acsr', 3, [0.28, 0.1, 0.68, 0.28], [9.3, -2.9], 530);
@@ -348,19 +384,38 @@ function buildFeeder(): void {
   line('trunk_4', f3, f4, overhead12, 0.72);
 
   // A fused single-phase lateral with a pole-mount transformer.
-  const fuseEquipment = matrixEquipment('MatrixImpedanceFuseEquipment', 'fuse_65t', 1, [0.001, 0, 0.001, 0], [0.1, 0], 65, { delay: new Q(0, 'second'), tcc_curve: tcc });
-  add('MatrixImpedanceFuse', 'fuse:lateral_a', 'lateral_a_fuse', { ...base, buses: [f2, latA], length: new Q(1, 'meter'), phases: ['A'], is_closed: [true], equipment: fuseEquipment });
+  const fuseEquipment = matrixEquipment('MatrixImpedanceFuseEquipment', 'fuse_65t', 1, [0.001, 0, 0.001, 0], [0.1, 0], 65, {
+    delay: new Q(0, 'second'),
+    tcc_curve: tcc,
+  });
+  add('MatrixImpedanceFuse', 'fuse:lateral_a', 'lateral_a_fuse', {
+    ...base,
+    buses: [f2, latA],
+    length: new Q(1, 'meter'),
+    phases: ['A'],
+    is_closed: [true],
+    equipment: fuseEquipment,
+  });
   const overhead1ph = matrixEquipment('MatrixImpedanceBranchEquipment', '12kv_1ph_4_acsr', 1, [0.85, 0, 0.9, 0], [7.1, 0], 140);
   line('lateral_a_span', latA, latA2, overhead1ph, 0.55, ['A']);
 
   // Underground: cables declared UNDERGROUND, to a pad-mount transformer.
-  const cable12 = matrixEquipment('MatrixImpedanceBranchEquipment', '12kv_500_al_xlpe', 3, [0.13, 0.05, 0.12, 0.04], [250, 0], 400, { construction: 'UNDERGROUND' });
+  const cable12 = matrixEquipment('MatrixImpedanceBranchEquipment', '12kv_500_al_xlpe', 3, [0.13, 0.05, 0.12, 0.04], [250, 0], 400, {
+    construction: 'UNDERGROUND',
+  });
   line('cable_1', f3, ug1, cable12, 0.65);
   line('cable_2', ug1, ug2, cable12, 0.55);
 
   // A sectionalizing switch, then concentric-neutral cables described by geometry.
   const switchEquipment = matrixEquipment('MatrixImpedanceSwitchEquipment', 'switch_600a', 3, [0.001, 0, 0.001, 0], [0.1, 0], 600, { controller: null });
-  add('MatrixImpedanceSwitch', 'switch:sectionalizer', 'sectionalizing_switch', { ...base, buses: [f4, swOut], length: new Q(1, 'meter'), phases: ABC, is_closed: [true, true, true], equipment: switchEquipment });
+  add('MatrixImpedanceSwitch', 'switch:sectionalizer', 'sectionalizing_switch', {
+    ...base,
+    buses: [f4, swOut],
+    length: new Q(1, 'meter'),
+    phases: ABC,
+    is_closed: [true, true, true],
+    equipment: switchEquipment,
+  });
   const concentric = add('ConcentricCableEquipment', 'equipment:250_cn', '250kcmil_aa_1_3_cn', {
     strand_diameter: new Q(0.0641, 'inch'),
     conductor_diameter: new Q(0.567, 'inch'),
@@ -382,7 +437,13 @@ function buildFeeder(): void {
     vertical_positions: new Q([-4, -4, -4], 'foot'),
     insulation: 1,
   });
-  add('GeometryBranch', 'line:cable_3', 'cable_3_concentric', { ...base, buses: [swOut, ug3], length: new Q(0.85, 'kilometer'), phases: ABC, equipment: geometry });
+  add('GeometryBranch', 'line:cable_3', 'cable_3_concentric', {
+    ...base,
+    buses: [swOut, ug3],
+    length: new Q(0.85, 'kilometer'),
+    phases: ABC,
+    equipment: geometry,
+  });
 
   // Rooftop solar and a battery behind the pad-mount transformers.
   const solarEquipment = add('SolarEquipment', 'equipment:pv_250', 'pv_250kw', {

@@ -47,7 +47,9 @@ function earthquake() {
   return {
     name: 'summerville-m3.7',
     description: 'A shallow M3.7 shock in the Middleton Place-Summerville seismic zone, north-west of the feeder',
-    models: [{ type: 'earthquake', name: 'summerville', timestamp: at(3), origin: { longitude: -80.17, latitude: 32.95 }, depth: '12 kilometer', magnitude: 3.7 }],
+    models: [
+      { type: 'earthquake', name: 'summerville', timestamp: at(3), origin: { longitude: -80.17, latitude: 32.95 }, depth: '12 kilometer', magnitude: 3.7 },
+    ],
   };
 }
 
@@ -94,11 +96,30 @@ function flood() {
         name: 'surge-peak',
         timestamp: at(12),
         affected_areas: [
-          { type: 'flood_area', name: 'surge', affected_area: { type: 'Polygon', coordinates: [surge, highGround] }, water_depth: '1.0 meter', water_velocity: '0.8 meter / second' },
-          { type: 'flood_area', name: 'battery-tip', affected_area: { type: 'Polygon', coordinates: [core] }, water_depth: '6 foot', water_velocity: '1.5 meter / second' },
+          {
+            type: 'flood_area',
+            name: 'surge',
+            affected_area: { type: 'Polygon', coordinates: [surge, highGround] },
+            water_depth: '1.0 meter',
+            water_velocity: '0.8 meter / second',
+          },
+          {
+            type: 'flood_area',
+            name: 'battery-tip',
+            affected_area: { type: 'Polygon', coordinates: [core] },
+            water_depth: '6 foot',
+            water_velocity: '1.5 meter / second',
+          },
         ],
       },
-      { type: 'flood_area', name: 'receding', timestamp: at(18), affected_area: { type: 'Polygon', coordinates: [surge, highGround] }, water_depth: '0.4 meter', water_velocity: '0.3 meter / second' },
+      {
+        type: 'flood_area',
+        name: 'receding',
+        timestamp: at(18),
+        affected_area: { type: 'Polygon', coordinates: [surge, highGround] },
+        water_depth: '0.4 meter',
+        water_velocity: '0.3 meter / second',
+      },
     ],
   };
 }
@@ -116,9 +137,42 @@ function wildfire() {
     name: 'northwest-wildfire',
     description: 'A wildfire spreading into the north-west corner of the feeder, with a spot fire',
     models: [
-      { type: 'fire', name: 'perimeter-1400', timestamp: at(14, 22), affected_areas: [{ type: 'fire_area', name: 'main', affected_area: { type: 'Polygon', coordinates: [early] }, wind_speed: '15 mile / hour', wind_direction: '290 degree' }] },
-      { type: 'fire', name: 'perimeter-1700', timestamp: at(17, 22), affected_areas: [{ type: 'fire_area', name: 'main', affected_area: { type: 'Polygon', coordinates: [late, island] }, wind_speed: '20 mile / hour', wind_direction: '290 degree' }] },
-      { type: 'fire_area', name: 'spot-fire', timestamp: at(17, 22), affected_area: { type: 'Polygon', coordinates: [blob(-79.972, 32.823, 120, 12)] }, wind_speed: '20 mile / hour', wind_direction: '290 degree' },
+      {
+        type: 'fire',
+        name: 'perimeter-1400',
+        timestamp: at(14, 22),
+        affected_areas: [
+          {
+            type: 'fire_area',
+            name: 'main',
+            affected_area: { type: 'Polygon', coordinates: [early] },
+            wind_speed: '15 mile / hour',
+            wind_direction: '290 degree',
+          },
+        ],
+      },
+      {
+        type: 'fire',
+        name: 'perimeter-1700',
+        timestamp: at(17, 22),
+        affected_areas: [
+          {
+            type: 'fire_area',
+            name: 'main',
+            affected_area: { type: 'Polygon', coordinates: [late, island] },
+            wind_speed: '20 mile / hour',
+            wind_direction: '290 degree',
+          },
+        ],
+      },
+      {
+        type: 'fire_area',
+        name: 'spot-fire',
+        timestamp: at(17, 22),
+        affected_area: { type: 'Polygon', coordinates: [blob(-79.972, 32.823, 120, 12)] },
+        wind_speed: '20 mile / hour',
+        wind_direction: '290 degree',
+      },
     ],
   };
 }
@@ -130,7 +184,11 @@ function wildfire() {
  */
 function eradInfrasys() {
   const fields = (module: string, type: string, extra: object = {}) => ({ fields: { module, type, serialized_type: 'base', ...extra } });
-  const quantity = (value: number, units: string, type: string) => ({ value, units, __metadata__: { fields: { module: 'infrasys.quantities', type, serialized_type: 'quantity' } } });
+  const quantity = (value: number, units: string, type: string) => ({
+    value,
+    units,
+    __metadata__: { fields: { module: 'infrasys.quantities', type, serialized_type: 'quantity' } },
+  });
   return {
     name: 'erad-example',
     description: 'ERAD infrasys hazard JSON: an earthquake and a flood with an absolute water elevation',
@@ -150,7 +208,14 @@ function eradInfrasys() {
         uuid: '6f1b6a52-3a51-4f3e-9a5e-2d7f5c1e0a03',
         name: 'surge',
         timestamp: at(12),
-        affected_areas: [{ __metadata__: fields('erad.models.hazard.flood', 'FloodModelArea', { serialized_type: 'composed_component', uuid: '6f1b6a52-3a51-4f3e-9a5e-2d7f5c1e0a04' }) }],
+        affected_areas: [
+          {
+            __metadata__: fields('erad.models.hazard.flood', 'FloodModelArea', {
+              serialized_type: 'composed_component',
+              uuid: '6f1b6a52-3a51-4f3e-9a5e-2d7f5c1e0a04',
+            }),
+          },
+        ],
         __metadata__: fields('erad.models.hazard.flood', 'FloodModel'),
       },
       {

@@ -39,9 +39,19 @@ export function largeFeeder(assetCount: number): Json {
     const row = Math.floor(index / columns);
     const column = row % 2 === 0 ? index % columns : columns - 1 - (index % columns);
     const locationUuid = uuidFor(`location_${index}`);
-    components.push({ ...locationTemplate, uuid: locationUuid, x: Number((-79.99 + column * lonStep).toFixed(7)), y: Number((32.76 + row * latStep).toFixed(7)) });
+    components.push({
+      ...locationTemplate,
+      uuid: locationUuid,
+      x: Number((-79.99 + column * lonStep).toFixed(7)),
+      y: Number((32.76 + row * latStep).toFixed(7)),
+    });
     const busUuid = uuidFor(`bus_${index}`);
-    components.push({ ...busTemplate, uuid: busUuid, name: `grid_bus_${index}`, coordinate: { __metadata__: { ...locationTemplate.__metadata__, serialized_type: 'composed_component', uuid: locationUuid } } });
+    components.push({
+      ...busTemplate,
+      uuid: busUuid,
+      name: `grid_bus_${index}`,
+      coordinate: { __metadata__: { ...locationTemplate.__metadata__, serialized_type: 'composed_component', uuid: locationUuid } },
+    });
     busRefs.push({ __metadata__: { ...lineTemplate.buses[0].__metadata__, uuid: busUuid } });
   }
   for (let index = 1; index < busCount; index += 1) {

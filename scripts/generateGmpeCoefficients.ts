@@ -20,7 +20,11 @@ interface Table {
 }
 
 function readTable(fileName: string): Table {
-  const lines = fs.readFileSync(path.join(refdataDir, fileName), 'utf8').split('\n').map((line) => line.trim()).filter((line) => line.length > 0);
+  const lines = fs
+    .readFileSync(path.join(refdataDir, fileName), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
   const [header, ...body] = lines.map((line) => line.split(/\s+/));
   const rows = new Map<string, number[]>();
   for (const cells of body) {
@@ -69,7 +73,9 @@ function generateBssa14(): void {
     if (!high || !low) throw new Error(`BSSA14 Q tables lack ${key}`);
     return { dc3ChinaTurkey: high[dc3Index], dc3ItalyJapan: low[dc3Index] };
   };
-  writeModule('bssa14Coefficients.ts', `// Boore, Stewart, Seyhan & Atkinson (2014) coefficients, Earthquake Spectra 30(3) 1057-1085,
+  writeModule(
+    'bssa14Coefficients.ts',
+    `// Boore, Stewart, Seyhan & Atkinson (2014) coefficients, Earthquake Spectra 30(3) 1057-1085,
 // Table 3 / electronic supplement, as tabulated in OpenQuake's boore_2014.py (BooreEtAl2014.COEFFS;
 // the regional anelastic adjustments dc3ChinaTurkey / dc3ItalyJapan from BooreEtAl2014HighQ /
 // BooreEtAl2014LowQ). Read from the reference tables bssa14_coeffs.txt, bssa14_coeffs_highq.txt
@@ -92,15 +98,19 @@ export interface Bssa14Coefficients {
 export const BSSA14_COEFFICIENTS: readonly Bssa14Coefficients[] = [
 ${renderRows(global, fieldNames, regionalDc3)}
 ];
-`);
+`,
+  );
 }
 
 function generateAsk14(): void {
   const table = readTable('ask14_coeffs.txt');
-  const expected = 'm1 vlin b c c4 a1 a2 a3 a4 a5 a6 a7 a8 a10 a11 a12 a13 a14 a15 a17 a43 a44 a45 a46 a25 a28 a29 a31 a36 a37 a38 a39 a40 a41 a42 s1e s2e s3 s4 s1m s2m s5 s6';
+  const expected =
+    'm1 vlin b c c4 a1 a2 a3 a4 a5 a6 a7 a8 a10 a11 a12 a13 a14 a15 a17 a43 a44 a45 a46 a25 a28 a29 a31 a36 a37 a38 a39 a40 a41 a42 s1e s2e s3 s4 s1m s2m s5 s6';
   if (table.columns.join(' ') !== expected) throw new Error(`ask14_coeffs.txt: unexpected columns ${table.columns.join(' ')}`);
   const declarations = table.columns.map((name) => `readonly ${name}: number;`).join(' ');
-  writeModule('ask14Coefficients.ts', `// Abrahamson, Silva & Kamai (2014) coefficients, Earthquake Spectra 30(3) 1025-1055, Tables 4-6
+  writeModule(
+    'ask14Coefficients.ts',
+    `// Abrahamson, Silva & Kamai (2014) coefficients, Earthquake Spectra 30(3) 1025-1055, Tables 4-6
 // and electronic supplement, as tabulated in OpenQuake's abrahamson_2014.py
 // (AbrahamsonEtAl2014.COEFFS). Read from the reference table ask14_coeffs.txt by
 // scripts/generateGmpeCoefficients.ts; do not edit by hand.
@@ -117,7 +127,8 @@ export interface Ask14Coefficients {
 export const ASK14_COEFFICIENTS: readonly Ask14Coefficients[] = [
 ${renderRows(table, table.columns)}
 ];
-`);
+`,
+  );
 }
 
 generateBssa14();

@@ -38,7 +38,11 @@ const failures = [];
 function runFile(file) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -75,9 +79,11 @@ function runFile(file) {
 }
 
 const queue = [...files];
-await Promise.all(Array.from({ length: parallel }, async () => {
-  while (queue.length > 0) await runFile(queue.shift());
-}));
+await Promise.all(
+  Array.from({ length: parallel }, async () => {
+    while (queue.length > 0) await runFile(queue.shift());
+  }),
+);
 
 if (failures.length) console.log(`\nfailed files:\n${failures.map((file) => `  ${file}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -76,10 +76,16 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
   }, [data, tab, current?.name]);
 
   const run = (action: 'simulate' | 'scenarios', distribution: string, hazard: string) => {
-    const title = action === 'simulate' ? `Simulating ${distribution} x ${hazard} with ${curveSet}` : `Generating ${SCENARIO_SAMPLES} scenarios for ${distribution} x ${hazard}`;
+    const title =
+      action === 'simulate'
+        ? `Simulating ${distribution} x ${hazard} with ${curveSet}`
+        : `Generating ${SCENARIO_SAMPLES} scenarios for ${distribution} x ${hazard}`;
     setMode({ kind: 'running', title, progress: null });
     const onProgress = (progress: ProgressEvent) => setMode({ kind: 'running', title, progress });
-    const started = action === 'simulate' ? data.simulate(distribution, hazard, curveSet, onProgress) : data.scenarios(distribution, hazard, curveSet, SCENARIO_SAMPLES, onProgress);
+    const started =
+      action === 'simulate'
+        ? data.simulate(distribution, hazard, curveSet, onProgress)
+        : data.scenarios(distribution, hazard, curveSet, SCENARIO_SAMPLES, onProgress);
     started
       .then((outcome) => setMode({ kind: 'result', title, outcome }))
       .catch((error: Error) => {
@@ -174,15 +180,23 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
   } else if (mode.kind === 'running') {
     body = (
       <Box flexDirection="column">
-        <Text bold wrap="truncate-end">{mode.title}</Text>
-        {mode.progress ? <ProgressBar phase={mode.progress.phase} done={mode.progress.done} total={mode.progress.total} width={columns - 2} /> : <Text>starting…</Text>}
+        <Text bold wrap="truncate-end">
+          {mode.title}
+        </Text>
+        {mode.progress ? (
+          <ProgressBar phase={mode.progress.phase} done={mode.progress.done} total={mode.progress.total} width={columns - 2} />
+        ) : (
+          <Text>starting…</Text>
+        )}
       </Box>
     );
     footer = 'working…';
   } else if (mode.kind === 'result') {
     body = (
       <Box flexDirection="column">
-        <Text bold wrap="truncate-end">{mode.title}: done</Text>
+        <Text bold wrap="truncate-end">
+          {mode.title}: done
+        </Text>
         <Text wrap="truncate-end">file: {mode.outcome.filePath}</Text>
         {mode.outcome.lines.slice(0, bodyHeight - 2).map((line, index) => (
           <Text key={index} wrap="truncate-end">

@@ -18,7 +18,13 @@ export function TabBar(props: { readonly active: TabId; readonly counts: Readonl
 }
 
 /** A scrolling list of names that keeps the selection visible. */
-export function EntryList(props: { readonly entries: readonly BrowseEntry[]; readonly selected: number; readonly height: number; readonly width: number; readonly marked?: string }) {
+export function EntryList(props: {
+  readonly entries: readonly BrowseEntry[];
+  readonly selected: number;
+  readonly height: number;
+  readonly width: number;
+  readonly marked?: string;
+}) {
   if (props.entries.length === 0) return <Text dimColor>(empty)</Text>;
   const first = Math.max(0, Math.min(props.selected - Math.floor(props.height / 2), props.entries.length - props.height));
   const visible = props.entries.slice(first, first + props.height);
@@ -57,7 +63,8 @@ export function ProgressBar(props: { readonly phase: string; readonly done: numb
   const filled = Math.round(fraction * barWidth);
   return (
     <Text>
-      {props.phase} [{'#'.repeat(filled)}{'.'.repeat(barWidth - filled)}] {Math.round(fraction * 100)}%
+      {props.phase} [{'#'.repeat(filled)}
+      {'.'.repeat(barWidth - filled)}] {Math.round(fraction * 100)}%
     </Text>
   );
 }

@@ -52,8 +52,16 @@ export function createBrowseData(service: HazsimService): BrowseData {
     async details(tab, name) {
       if (tab === 'curve_sets') {
         const set = service.getCurveSet(name);
-        const curvesByQuantity = Object.fromEntries(Object.entries(set.content.curves).map(([quantity, byType]) => [quantity, `${Object.keys(byType ?? {}).length} asset types`]));
-        return displayLines({ name: set.name, description: set.description, 'built in': set.builtin ? 'yes' : 'no', created_at: set.created_at, curves: curvesByQuantity });
+        const curvesByQuantity = Object.fromEntries(
+          Object.entries(set.content.curves).map(([quantity, byType]) => [quantity, `${Object.keys(byType ?? {}).length} asset types`]),
+        );
+        return displayLines({
+          name: set.name,
+          description: set.description,
+          'built in': set.builtin ? 'yes' : 'no',
+          created_at: set.created_at,
+          curves: curvesByQuantity,
+        });
       }
       // The summary carries the record (name, description, created_at, file) and what the content holds.
       const summary = Object.entries(service.modelSummary(tab, name)).filter(([field]) => !OMITTED_FIELDS.has(field));
@@ -64,7 +72,10 @@ export function createBrowseData(service: HazsimService): BrowseData {
       return (await service.deleteModel(tab, name)).message;
     },
     async simulate(distribution, hazard, curveSet, onProgress) {
-      const outcome = await service.simulate({ distribution_system_name: distribution, hazard_system_name: hazard, curve_set: curveSet }, { inResultsDir: true, onProgress });
+      const outcome = await service.simulate(
+        { distribution_system_name: distribution, hazard_system_name: hazard, curve_set: curveSet },
+        { inResultsDir: true, onProgress },
+      );
       return {
         filePath: outcome.filePath,
         lines: [
@@ -76,10 +87,16 @@ export function createBrowseData(service: HazsimService): BrowseData {
       };
     },
     async scenarios(distribution, hazard, curveSet, samples, onProgress) {
-      const outcome = await service.generateScenarios({ distribution_system_name: distribution, hazard_system_name: hazard, curve_set: curveSet, number_of_samples: samples, seed: 0 }, { inResultsDir: true, onProgress });
+      const outcome = await service.generateScenarios(
+        { distribution_system_name: distribution, hazard_system_name: hazard, curve_set: curveSet, number_of_samples: samples, seed: 0 },
+        { inResultsDir: true, onProgress },
+      );
       return {
         filePath: outcome.filePath,
-        lines: [`${outcome.summary.number_of_samples} samples, seed ${outcome.summary.seed}, method ${outcome.summary.method}`, `${outcome.summary.total_scenarios} scenario records (sample x timestamp with outages)`],
+        lines: [
+          `${outcome.summary.number_of_samples} samples, seed ${outcome.summary.seed}, method ${outcome.summary.method}`,
+          `${outcome.summary.total_scenarios} scenario records (sample x timestamp with outages)`,
+        ],
       };
     },
   };

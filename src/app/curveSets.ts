@@ -55,7 +55,6 @@ function isBuiltin(name: string): boolean {
   return Object.hasOwn(BUILTIN_CURVE_SETS, name);
 }
 
-
 /** The curve set use cases over one cache root. */
 export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
   const store = new ModelStore(path.join(cacheRoot, 'curve_sets'), 'Curve set', (content) => checkCurveSet(content).issues);
@@ -94,7 +93,12 @@ export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
     if (isBuiltin(name)) throw new HazsimError('conflict', `Curve set '${name}' is built in and cannot be replaced; choose another name`);
     const jsonPath = store.stagingPath(name);
     fs.writeFileSync(jsonPath, upload.bytes, { flag: 'wx' });
-    const record = await store.commit(name, upload.description ?? curveSet.description ?? '', { jsonPath }, { overwrite: upload.overwrite ?? false, now: clock() });
+    const record = await store.commit(
+      name,
+      upload.description ?? curveSet.description ?? '',
+      { jsonPath },
+      { overwrite: upload.overwrite ?? false, now: clock() },
+    );
     return { record: customRecord(record), message: `Curve set ${name} uploaded successfully` };
   }
 

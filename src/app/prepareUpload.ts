@@ -75,7 +75,10 @@ function stage(upload: UploadContent, jsonPath: string, seriesDir: string): Prep
  * models (JSON parsing and validation), so large uploads run it in a worker thread.
  */
 export async function prepareUpload(task: PrepareUploadTask): Promise<PreparedUpload> {
-  const bytes = 'path' in task.source ? fs.readFileSync(task.source.path) : Buffer.from(task.source.bytes.buffer, task.source.bytes.byteOffset, task.source.bytes.byteLength);
+  const bytes =
+    'path' in task.source
+      ? fs.readFileSync(task.source.path)
+      : Buffer.from(task.source.bytes.buffer, task.source.bytes.byteOffset, task.source.bytes.byteLength);
   const upload = await readUpload(task.fileName, bytes);
   const kind = task.kind ?? detectKind(upload.content);
   let derived: PreparedUpload['derived'];

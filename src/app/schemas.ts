@@ -12,7 +12,12 @@ export { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMe
 export const DEFAULT_CURVE_SET = 'DEFAULT_CURVES';
 
 /** A model name as callers send it: trimmed, 1 to MAX_NAME_LENGTH characters. */
-export const ModelName = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`));
+export const ModelName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`),
+);
 
 /** Spec §2.1: a model record without content. */
 export const ModelRecord = v.strictObject({
@@ -40,7 +45,10 @@ export const CurveSetRecord = v.strictObject({
 /** A curve set's record with its definition. */
 export const CurveSetWithContent = v.strictObject({
   ...CurveSetRecord.entries,
-  content: v.pipe(v.record(v.string(), v.unknown()), v.description('the curve set: {name, description, curves: {quantity: {asset_type: curve}}} (docs/fragility.md)')),
+  content: v.pipe(
+    v.record(v.string(), v.unknown()),
+    v.description('the curve set: {name, description, curves: {quantity: {asset_type: curve}}} (docs/fragility.md)'),
+  ),
 });
 
 /** Spec §4.1 /default-curve-sets: every curve set name, built-in and custom. */
@@ -66,7 +74,10 @@ export const ScenarioRequest = v.strictObject({
     v.description(`number of scenarios (default 1; at most ${DEFAULT_MAX_SAMPLES} unless the server sets HAZSIM_MAX_SAMPLES)`),
   ),
   seed: v.pipe(v.optional(Seed, 0), v.description('random seed for reproducibility (default 0)')),
-  method: v.pipe(v.optional(SamplingMethod, 'peak'), v.description('peak (default): one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)')),
+  method: v.pipe(
+    v.optional(SamplingMethod, 'peak'),
+    v.description('peak (default): one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)'),
+  ),
 });
 export type ScenarioRequest = v.InferOutput<typeof ScenarioRequest>;
 
@@ -161,7 +172,7 @@ const BoundingBox = v.pipe(
 export const DistributionModelSummary = v.strictObject({
   ...StoredFileFacts,
   system_name: v.pipe(v.nullable(v.string()), v.description('the name inside the content, when it has one')),
-  form: v.pipe(v.picklist(['gdm', 'nested']), v.description('GDM JSON as written by grid-data-models, or hazsim\'s nested form')),
+  form: v.pipe(v.picklist(['gdm', 'nested']), v.description("GDM JSON as written by grid-data-models, or hazsim's nested form")),
   data_format_version: v.nullable(v.string()),
   total_components: Count,
   components_by_type: v.pipe(CountsByType, v.description('components by GDM class')),

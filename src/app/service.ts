@@ -129,7 +129,13 @@ export function createService(options: ServiceOptions = {}) {
    * Checks and stages an upload, in a worker thread when it is large (parsing and
    * validating a big model takes seconds), then commits it to its store under the lock.
    */
-  async function storeUpload(name: string, fileName: string, source: PrepareUploadTask['source'], sizeBytes: number, request: Omit<UploadRequest, 'fileName' | 'bytes'>): Promise<UploadResult> {
+  async function storeUpload(
+    name: string,
+    fileName: string,
+    source: PrepareUploadTask['source'],
+    sizeBytes: number,
+    request: Omit<UploadRequest, 'fileName' | 'bytes'>,
+  ): Promise<UploadResult> {
     const staging: StagingPaths = {
       jsonPath: { distribution: stores.distribution.stagingPath(name), hazard: stores.hazard.stagingPath(name) },
       timeSeriesDir: { distribution: temporaryPath(stores.distribution.timeSeriesDirFor(name)), hazard: temporaryPath(stores.hazard.timeSeriesDirFor(name)) },
@@ -137,7 +143,10 @@ export function createService(options: ServiceOptions = {}) {
     const task: PrepareUploadTask = { fileName, source, kind: request.kind, staging };
     let prepared: PreparedUpload;
     try {
-      prepared = sizeBytes >= WORKER_UPLOAD_BYTES ? await runWorkerTask<PrepareUploadTask, PreparedUpload>(import.meta.url, './prepareUploadWorker', task) : await prepareUpload(task);
+      prepared =
+        sizeBytes >= WORKER_UPLOAD_BYTES
+          ? await runWorkerTask<PrepareUploadTask, PreparedUpload>(import.meta.url, './prepareUploadWorker', task)
+          : await prepareUpload(task);
     } catch (error) {
       // A worker that died mid-write may have left staged files; the store's commit cleans up after itself.
       for (const kind of MODEL_KIND_IDS) {
@@ -215,7 +224,12 @@ export function createService(options: ServiceOptions = {}) {
   function describeModel<K extends ModelKindId>(kind: K, name: string): { summary: ModelSummaryOf[K]; content: unknown } {
     const { content, ...record } = getModel(kind, name);
     const keys = isObject(content) ? Object.keys(content) : [];
-    const summary = { ...record, file_size_bytes: fileSize(record.file_path), content_keys: keys, ...MODEL_KINDS[kind].summarize(content) } as ModelSummaryOf[K];
+    const summary = {
+      ...record,
+      file_size_bytes: fileSize(record.file_path),
+      content_keys: keys,
+      ...MODEL_KINDS[kind].summarize(content),
+    } as ModelSummaryOf[K];
     return { summary, content };
   }
 

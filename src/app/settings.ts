@@ -27,7 +27,9 @@ export function maxSamplesSetting(env: NodeJS.ProcessEnv): number {
   if (text === undefined || text.trim() === '') return DEFAULT_MAX_SAMPLES;
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new HazsimError('invalid_input', `HAZSIM_MAX_SAMPLES must be a positive integer, got ${JSON.stringify(text)}`, [{ path: 'HAZSIM_MAX_SAMPLES', message: 'must be a positive integer' }]);
+    throw new HazsimError('invalid_input', `HAZSIM_MAX_SAMPLES must be a positive integer, got ${JSON.stringify(text)}`, [
+      { path: 'HAZSIM_MAX_SAMPLES', message: 'must be a positive integer' },
+    ]);
   }
   return value;
 }

@@ -38,7 +38,12 @@ export interface ScenarioOutcome {
   filePath: string;
   /** The spec's file name, `{distribution}_scenarios_{n}samples.zip`, for downloads. */
   fileName: string;
-  summary: Omit<ScenarioRunSummary, 'output_path'> & { distribution_system_name: string; hazard_system_name: string; curve_set: string; mean_failures_per_sample: number };
+  summary: Omit<ScenarioRunSummary, 'output_path'> & {
+    distribution_system_name: string;
+    hazard_system_name: string;
+    curve_set: string;
+    mean_failures_per_sample: number;
+  };
 }
 
 /** A resolved curve set: what it is called, its definition and the sha256 of that definition. */
@@ -87,7 +92,11 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     const hazard = stores.hazard.get(request.hazard_system_name);
     const curveSet = dependencies.resolveCurveSet(request.curve_set ?? DEFAULT_CURVE_SET);
     return {
-      distribution: { name: distribution.name, filePath: distribution.file_path, derivedAssetsPath: stores.distribution.derivedPathFor(distribution.name, DERIVED_ASSETS_FILE) },
+      distribution: {
+        name: distribution.name,
+        filePath: distribution.file_path,
+        derivedAssetsPath: stores.distribution.derivedPathFor(distribution.name, DERIVED_ASSETS_FILE),
+      },
       hazard: { name: hazard.name, filePath: hazard.file_path },
       curveSet,
       hazsimVersion: HAZSIM_VERSION,
@@ -108,19 +117,20 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
   }
 
   /** POST /generate-scenarios, `hazsim scenarios`, MCP generate_scenarios: the scenario ZIP of one run. */
-  async function generateScenarios(requestInput: unknown, options: RunOutputOptions & { recordLimit?: number; workers?: number } = {}): Promise<ScenarioOutcome> {
+  async function generateScenarios(
+    requestInput: unknown,
+    options: RunOutputOptions & { recordLimit?: number; workers?: number } = {},
+  ): Promise<ScenarioOutcome> {
     const request = parseOrThrow(ScenarioRequest, requestInput, 'scenario request');
     // Sample count and seed are checked before the simulation, so a bad request fails at once.
-    const sampling = validateScenarioOptions(
-      {
-        numberOfSamples: request.number_of_samples ?? 1,
-        seed: request.seed ?? 0,
-        method: request.method,
-        workers: options.workers,
-        recordLimit: options.recordLimit,
-        maxSamples: dependencies.maxSamples,
-      },
-    );
+    const sampling = validateScenarioOptions({
+      numberOfSamples: request.number_of_samples ?? 1,
+      seed: request.seed ?? 0,
+      method: request.method,
+      workers: options.workers,
+      recordLimit: options.recordLimit,
+      maxSamples: dependencies.maxSamples,
+    });
     const numberOfSamples = sampling.numberOfSamples;
     const fileName = options.inResultsDir
       ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}_scenarios_${numberOfSamples}samples_seed${sampling.seed}_${sampling.method}.zip`

@@ -66,7 +66,9 @@ export function computeSurvival(assets: AssetTable, hazard: HazardModel, compile
   const grid = computeIntensities(hazard, assets);
   assertCurvesCover(compiled, Object.keys(grid.quantities), assets.assetType);
   // assertCurvesCover guarantees a curve for every (asset type, quantity) evaluated here.
-  const { survivalByQuantity, survival } = combineSurvival(assets, grid, (typeIndex, quantity, intensity, out) => survivalInto(curveFor(compiled, typeIndex, quantity)!, intensity, out));
+  const { survivalByQuantity, survival } = combineSurvival(assets, grid, (typeIndex, quantity, intensity, out) =>
+    survivalInto(curveFor(compiled, typeIndex, quantity)!, intensity, out),
+  );
   return { result: { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival }, warnings: grid.warnings };
 }
 
@@ -98,9 +100,14 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   const warnings = [...physicsWarnings];
   const fallbacks = compiled.fallbacks.filter((pair) => presentQuantities.has(pair.quantity) && presentTypes.has(pair.asset_type));
   if (fallbacks.length > 0 && task.curveSet.name !== 'DEFAULT_CURVES') {
-    warnings.push(`curve set ${task.curveSet.name} has no curve for ${fallbacks.map((pair) => `${pair.asset_type}/${pair.quantity}`).join(', ')}; DEFAULT_CURVES used for these`);
+    warnings.push(
+      `curve set ${task.curveSet.name} has no curve for ${fallbacks.map((pair) => `${pair.asset_type}/${pair.quantity}`).join(', ')}; DEFAULT_CURVES used for these`,
+    );
   }
-  if (unlocated.length > 0) warnings.push(`${unlocated.length} asset component${unlocated.length === 1 ? ' has' : 's have'} no location and ${unlocated.length === 1 ? 'is' : 'are'} not simulated (see run_info.unlocated_assets)`);
+  if (unlocated.length > 0)
+    warnings.push(
+      `${unlocated.length} asset component${unlocated.length === 1 ? ' has' : 's have'} no location and ${unlocated.length === 1 ? 'is' : 'are'} not simulated (see run_info.unlocated_assets)`,
+    );
 
   const summary = summarizeSurvival(result, {
     distribution_system_name: task.distribution.name,

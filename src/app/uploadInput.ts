@@ -111,11 +111,18 @@ function readZipEntries(bytes: Buffer, fileName: string): Promise<ZipEntry[]> {
  */
 function selectZipContent(entries: ZipEntry[], fileName: string): UploadContent {
   const useful = entries.filter((entry) => !entry.name.startsWith('__MACOSX/') && !entry.name.split('/').some((segment) => segment.startsWith('.')));
-  const isInTimeSeries = (name: string) => name.split('/').slice(0, -1).some((segment) => segment.endsWith('_time_series'));
+  const isInTimeSeries = (name: string) =>
+    name
+      .split('/')
+      .slice(0, -1)
+      .some((segment) => segment.endsWith('_time_series'));
   const candidates = useful.filter((entry) => entry.name.toLowerCase().endsWith('.json') && !isInTimeSeries(entry.name) && entry.name.split('/').length <= 2);
   if (candidates.length === 0) throw new HazsimError('invalid_input', `${fileName} holds no model JSON file (expected one .json at the top of the ZIP)`);
   if (candidates.length > 1) {
-    throw new HazsimError('invalid_input', `${fileName} holds ${candidates.length} JSON files (${candidates.map((c) => c.name).join(', ')}); upload one model per ZIP`);
+    throw new HazsimError(
+      'invalid_input',
+      `${fileName} holds ${candidates.length} JSON files (${candidates.map((c) => c.name).join(', ')}); upload one model per ZIP`,
+    );
   }
   const model = candidates[0];
   const modelDir = model.name.includes('/') ? `${model.name.split('/')[0]}/` : '';

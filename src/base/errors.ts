@@ -4,14 +4,7 @@
  * and users' scripts depend on them, so they are not renamed casually.
  */
 
-export type HazsimErrorKind =
-  | 'usage'
-  | 'not_found'
-  | 'conflict'
-  | 'invalid_input'
-  | 'unreadable'
-  | 'too_large'
-  | 'internal';
+export type HazsimErrorKind = 'usage' | 'not_found' | 'conflict' | 'invalid_input' | 'unreadable' | 'too_large' | 'internal';
 
 /** One problem found in an input, located by its JSON path (`components[12].buses[0]`). */
 export interface Issue {

@@ -37,9 +37,18 @@ export function issuesFromValibot(issues: readonly v.BaseIssue<unknown>[], prefi
  * Validates `input` against `schema` and returns its output, or throws invalid_input
  * listing every issue. `what` names the input in the message ("request body", "curve set").
  */
-export function parseOrThrow<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown, what: string, prefix: readonly (string | number)[] = []): v.InferOutput<TSchema> {
+export function parseOrThrow<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  input: unknown,
+  what: string,
+  prefix: readonly (string | number)[] = [],
+): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, input, { abortEarly: false });
   if (result.success) return result.output;
   const issues = issuesFromValibot(result.issues, prefix);
-  throw new HazsimError('invalid_input', `Invalid ${what}: ${issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ')}`, issues);
+  throw new HazsimError(
+    'invalid_input',
+    `Invalid ${what}: ${issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ')}`,
+    issues,
+  );
 }

@@ -56,7 +56,12 @@ function releaseSlot(): void {
  * Runs one task in a worker thread so the caller's event loop (the REST server's) stays free;
  * progress events are forwarded, and errors come back as the HazsimError they were.
  */
-export async function runWorkerTask<TTask, TResult>(callerUrl: string, relativePath: string, task: TTask, onProgress?: (event: ProgressEvent) => void): Promise<TResult> {
+export async function runWorkerTask<TTask, TResult>(
+  callerUrl: string,
+  relativePath: string,
+  task: TTask,
+  onProgress?: (event: ProgressEvent) => void,
+): Promise<TResult> {
   await acquireSlot();
   try {
     return await runInWorker<TResult>(startModuleWorker(callerUrl, relativePath, task), onProgress);
@@ -102,7 +107,13 @@ export function serveWorkerTask<TTask, TResult>(work: (task: TTask, report: (eve
     .then((result) => port.postMessage({ type: 'result', result } satisfies WorkerMessage<TResult>, transferables(result)))
     .catch((error: unknown) => {
       const failure = toHazsimError(error);
-      port.postMessage({ type: 'error', kind: failure.kind, message: failure.message, issues: failure.issues, stack: failure.stack } satisfies WorkerMessage<TResult>);
+      port.postMessage({
+        type: 'error',
+        kind: failure.kind,
+        message: failure.message,
+        issues: failure.issues,
+        stack: failure.stack,
+      } satisfies WorkerMessage<TResult>);
     });
 }
 

@@ -30,12 +30,24 @@ test.before((context) => {
     path.join(context.files, 'slide.json'),
     JSON.stringify({
       name: 'slide',
-      models: [{ type: 'landslide', name: 'hillside', timestamp: '2024-01-01T00:00:00', center: { longitude: -79.95, latitude: 32.79 }, radius_m: 8000, displacement_m: 0.5 }],
+      models: [
+        {
+          type: 'landslide',
+          name: 'hillside',
+          timestamp: '2024-01-01T00:00:00',
+          center: { longitude: -79.95, latitude: 32.79 },
+          radius_m: 8000,
+          displacement_m: 0.5,
+        },
+      ],
     }),
   );
   // Median 10 inch = 0.254 m, so the bus at the centre (0.5 m) fails more often than not.
   const curve = { distribution: 'lognormal', median: '10 inch', beta: 0.5 };
-  fs.writeFileSync(path.join(context.files, 'slide_curves.json'), JSON.stringify({ name: 'slide_curves', curves: { landslide_displacement: Object.fromEntries(ASSET_TYPES.map((type) => [type, curve])) } }));
+  fs.writeFileSync(
+    path.join(context.files, 'slide_curves.json'),
+    JSON.stringify({ name: 'slide_curves', curves: { landslide_displacement: Object.fromEntries(ASSET_TYPES.map((type) => [type, curve])) } }),
+  );
 });
 
 test('hazsim hazard-types lists it with its title', () => {
@@ -79,8 +91,11 @@ test('upload, validate and simulate: the result has its intensity and survival c
     const expected = lognormalSurvival(row.si, 0.254, 0.5);
     assert.ok(Math.abs(row.survival - expected) < 1e-9, `survival ${row.survival}, expected ${expected}`);
   }
-  const curves = sqliteRows<{ quantity: string }>(output, "SELECT DISTINCT quantity FROM fragility_curves");
-  assert.equal(curves.map((row) => row.quantity), ['landslide_displacement']);
+  const curves = sqliteRows<{ quantity: string }>(output, 'SELECT DISTINCT quantity FROM fragility_curves');
+  assert.equal(
+    curves.map((row) => row.quantity),
+    ['landslide_displacement'],
+  );
 });
 
 test('REST lists it at /supported-hazard-types', async () => {

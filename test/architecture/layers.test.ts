@@ -32,7 +32,12 @@ function runtimeImports(file: string): string[] {
       const named = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : undefined;
       const typeOnly = node.isTypeOnly || (named && named.length > 0 && named.every((element) => element.isTypeOnly));
       if (!typeOnly) found.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       found.push(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
@@ -87,7 +92,8 @@ test('every import between layers points down (docs/architecture.md)', () => {
     const from = layerOf(file, ROOT);
     for (const specifier of runtimeImports(file)) {
       const to = layerOf(path.resolve(path.dirname(file), specifier), ROOT);
-      if (from && to && from !== to && !(ALLOWED as Record<string, string[]>)[from].includes(to)) upward.push(`${path.relative(ROOT, file)} (${from}) imports ${specifier} (${to})`);
+      if (from && to && from !== to && !(ALLOWED as Record<string, string[]>)[from].includes(to))
+        upward.push(`${path.relative(ROOT, file)} (${from}) imports ${specifier} (${to})`);
     }
   }
   assert.equal(upward, []);
@@ -96,7 +102,10 @@ test('every import between layers points down (docs/architecture.md)', () => {
 test('no domain module imports the application layer, a face or the CLI', () => {
   for (const [layer, allowed] of Object.entries(ALLOWED)) {
     if (!layer.startsWith('domain/')) continue;
-    assert.ok(allowed.every((target) => target === 'base' || target.startsWith('domain/')), `${layer} may import only base and domain parts`);
+    assert.ok(
+      allowed.every((target) => target === 'base' || target.startsWith('domain/')),
+      `${layer} may import only base and domain parts`,
+    );
   }
 });
 

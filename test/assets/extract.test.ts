@@ -42,7 +42,7 @@ fixtures('P4U: 149 lines split by voltage and capacitance, every bus on a line, 
   assert.is(extraction.assets.count + extraction.notAssets.length, 863);
   for (let i = 0; i < extraction.assets.count; i += 1) {
     assert.ok(extraction.assets.longitude[i] > -122.44 && extraction.assets.longitude[i] < -122.41, 'longitude inside the P4U area');
-    assert.ok(extraction.assets.latitude[i] > 37.80 && extraction.assets.latitude[i] < 37.82, 'latitude inside the P4U area');
+    assert.ok(extraction.assets.latitude[i] > 37.8 && extraction.assets.latitude[i] < 37.82, 'latitude inside the P4U area');
   }
 });
 
@@ -74,7 +74,12 @@ const rules = suite('extractAssets rules (DESIGN.md §6) on hand-made models');
 rules('35 kV on the first bus, line-to-line (a line-to-ground rating times √3)', () => {
   const model = readDistributionModel(
     nested([
-      line('ll_35', bus('a', { kv: '35 kilovolt', voltageType: 'line-to-line', x: -80, y: 32 }), bus('b', { kv: '35 kilovolt', voltageType: 'line-to-line', x: -80.01, y: 32 }), lineEquipment('e1')),
+      line(
+        'll_35',
+        bus('a', { kv: '35 kilovolt', voltageType: 'line-to-line', x: -80, y: 32 }),
+        bus('b', { kv: '35 kilovolt', voltageType: 'line-to-line', x: -80.01, y: 32 }),
+        lineEquipment('e1'),
+      ),
       line('lg_20', bus('c', { kv: '20 kilovolt', x: -80, y: 32 }), bus('d', { kv: '20 kilovolt', x: -80.01, y: 32 }), lineEquipment('e2')),
       line('lg_20_3', bus('e', { kv: '20.3 kilovolt', x: -80, y: 32 }), bus('f', { kv: '20.3 kilovolt', x: -80.01, y: 32 }), lineEquipment('e3')),
     ]),
@@ -91,9 +96,21 @@ rules('a cable by construction UNDERGROUND, by concentric-neutral conductors or 
   const model = readDistributionModel(
     nested([
       line('declared_underground', at('a1', -79.95), at('a2', -79.951), lineEquipment('u', { construction: 'UNDERGROUND' })),
-      line('cable_capacitance', at('b1', -79.95), at('b2', -79.951), lineEquipment('c', { cDiagonal: '0.06 microfarad / kilometer', construction: 'OVERHEAD' })),
+      line(
+        'cable_capacitance',
+        at('b1', -79.95),
+        at('b2', -79.951),
+        lineEquipment('c', { cDiagonal: '0.06 microfarad / kilometer', construction: 'OVERHEAD' }),
+      ),
       line('overhead_capacitance', at('c1', -79.95), at('c2', -79.951), lineEquipment('o', { cDiagonal: '0.04 microfarad / kilometer' })),
-      { type: 'GeometryBranch', name: 'concentric', buses: [at('d1', -79.95), at('d2', -79.951)], length: '100 meter', phases: ['A', 'B', 'C'], equipment: EXAMPLE_4_2 },
+      {
+        type: 'GeometryBranch',
+        name: 'concentric',
+        buses: [at('d1', -79.95), at('d2', -79.951)],
+        length: '100 meter',
+        phases: ['A', 'B', 'C'],
+        equipment: EXAMPLE_4_2,
+      },
     ]),
   );
   const extraction = extractAssets(model);
@@ -132,13 +149,36 @@ rules("a bus takes the most common structure of its lines, overhead first on tie
 rules('devices by class: substation, solar, battery, switches, transformers by mounting', () => {
   const b1 = bus('b1', { x: -79.95, y: 32.79 });
   const b2 = bus('b2', { x: -79.94, y: 32.79, kv: '0.24 kilovolt', voltageType: 'line-to-line' });
-  const winding = (kv: string, voltageType: string) => ({ type: 'WindingEquipment', resistance: 1, is_grounded: true, rated_voltage: kv, voltage_type: voltageType, rated_power: '50 kilova', num_phases: 3, connection_type: 'STAR', tap_positions: [1, 1, 1] });
+  const winding = (kv: string, voltageType: string) => ({
+    type: 'WindingEquipment',
+    resistance: 1,
+    is_grounded: true,
+    rated_voltage: kv,
+    voltage_type: voltageType,
+    rated_power: '50 kilova',
+    num_phases: 3,
+    connection_type: 'STAR',
+    tap_positions: [1, 1, 1],
+  });
   const transformer = (name: string, mounting: string) => ({
     type: 'DistributionTransformer',
     name,
     buses: [{ uuid: b1.uuid }, { uuid: b2.uuid }],
-    winding_phases: [['A', 'B', 'C'], ['A', 'B', 'C']],
-    equipment: { type: 'DistributionTransformerEquipment', name: `${name}_eq`, mounting, pct_no_load_loss: 0.1, pct_full_load_loss: 1, windings: [winding('7.2 kilovolt', 'line-to-ground'), winding('0.24 kilovolt', 'line-to-line')], coupling_sequences: [[0, 1]], winding_reactances: [3], is_center_tapped: false },
+    winding_phases: [
+      ['A', 'B', 'C'],
+      ['A', 'B', 'C'],
+    ],
+    equipment: {
+      type: 'DistributionTransformerEquipment',
+      name: `${name}_eq`,
+      mounting,
+      pct_no_load_loss: 0.1,
+      pct_full_load_loss: 1,
+      windings: [winding('7.2 kilovolt', 'line-to-ground'), winding('0.24 kilovolt', 'line-to-line')],
+      coupling_sequences: [[0, 1]],
+      winding_reactances: [3],
+      is_center_tapped: false,
+    },
   });
   const switchEquipment = { ...lineEquipment('sw'), type: 'MatrixImpedanceSwitchEquipment' };
   const model = readDistributionModel(
@@ -148,13 +188,36 @@ rules('devices by class: substation, solar, battery, switches, transformers by m
       transformer('pole', 'POLE_MOUNT'),
       transformer('pad', 'PAD_MOUNT'),
       transformer('vault', 'UNDERGROUND_VAULT'),
-      { type: 'MatrixImpedanceSwitch', name: 'sw1', buses: [{ uuid: b1.uuid }, bus('b3', { x: -79.96, y: 32.79 })], length: '1 meter', phases: ['A', 'B', 'C'], is_closed: [true, true, true], equipment: switchEquipment },
+      {
+        type: 'MatrixImpedanceSwitch',
+        name: 'sw1',
+        buses: [{ uuid: b1.uuid }, bus('b3', { x: -79.96, y: 32.79 })],
+        length: '1 meter',
+        phases: ['A', 'B', 'C'],
+        is_closed: [true, true, true],
+        equipment: switchEquipment,
+      },
       {
         type: 'DistributionVoltageSource',
         name: 'source',
         bus: { uuid: b1.uuid },
         phases: ['A', 'B', 'C'],
-        equipment: { type: 'VoltageSourceEquipment', name: 'vs', sources: [{ type: 'PhaseVoltageSourceEquipment', name: 'a', r0: '0.1 ohm', r1: '0.1 ohm', x0: '1 ohm', x1: '1 ohm', voltage: '7.2 kilovolt', angle: '0 degree' }] },
+        equipment: {
+          type: 'VoltageSourceEquipment',
+          name: 'vs',
+          sources: [
+            {
+              type: 'PhaseVoltageSourceEquipment',
+              name: 'a',
+              r0: '0.1 ohm',
+              r1: '0.1 ohm',
+              x0: '1 ohm',
+              x1: '1 ohm',
+              voltage: '7.2 kilovolt',
+              angle: '0 degree',
+            },
+          ],
+        },
       },
     ]),
   );

@@ -9,7 +9,10 @@ const FEEDER = path.join(ROOT, 'test/data/tiny_feeder.json');
 const UPLOADER = path.join(ROOT, 'test/helpers/uploadMany.ts');
 
 function uploader(cache: string, prefix: string, count: number, padding = 0) {
-  return spawn(process.execPath, ['--import', 'tsx', UPLOADER, cache, prefix, String(count), FEEDER, String(padding)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', UPLOADER, cache, prefix, String(count), FEEDER, String(padding)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function finished(child: ReturnType<typeof uploader>): Promise<{ code: number | null; stderr: string }> {
@@ -79,7 +82,10 @@ concurrent('a lock left by a dead process is broken, a live one is waited for', 
   const cache = tempDir();
   const dir = path.join(cache, 'distribution_models');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'models_metadata.json.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), time: Date.now() }));
+  fs.writeFileSync(
+    path.join(dir, 'models_metadata.json.lock'),
+    JSON.stringify({ pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), time: Date.now() }),
+  );
   const result = runCli(['upload', FEEDER, '--cache-dir', cache]);
   assert.is(result.code, 0, result.stderr);
 });

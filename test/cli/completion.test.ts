@@ -12,7 +12,11 @@ function complete(script: string, words: string[]): string[] {
   const file = path.join(tempDir(), 'completion.bash');
   fs.writeFileSync(file, script);
   const quoted = words.map((word) => `'${word}'`).join(' ');
-  const result = spawnSync('bash', ['-c', `source ${file}; COMP_WORDS=(hazsim ${quoted}); COMP_CWORD=${words.length}; _hazsim_complete; printf '%s\\n' "\${COMPREPLY[@]}"`], { encoding: 'utf8' });
+  const result = spawnSync(
+    'bash',
+    ['-c', `source ${file}; COMP_WORDS=(hazsim ${quoted}); COMP_CWORD=${words.length}; _hazsim_complete; printf '%s\\n' "\${COMPREPLY[@]}"`],
+    { encoding: 'utf8' },
+  );
   assert.is(result.status, 0, result.stderr);
   return result.stdout.split('\n').filter(Boolean);
 }

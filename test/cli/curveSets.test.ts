@@ -13,7 +13,11 @@ curveSets('alone prints what /default-curve-sets returns, built-in and custom se
   const cache = tempDir();
   const before = runCli(['curve-sets', '--cache-dir', cache, '--json']);
   assert.is(before.code, 0, before.stderr);
-  assert.equal(json(before), { curve_sets: ['DEFAULT_CURVES', 'ERAD_V1_CURVES'], default: 'DEFAULT_CURVES', description: 'Default fragility curves for various hazard types and assets' });
+  assert.equal(json(before), {
+    curve_sets: ['DEFAULT_CURVES', 'ERAD_V1_CURVES'],
+    default: 'DEFAULT_CURVES',
+    description: 'Default fragility curves for various hazard types and assets',
+  });
   assert.is(runCli(['curve-sets', 'upload', EXAMPLE_CURVES, '--cache-dir', cache]).code, 0);
   assert.equal(json(runCli(['curve-sets', '--cache-dir', cache, '--json'])).curve_sets, ['DEFAULT_CURVES', 'ERAD_V1_CURVES', 'example_curves']);
   assert.match(runCli(['curve-sets', '--cache-dir', cache]).stdout, /Curve sets: DEFAULT_CURVES \(default\), ERAD_V1_CURVES, example_curves/);
@@ -30,7 +34,14 @@ curveSets('upload, list, show and delete a custom set through spawned processes'
   assert.ok(fs.existsSync(uploaded.file_path));
 
   const listed = json(runCli(['curve-sets', 'list', '--cache-dir', cache, '--json']));
-  assert.equal(listed.map((record: any) => [record.name, record.builtin]), [['DEFAULT_CURVES', true], ['ERAD_V1_CURVES', true], ['coastal', false]]);
+  assert.equal(
+    listed.map((record: any) => [record.name, record.builtin]),
+    [
+      ['DEFAULT_CURVES', true],
+      ['ERAD_V1_CURVES', true],
+      ['coastal', false],
+    ],
+  );
 
   const shown = json(runCli(['curve-sets', 'show', 'coastal', '--cache-dir', cache, '--json']));
   assert.equal(shown.content.curves.wind_speed.distribution_poles, { distribution: 'lognormal', median: '130 mile / hour', beta: 0.35 });
@@ -66,7 +77,10 @@ curveSets('exit codes: unknown set 3, built-in names 4, invalid set 5 with every
   assert.is(invalid.code, 5);
   const error = JSON.parse(invalid.stderr).error;
   assert.is(error.kind, 'invalid_input');
-  assert.equal(error.issues.map((issue: any) => issue.path), ['curves.wind_speed.poles', 'curves.wind_speed.switch.beta']);
+  assert.equal(
+    error.issues.map((issue: any) => issue.path),
+    ['curves.wind_speed.poles', 'curves.wind_speed.switch.beta'],
+  );
   assert.is(runCli(['curve-sets', 'upload', path.join(cache, 'absent.json'), '--cache-dir', cache]).code, 5);
   assert.is(runCli(['curve-sets', 'frobnicate', '--cache-dir', cache]).code, 2);
 });

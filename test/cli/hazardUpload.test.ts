@@ -23,7 +23,20 @@ upload('refuses a bad hazard file with exit 5, listing every problem with its pa
     JSON.stringify({
       models: [
         { type: 'earthquake', timestamp: '18:00:00', origin: { longitude: 0, latitude: 95 }, depth: '10 km', magnitude: -1 },
-        { type: 'flood_area', timestamp: '2024-01-01T00:00:00', affected_area: { type: 'Polygon', coordinates: [[[0, 0], [1, 1]]] }, water_depth: '1 m' },
+        {
+          type: 'flood_area',
+          timestamp: '2024-01-01T00:00:00',
+          affected_area: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0, 0],
+                [1, 1],
+              ],
+            ],
+          },
+          water_depth: '1 m',
+        },
         { type: 'tornado', timestamp: '2024-01-01T00:00:00' },
       ],
     }),
@@ -32,13 +45,10 @@ upload('refuses a bad hazard file with exit 5, listing every problem with its pa
   assert.is(result.code, 5);
   const error = JSON.parse(result.stderr).error;
   assert.is(error.kind, 'invalid_input');
-  assert.equal(error.issues.map((issue: { path: string }) => issue.path), [
-    'models[0].timestamp',
-    'models[0].origin.latitude',
-    'models[0].magnitude',
-    'models[1].affected_area.coordinates[0]',
-    'models[2].type',
-  ]);
+  assert.equal(
+    error.issues.map((issue: { path: string }) => issue.path),
+    ['models[0].timestamp', 'models[0].origin.latitude', 'models[0].magnitude', 'models[1].affected_area.coordinates[0]', 'models[2].type'],
+  );
   assert.equal(json(runCli(['list', '--cache-dir', cache, '--json'])), []);
 });
 
@@ -48,15 +58,40 @@ upload('refuses an unclosed ring and a wind whose radius of maximum wind exceeds
     file,
     JSON.stringify({
       models: [
-        { type: 'flood_area', timestamp: '2024-01-01T00:00:00', affected_area: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] }, water_depth: '1 meter' },
-        { type: 'wind', timestamp: '2024-01-01T00:00:00', center: { longitude: 0, latitude: 0 }, max_wind_speed: '100 mile / hour', radius_of_max_wind: '300 mile', radius_of_closest_isobar: '250 mile' },
+        {
+          type: 'flood_area',
+          timestamp: '2024-01-01T00:00:00',
+          affected_area: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0, 0],
+                [1, 0],
+                [1, 1],
+                [0, 1],
+              ],
+            ],
+          },
+          water_depth: '1 meter',
+        },
+        {
+          type: 'wind',
+          timestamp: '2024-01-01T00:00:00',
+          center: { longitude: 0, latitude: 0 },
+          max_wind_speed: '100 mile / hour',
+          radius_of_max_wind: '300 mile',
+          radius_of_closest_isobar: '250 mile',
+        },
       ],
     }),
   );
   const result = runCli(['upload', file, '--kind', 'hazard', '--cache-dir', tempDir(), '--json']);
   assert.is(result.code, 5);
   const issues = JSON.parse(result.stderr).error.issues as { path: string; message: string }[];
-  assert.equal(issues.map((issue) => issue.path), ['models[0].affected_area.coordinates[0]', 'models[1].radius_of_max_wind']);
+  assert.equal(
+    issues.map((issue) => issue.path),
+    ['models[0].affected_area.coordinates[0]', 'models[1].radius_of_max_wind'],
+  );
   assert.match(issues[0].message, /ring is not closed/);
   assert.match(issues[1].message, /must be smaller than radius_of_closest_isobar/);
 });

@@ -11,7 +11,11 @@ const FEEDER_TEXT = fs.readFileSync(FEEDER, 'utf8');
 /** Every file under `dir`, relative to it. */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 const names = suite('hostile model names');
@@ -54,11 +58,22 @@ zips('a ZIP with the JSON and its _time_series folder is stored with the folder,
   const work = tempDir();
   const cache = tempDir();
   const zipPath = path.join(work, 'bundle.zip');
-  fs.writeFileSync(zipPath, await makeZip({ 'tiny.json': FEEDER_TEXT, 'tiny_time_series/time_series_metadata.db': 'db-bytes', 'tiny_time_series/sub/a.arrow': 'arrow-bytes', '__MACOSX/._tiny.json': 'junk' }));
+  fs.writeFileSync(
+    zipPath,
+    await makeZip({
+      'tiny.json': FEEDER_TEXT,
+      'tiny_time_series/time_series_metadata.db': 'db-bytes',
+      'tiny_time_series/sub/a.arrow': 'arrow-bytes',
+      '__MACOSX/._tiny.json': 'junk',
+    }),
+  );
   const result = runCli(['upload', zipPath, '--name', 'zipped', '--cache-dir', cache, '--json']);
   assert.is(result.code, 0, result.stderr);
   assert.is(json(result).time_series_path, path.join(cache, 'distribution_models', 'zipped_time_series'));
-  assert.equal(filesUnder(path.join(cache, 'distribution_models')).filter((file) => !file.startsWith('.derived/')), ['models_metadata.json', 'zipped.json', 'zipped_time_series/sub/a.arrow', 'zipped_time_series/time_series_metadata.db']);
+  assert.equal(
+    filesUnder(path.join(cache, 'distribution_models')).filter((file) => !file.startsWith('.derived/')),
+    ['models_metadata.json', 'zipped.json', 'zipped_time_series/sub/a.arrow', 'zipped_time_series/time_series_metadata.db'],
+  );
   assert.is(fs.readFileSync(path.join(cache, 'distribution_models', 'zipped.json'), 'utf8'), FEEDER_TEXT);
   // The default name of a ZIP upload is the ZIP's stem; delete removes the folder too.
   assert.is(runCli(['upload', zipPath, '--cache-dir', cache]).code, 0);
@@ -87,7 +102,10 @@ zips('entries that would escape the cache are refused and nothing is written', a
     assert.match(result.stderr, /would escape the cache/);
     fs.rmSync(zipPath);
   }
-  assert.equal(filesUnder(outer).filter((file) => !file.endsWith('models_metadata.json')), []);
+  assert.equal(
+    filesUnder(outer).filter((file) => !file.endsWith('models_metadata.json')),
+    [],
+  );
 });
 
 zips('a ZIP without a JSON, or with two, is refused', async () => {

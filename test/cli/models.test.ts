@@ -25,7 +25,13 @@ roundTrip('upload, list, show, cache info, delete through spawned processes', ()
 
   // A second process sees what the first stored.
   const listed = json(runCli(['list', '--cache-dir', cache, '--json']));
-  assert.equal(listed.map((model: any) => [model.kind, model.name, model.description]), [['distribution', 'tiny_feeder', 'two buses'], ['hazard', 'quake', '']]);
+  assert.equal(
+    listed.map((model: any) => [model.kind, model.name, model.description]),
+    [
+      ['distribution', 'tiny_feeder', 'two buses'],
+      ['hazard', 'quake', ''],
+    ],
+  );
   for (const model of listed) {
     assert.match(model.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?$/);
     assert.ok(fs.existsSync(model.file_path));
@@ -37,7 +43,10 @@ roundTrip('upload, list, show, cache info, delete through spawned processes', ()
   assert.match(human.stdout, /hazard\s+quake/);
 
   const onlyHazards = json(runCli(['list', '--kind', 'hazard', '--cache-dir', cache, '--json']));
-  assert.equal(onlyHazards.map((model: any) => model.name), ['quake']);
+  assert.equal(
+    onlyHazards.map((model: any) => model.name),
+    ['quake'],
+  );
 
   const shown = json(runCli(['show', 'tiny_feeder', '--cache-dir', cache, '--json']));
   assert.is(shown.name, 'tiny_feeder');
@@ -52,7 +61,12 @@ roundTrip('upload, list, show, cache info, delete through spawned processes', ()
   // Two model files plus one metadata file per store (hazsim's hidden derived data is not counted).
   assert.is(info.total_files, 4);
   const expectedBytes = ['distribution_models', 'hazard_models']
-    .flatMap((dir) => fs.readdirSync(path.join(cache, dir)).filter((file) => !file.startsWith('.')).map((file) => fs.statSync(path.join(cache, dir, file)).size))
+    .flatMap((dir) =>
+      fs
+        .readdirSync(path.join(cache, dir))
+        .filter((file) => !file.startsWith('.'))
+        .map((file) => fs.statSync(path.join(cache, dir, file)).size),
+    )
     .reduce((a, b) => a + b, 0);
   assert.is(info.total_size_bytes, expectedBytes);
   assert.is(info.total_size_mb, Math.round((expectedBytes / 1048576) * 100) / 100);
@@ -72,7 +86,10 @@ roundTrip('refresh adds a file dropped in by hand and drops one removed by hand'
   fs.rmSync(path.join(cache, 'distribution_models', 'tiny_feeder.json'));
 
   // Without a refresh the listing is the metadata as it was.
-  assert.equal(json(runCli(['list', '--cache-dir', cache, '--json'])).map((m: any) => m.name), ['tiny_feeder']);
+  assert.equal(
+    json(runCli(['list', '--cache-dir', cache, '--json'])).map((m: any) => m.name),
+    ['tiny_feeder'],
+  );
 
   const refreshed = runCli(['cache', 'refresh', '--cache-dir', cache, '--json']);
   assert.is(refreshed.code, 0, refreshed.stderr);
@@ -101,7 +118,10 @@ roundTrip('a duplicate name is a conflict unless --overwrite', () => {
   assert.match(again.stderr, /Distribution system 'tiny_feeder' already exists/);
   const overwrite = runCli(['upload', FEEDER, '--cache-dir', cache, '--overwrite', '--description', 'second', '--json']);
   assert.is(overwrite.code, 0, overwrite.stderr);
-  assert.equal(json(runCli(['list', '--cache-dir', cache, '--json'])).map((m: any) => m.description), ['second']);
+  assert.equal(
+    json(runCli(['list', '--cache-dir', cache, '--json'])).map((m: any) => m.description),
+    ['second'],
+  );
 });
 
 roundTrip('the kind is detected from content, or forced with --kind', () => {

@@ -28,7 +28,10 @@ prompts('on a terminal, upload asks for the file and show offers the cached mode
   } finally {
     upload.close();
   }
-  assert.equal(json(runCli(['list', '--cache-dir', cache, '--json'])).map((m: any) => m.name), ['tiny_feeder']);
+  assert.equal(
+    json(runCli(['list', '--cache-dir', cache, '--json'])).map((m: any) => m.name),
+    ['tiny_feeder'],
+  );
 
   const show = new TmuxSession(`node ${BIN} show --cache-dir ${cache}`);
   try {

@@ -25,7 +25,11 @@ validate('a valid GDM file: OK and its summary, exit 0, nothing stored', () => {
   assert.is(result.valid, true);
   assert.is(result.kind, 'distribution');
   assert.is(result.summary.total_components, 863);
-  assert.is(fs.existsSync(path.join(cache, 'distribution_models')) && fs.readdirSync(path.join(cache, 'distribution_models')).some((name) => name.endsWith('.json') && name !== 'models_metadata.json'), false);
+  assert.is(
+    fs.existsSync(path.join(cache, 'distribution_models')) &&
+      fs.readdirSync(path.join(cache, 'distribution_models')).some((name) => name.endsWith('.json') && name !== 'models_metadata.json'),
+    false,
+  );
 });
 
 validate('an invalid file: exit 5 and every problem with its path', () => {

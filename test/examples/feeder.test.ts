@@ -9,7 +9,10 @@ const feeder = suite('the bundled example feeder');
 
 feeder('the generator writes exactly the committed bytes', () => {
   const committed = fs.readFileSync(FEEDER_PATH, 'utf8');
-  assert.ok(feederJson() === committed, 'examples/feeder/example_feeder.json differs from the generator output: run node --import tsx examples/generate-feeder.ts');
+  assert.ok(
+    feederJson() === committed,
+    'examples/feeder/example_feeder.json differs from the generator output: run node --import tsx examples/generate-feeder.ts',
+  );
   assert.ok(feederJson() === committed, 'a second run gives the same bytes');
 });
 
@@ -29,7 +32,10 @@ feeder('lies in Charleston, SC, substation near (-79.95, 32.79), and holds every
   assert.equal([...new Set(extraction.assets.assetType)].sort(), [...ASSET_TYPES].sort());
   for (let i = 0; i < extraction.assets.count; i += 1) {
     const [longitude, latitude] = [extraction.assets.longitude[i], extraction.assets.latitude[i]];
-    assert.ok(longitude >= -79.99 && longitude <= -79.91 && latitude >= 32.76 && latitude <= 32.83, `${extraction.assets.name[i]} at ${longitude}, ${latitude}`);
+    assert.ok(
+      longitude >= -79.99 && longitude <= -79.91 && latitude >= 32.76 && latitude <= 32.83,
+      `${extraction.assets.name[i]} at ${longitude}, ${latitude}`,
+    );
   }
   const substation = extraction.assets.assetType.indexOf('substation');
   assert.ok(Math.abs(extraction.assets.longitude[substation] - -79.95) < 0.005 && Math.abs(extraction.assets.latitude[substation] - 32.79) < 0.005);

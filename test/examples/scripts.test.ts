@@ -37,7 +37,10 @@ scripts('examples/workflow.sh runs every step with --json and jq against a temp 
   assert.match(result.stdout, /sample_\d+ at 2024-09-21T\d\d:00:00: \d+ components out of service/);
   assert.ok(fs.existsSync(path.join(out, 'charleston_scenarios.zip')));
   // It cleans up what it stored besides the feeder.
-  assert.equal(json(runCli(['list', '--json', '--cache-dir', cache])).map((model: any) => model.name), ['charleston']);
+  assert.equal(
+    json(runCli(['list', '--json', '--cache-dir', cache])).map((model: any) => model.name),
+    ['charleston'],
+  );
 });
 
 scripts('examples/read_results.py reads a simulation result with python3 and sqlite3', () => {

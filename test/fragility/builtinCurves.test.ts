@@ -61,7 +61,8 @@ const erad = suite('ERAD_V1_CURVES');
 
 erad('reproduces the scipy checkpoints of default-curves.md and erad-notes §4.2', () => {
   const compiled = compileCurveSet(ERAD_V1_CURVES);
-  const failure = (assetType: (typeof ASSET_TYPES)[number], quantity: Parameters<typeof curveForType>[2], x: number) => 1 - survivalAt(curveForType(compiled, assetType, quantity), x);
+  const failure = (assetType: (typeof ASSET_TYPES)[number], quantity: Parameters<typeof curveForType>[2], x: number) =>
+    1 - survivalAt(curveForType(compiled, assetType, quantity), x);
   // default-curves.md checkpoints (six decimals).
   close(failure('switch', 'wind_speed', 55), 0.964233, 5e-7);
   close(failure('switch', 'pga', 5), 0.425687, 5e-7);

@@ -20,7 +20,10 @@ validation('accepts every curve form with its units', () => {
       wind_speed: { distribution_poles: { distribution: 'lognormal', median: '100 mile / hour', beta: 0.3 } },
       pgv: { switch: { distribution: 'normal', mean: '35 centimeter / second', std: '3 centimeter / second' } },
       pga: { substation: { distribution: 'scipy', name: 'lognorm', parameters: [0.5, 0.1, 0.3], unit: 'standard_gravity' } },
-      fire_boundary_distance: { switch: { distribution: 'exponential_decay', max_probability: 0.9, length: '500 foot' }, substation: { distribution: 'scipy', name: 'expon', parameters: [1], unit: 'km' } },
+      fire_boundary_distance: {
+        switch: { distribution: 'exponential_decay', max_probability: 0.9, length: '500 foot' },
+        substation: { distribution: 'scipy', name: 'expon', parameters: [1], unit: 'km' },
+      },
     },
   };
   assert.equal(validateCurveSet(set), []);
@@ -39,7 +42,10 @@ validation('names every bad quantity, asset type, curve form, median, beta and u
         battery_storage: { distribution: 'weibull', median: '50 meter / second', beta: 0.3 },
       },
       fire_boundary_distance: { switch: { distribution: 'lognormal', median: '1 km', beta: 0.5 } },
-      pga: { switch: { distribution: 'scipy', name: 'lognorm', parameters: [0.5, 1, 2, 3], unit: 'g' }, substation: { distribution: 'scipy', name: 'expon', parameters: [0, -1], unit: 'g' } },
+      pga: {
+        switch: { distribution: 'scipy', name: 'lognorm', parameters: [0.5, 1, 2, 3], unit: 'g' },
+        substation: { distribution: 'scipy', name: 'expon', parameters: [0, -1], unit: 'g' },
+      },
       flood_depth: { switch: { distribution: 'normal', mean: '1 meter', std: '0 meter' } },
     },
   };
@@ -76,7 +82,10 @@ validation('refuses a set without curves and content that is no curve set', () =
   } catch (error) {
     assert.instance(error, HazsimError);
     assert.is((error as HazsimError).kind, 'invalid_input');
-    assert.equal((error as HazsimError).issues!.map((issue) => issue.path), ['curves.pga.switch.beta']);
+    assert.equal(
+      (error as HazsimError).issues!.map((issue) => issue.path),
+      ['curves.pga.switch.beta'],
+    );
   }
 });
 
@@ -85,7 +94,10 @@ validation.run();
 const compiling = suite('compileCurveSet');
 
 compiling('looks curves up by asset type and quantity and falls back to DEFAULT_CURVES for the rest, saying which', () => {
-  const compiled = compileCurveSet(readCurveSet({ curves: { fire_boundary_distance: { switch: { distribution: 'exponential_decay', max_probability: 0.5, length: '1 kilometer' } } } }), 'fires');
+  const compiled = compileCurveSet(
+    readCurveSet({ curves: { fire_boundary_distance: { switch: { distribution: 'exponential_decay', max_probability: 0.5, length: '1 kilometer' } } } }),
+    'fires',
+  );
   assert.is(compiled.name, 'fires');
   // 14 asset types × 6 quantities, minus the one curve given.
   assert.is(compiled.fallbacks.length, 83);
@@ -95,7 +107,12 @@ compiling('looks curves up by asset type and quantity and falls back to DEFAULT_
   // Substation falls back to DEFAULT_CURVES fire length 0.25 km.
   close(survivalAt(curveForType(compiled, 'substation', 'fire_boundary_distance'), 250), 1 - 0.95 / Math.E, 1e-12);
   const entry = compiled.entries.find((candidate) => candidate.asset_type === 'switch' && candidate.quantity === 'fire_boundary_distance');
-  assert.equal(entry, { asset_type: 'switch', quantity: 'fire_boundary_distance', source: 'fires', curve: { distribution: 'exponential_decay', max_probability: 0.5, length: '1 kilometer' } });
+  assert.equal(entry, {
+    asset_type: 'switch',
+    quantity: 'fire_boundary_distance',
+    source: 'fires',
+    curve: { distribution: 'exponential_decay', max_probability: 0.5, length: '1 kilometer' },
+  });
   assert.is(compiled.entries.find((candidate) => candidate.asset_type === 'substation' && candidate.quantity === 'pga')!.source, 'DEFAULT_CURVES');
 });
 

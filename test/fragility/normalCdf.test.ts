@@ -41,7 +41,7 @@ phi.run();
 
 const complementary = suite('erfc');
 
-complementary('matches scipy erfc in each of Cody\'s three intervals and for negative x', () => {
+complementary("matches scipy erfc in each of Cody's three intervals and for negative x", () => {
   const cases: [number, number][] = [
     [-3, 1.9999779095030015],
     [-0.5, 1.5204998778130465],

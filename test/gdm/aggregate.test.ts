@@ -9,8 +9,31 @@ function phaseLoads(): Component[] {
   const model = readDistributionModel({
     name: 'loads',
     components: [
-      { type: 'PhaseLoadEquipment', name: 'z', real_power: '10 kilowatt', reactive_power: '2 kilovar', z_real: 1, i_real: 0, p_real: 0, z_imag: 1, i_imag: 0, p_imag: 0, num_customers: 2 },
-      { type: 'PhaseLoadEquipment', name: 'p', real_power: '30 kilowatt', reactive_power: '6 kilovar', z_real: 0, i_real: 0, p_real: 1, z_imag: 0, i_imag: 0, p_imag: 1 },
+      {
+        type: 'PhaseLoadEquipment',
+        name: 'z',
+        real_power: '10 kilowatt',
+        reactive_power: '2 kilovar',
+        z_real: 1,
+        i_real: 0,
+        p_real: 0,
+        z_imag: 1,
+        i_imag: 0,
+        p_imag: 0,
+        num_customers: 2,
+      },
+      {
+        type: 'PhaseLoadEquipment',
+        name: 'p',
+        real_power: '30 kilowatt',
+        reactive_power: '6 kilovar',
+        z_real: 0,
+        i_real: 0,
+        p_real: 1,
+        z_imag: 0,
+        i_imag: 0,
+        p_imag: 1,
+      },
     ],
   });
   return model.components;
@@ -34,7 +57,10 @@ loads("gdm's example: {10 kW, 2 kvar, pure Z, 2 customers} + {30 kW, 6 kvar, pur
 });
 
 loads('zero power gives zero fractions, W units and no customers', () => {
-  const model = readDistributionModel({ name: 'zero', components: [{ type: 'PhaseLoadEquipment', name: 'idle', z_real: 0, i_real: 0, p_real: 0, z_imag: 0, i_imag: 0, p_imag: 0 }] });
+  const model = readDistributionModel({
+    name: 'zero',
+    components: [{ type: 'PhaseLoadEquipment', name: 'idle', z_real: 0, i_real: 0, p_real: 0, z_imag: 0, i_imag: 0, p_imag: 0 }],
+  });
   const total = aggregatePhaseLoads(model.components, 'idle');
   assert.is((total.fields.real_power as Quantity).units, 'watt');
   assert.is(total.fields.z_real, 0);
@@ -56,7 +82,14 @@ loads.run();
 const solar = suite('aggregateSolar');
 
 function solarModel() {
-  const bus = { type: 'DistributionBus', uuid: '00000000-0000-4000-8000-0000000000c1', name: 'lv', voltage_type: 'line-to-line', phases: ['A', 'B', 'C'], rated_voltage: '0.48 kilovolt' };
+  const bus = {
+    type: 'DistributionBus',
+    uuid: '00000000-0000-4000-8000-0000000000c1',
+    name: 'lv',
+    voltage_type: 'line-to-line',
+    phases: ['A', 'B', 'C'],
+    rated_voltage: '0.48 kilovolt',
+  };
   const pv = (name: string, kw: number, resistance: number, reactance: number, irradiance: number, kva: number, phases: string[]) => ({
     type: 'DistributionSolar',
     name,
@@ -65,8 +98,24 @@ function solarModel() {
     irradiance: `${irradiance} kilowatt / meter ** 2`,
     active_power: `${kw * irradiance} kilowatt`,
     reactive_power: '0 kilovar',
-    inverter: { type: 'InverterEquipment', rated_apparent_power: `${kva} kilova`, rise_limit: null, fall_limit: null, cutout_percent: 0.1, cutin_percent: 0.1, dc_to_ac_efficiency: 96 },
-    equipment: { type: 'SolarEquipment', name: `${name}_eq`, rated_power: `${kw} kilowatt`, resistance, reactance, rated_voltage: '0.24 kilovolt', voltage_type: 'line-to-line' },
+    inverter: {
+      type: 'InverterEquipment',
+      rated_apparent_power: `${kva} kilova`,
+      rise_limit: null,
+      fall_limit: null,
+      cutout_percent: 0.1,
+      cutin_percent: 0.1,
+      dc_to_ac_efficiency: 96,
+    },
+    equipment: {
+      type: 'SolarEquipment',
+      name: `${name}_eq`,
+      rated_power: `${kw} kilowatt`,
+      resistance,
+      reactance,
+      rated_voltage: '0.24 kilovolt',
+      voltage_type: 'line-to-line',
+    },
   });
   return readDistributionModel({ name: 'pv', components: [bus, pv('pv1', 4, 50, 0, 1.0, 5, ['A']), pv('pv2', 6, 25, 10, 0.5, 7, ['B'])] });
 }

@@ -83,8 +83,17 @@ cables.run();
 const branch = suite('geometryBranchToMatrix');
 
 branch('returns a MatrixImpedanceBranch on the same buses with the neutral counted from its phases', () => {
-  const bus = (name: string) => ({ type: 'DistributionBus', name, voltage_type: 'line-to-ground', phases: ['A', 'B', 'C', 'N'], rated_voltage: '7.2 kilovolt' });
-  const model = readDistributionModel({ name: 'k', components: [{ type: 'GeometryBranch', name: 'g1', buses: [bus('b1'), bus('b2')], length: '1 mile', phases: ['A', 'B', 'C', 'N'], equipment: EXAMPLE_4_1 }] });
+  const bus = (name: string) => ({
+    type: 'DistributionBus',
+    name,
+    voltage_type: 'line-to-ground',
+    phases: ['A', 'B', 'C', 'N'],
+    rated_voltage: '7.2 kilovolt',
+  });
+  const model = readDistributionModel({
+    name: 'k',
+    components: [{ type: 'GeometryBranch', name: 'g1', buses: [bus('b1'), bus('b2')], length: '1 mile', phases: ['A', 'B', 'C', 'N'], equipment: EXAMPLE_4_1 }],
+  });
   const source = model.byType.get('GeometryBranch')![0];
   const converted = geometryBranchToMatrix(source);
   assert.is(converted.type, 'MatrixImpedanceBranch');

@@ -9,7 +9,10 @@ classes('references between classes form no cycle, so no file can hold a referen
   // graph, correctly typed references cannot loop back (infrasys could not load such a file either).
   const edges = new Map<string, string[]>();
   for (const spec of CLASS_SPECS.values()) {
-    edges.set(spec.name, Object.values(spec.fields).flatMap((field) => (field.type.kind === 'ref' || field.type.kind === 'refs' ? [...field.type.to] : [])));
+    edges.set(
+      spec.name,
+      Object.values(spec.fields).flatMap((field) => (field.type.kind === 'ref' || field.type.kind === 'refs' ? [...field.type.to] : [])),
+    );
   }
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (name: string, trail: string[]): void => {
@@ -27,12 +30,37 @@ classes('references between classes form no cycle, so no file can hold a referen
 
 classes('every class spec 2.6 lists is declared and marked so', () => {
   const listed = [
-    'DistributionFeeder', 'DistributionSubstation', 'Location', 'VoltageLimitSet', 'Curve', 'TimeCurrentCurve', 'DistributionBus',
-    'SequenceImpedanceBranch', 'MatrixImpedanceBranch', 'GeometryBranch', 'MatrixImpedanceFuse', 'MatrixImpedanceRecloser',
-    'SequenceImpedanceBranchEquipment', 'MatrixImpedanceBranchEquipment', 'MatrixImpedanceFuseEquipment', 'MatrixImpedanceRecloserEquipment',
-    'DistributionRecloserController', 'RecloserControllerEquipment', 'GeometryBranchEquipment', 'BareConductorEquipment', 'ConcentricCableEquipment',
-    'DistributionSolar', 'InverterController', 'InverterEquipment', 'SolarEquipment', 'WindingEquipment', 'DistributionTransformerEquipment',
-    'PhaseLoadEquipment', 'LoadEquipment', 'PhaseVoltageSourceEquipment', 'VoltageSourceEquipment',
+    'DistributionFeeder',
+    'DistributionSubstation',
+    'Location',
+    'VoltageLimitSet',
+    'Curve',
+    'TimeCurrentCurve',
+    'DistributionBus',
+    'SequenceImpedanceBranch',
+    'MatrixImpedanceBranch',
+    'GeometryBranch',
+    'MatrixImpedanceFuse',
+    'MatrixImpedanceRecloser',
+    'SequenceImpedanceBranchEquipment',
+    'MatrixImpedanceBranchEquipment',
+    'MatrixImpedanceFuseEquipment',
+    'MatrixImpedanceRecloserEquipment',
+    'DistributionRecloserController',
+    'RecloserControllerEquipment',
+    'GeometryBranchEquipment',
+    'BareConductorEquipment',
+    'ConcentricCableEquipment',
+    'DistributionSolar',
+    'InverterController',
+    'InverterEquipment',
+    'SolarEquipment',
+    'WindingEquipment',
+    'DistributionTransformerEquipment',
+    'PhaseLoadEquipment',
+    'LoadEquipment',
+    'PhaseVoltageSourceEquipment',
+    'VoltageSourceEquipment',
   ];
   for (const name of listed) assert.ok(CLASS_SPECS.get(name)?.inSpec, name);
   assert.ok(CLASS_SPECS.size >= 60, `${CLASS_SPECS.size} classes`);

@@ -22,7 +22,11 @@ valid('loads all seven valid files with one component per entry of components', 
     const model = readDistributionModel(content);
     assert.is(model.components.length, count, file);
     assert.is(model.byUuid.size, count, `${file} uuids`);
-    assert.is([...model.byType.values()].reduce((sum, list) => sum + list.length, 0), count, `${file} by type`);
+    assert.is(
+      [...model.byType.values()].reduce((sum, list) => sum + list.length, 0),
+      count,
+      `${file} by type`,
+    );
     for (const component of model.components) assert.is(component.type, classOf(content.components[Number(/\d+/.exec(component.path)![0])]));
   }
 });
@@ -47,12 +51,14 @@ valid('reads the legacy and the flat dialect of the P5R feeder into the same mod
   const legacy = readDistributionModel(fixture('gdm_main_p5r/p5r.json'));
   const flat = readDistributionModel(fixture('gmdflow_p5r/p5r.json'));
   const describe = (model: typeof legacy) =>
-    (model.byType.get('DistributionBus') ?? []).map((bus) => `${bus.name} ${(bus.fields.rated_voltage as Quantity).siScalar.toFixed(3)} ${(bus.fields.phases as string[]).join('')}`).sort();
+    (model.byType.get('DistributionBus') ?? [])
+      .map((bus) => `${bus.name} ${(bus.fields.rated_voltage as Quantity).siScalar.toFixed(3)} ${(bus.fields.phases as string[]).join('')}`)
+      .sort();
   assert.equal(describe(legacy), describe(flat));
   // Fields added after 2.0.1 take their defaults in the legacy file.
   const legacyBus = legacy.byType.get('DistributionBus')![0];
   assert.is(legacyBus.fields.in_service, true);
-  assert.is((legacy.byType.get('MatrixImpedanceBranchEquipment')![0].fields.construction), 'OVERHEAD');
+  assert.is(legacy.byType.get('MatrixImpedanceBranchEquipment')![0].fields.construction, 'OVERHEAD');
   // Stored units are kept beside the SI value.
   const voltage = legacyBus.fields.rated_voltage as Quantity;
   assert.is(voltage.units, 'kilovolt');
@@ -79,7 +85,8 @@ valid('reads a ZIP holding a GDM file and its _time_series folder', async () => 
   if (!present) return;
   const dir = path.join(SHARED_FIXTURES, 'gmdflow_p5r');
   const entries: Record<string, Buffer> = { 'p5r.json': fs.readFileSync(path.join(dir, 'p5r.json')) };
-  for (const name of fs.readdirSync(path.join(dir, 'p5r_time_series'))) entries[`p5r_time_series/${name}`] = fs.readFileSync(path.join(dir, 'p5r_time_series', name));
+  for (const name of fs.readdirSync(path.join(dir, 'p5r_time_series')))
+    entries[`p5r_time_series/${name}`] = fs.readFileSync(path.join(dir, 'p5r_time_series', name));
   const upload = await readUpload('p5r.zip', await makeZip(entries));
   assert.is(upload.timeSeries.length, 6);
   assert.equal(validateDistributionContent(upload.content), []);
@@ -103,7 +110,10 @@ legacy('rejects p5r_pv.json, listing every problem with its JSON path', () => {
   ]) {
     assert.ok(lines.includes(expected), `missing: ${expected}`);
   }
-  assert.throws(() => readDistributionModel(fixture('gdm_legacy_p5r_pv/p5r_pv.json')), (error: unknown) => error instanceof HazsimError && error.kind === 'invalid_input' && error.issues!.length === issues.length);
+  assert.throws(
+    () => readDistributionModel(fixture('gdm_legacy_p5r_pv/p5r_pv.json')),
+    (error: unknown) => error instanceof HazsimError && error.kind === 'invalid_input' && error.issues!.length === issues.length,
+  );
 });
 
 legacy.run();

@@ -18,7 +18,10 @@ nestedForm('reads quantity strings and inline components, keeping properties as 
   assert.is(model.form, 'nested');
   assert.is(model.name, 'tiny_feeder');
   assert.equal(model.properties, { source: 'hazsim test data: two buses and one line' });
-  assert.equal(model.components.map((component) => component.type), ['DistributionBus', 'Location', 'DistributionBus', 'Location']);
+  assert.equal(
+    model.components.map((component) => component.type),
+    ['DistributionBus', 'Location', 'DistributionBus', 'Location'],
+  );
   const first = model.components[0];
   assert.is((first.fields.rated_voltage as Quantity).si, 7200);
   assert.is((first.fields.coordinate as Component).path, 'components[0].coordinate');
@@ -53,20 +56,40 @@ nestedForm('a uuid defined twice with different fields is refused at the second 
 });
 
 nestedForm('an inline component takes its class from the field, or from its fields when the field allows several', () => {
-  const bare = { name: 'acsr', conductor_diameter: '0.721 inch', conductor_gmr: '0.0244 foot', ampacity: '530 ampere', emergency_ampacity: '600 ampere', ac_resistance: '0.306 ohm / mile', dc_resistance: '0.3 ohm / mile' };
+  const bare = {
+    name: 'acsr',
+    conductor_diameter: '0.721 inch',
+    conductor_gmr: '0.0244 foot',
+    ampacity: '530 ampere',
+    emergency_ampacity: '600 ampere',
+    ac_resistance: '0.306 ohm / mile',
+    dc_resistance: '0.3 ohm / mile',
+  };
   const geometry = { type: 'GeometryBranchEquipment', name: 'g', conductors: [bare], horizontal_positions: ['0 foot'], vertical_positions: ['29 foot'] };
   const model = readDistributionModel(nested([geometry]));
   assert.is((model.components[0].fields.conductors as Component[])[0].type, 'BareConductorEquipment');
   const unclear = { ...geometry, conductors: [{ name: 'mystery' }] };
-  assert.equal(messages(nested([unclear])), ['components[0].conductors[0] (unknown class "mystery").type: "type" is required here: one of BareConductorEquipment, ConcentricCableEquipment']);
+  assert.equal(messages(nested([unclear])), [
+    'components[0].conductors[0] (unknown class "mystery").type: "type" is required here: one of BareConductorEquipment, ConcentricCableEquipment',
+  ]);
 });
 
-nestedForm('lists of quantities may mix units of one dimension; they are kept in the first entry\'s units', () => {
+nestedForm("lists of quantities may mix units of one dimension; they are kept in the first entry's units", () => {
   const geometry = {
     type: 'GeometryBranchEquipment',
     name: 'g',
     conductors: [
-      { type: 'BareConductorEquipment', uuid: uuid(), name: 'c', conductor_diameter: '0.721 inch', conductor_gmr: '0.0244 foot', ampacity: '530 ampere', emergency_ampacity: '600 ampere', ac_resistance: '0.306 ohm / mile', dc_resistance: '0.3 ohm / mile' },
+      {
+        type: 'BareConductorEquipment',
+        uuid: uuid(),
+        name: 'c',
+        conductor_diameter: '0.721 inch',
+        conductor_gmr: '0.0244 foot',
+        ampacity: '530 ampere',
+        emergency_ampacity: '600 ampere',
+        ac_resistance: '0.306 ohm / mile',
+        dc_resistance: '0.3 ohm / mile',
+      },
     ],
     horizontal_positions: ['2.5 foot'],
     vertical_positions: ['9.144 meter'],
@@ -82,14 +105,18 @@ nestedForm('lists of quantities may mix units of one dimension; they are kept in
   assert.is(vertical.units, 'meter');
   assert.ok(Math.abs((vertical.value as number[])[1] - 9.144) < 1e-12);
   geometry.vertical_positions[1] = '3 ampere';
-  assert.equal(messages(nested([geometry])), ['components[0] (GeometryBranchEquipment "g").vertical_positions: entries mix dimensions: units "ampere" measure current, not length']);
+  assert.equal(messages(nested([geometry])), [
+    'components[0] (GeometryBranchEquipment "g").vertical_positions: entries mix dimensions: units "ampere" measure current, not length',
+  ]);
 });
 
 nestedForm('quantities are strings or {value, units}; a bare number is refused', () => {
   const withObject = bus('b1', { kv: { value: 7.2, units: 'kilovolt' } as any });
   assert.equal(messages(nested([withObject])), []);
   const bare = bus('b1', { kv: 7200 as any });
-  assert.equal(messages(nested([bare])), ['components[0] (DistributionBus "b1").rated_voltage: expected a quantity: a string such as "12.47 kilovolt" or {"value": 12.47, "units": "kilovolt"}']);
+  assert.equal(messages(nested([bare])), [
+    'components[0] (DistributionBus "b1").rated_voltage: expected a quantity: a string such as "12.47 kilovolt" or {"value": 12.47, "units": "kilovolt"}',
+  ]);
 });
 
 nestedForm('top-level keys other than name, description, uuid, components and properties are refused', () => {
@@ -121,7 +148,9 @@ gdmForm('a quantity needs __metadata__ with a known quantity class; legacy Posit
   content.components[index].rated_voltage.__metadata__.type = 'Voltish';
   assert.equal(messages(content), [`components[${index}] (DistributionBus "${name}").rated_voltage.__metadata__: unknown quantity class "Voltish"`]);
   delete content.components[index].rated_voltage.__metadata__;
-  assert.equal(messages(content), [`components[${index}] (DistributionBus "${name}").rated_voltage.__metadata__: required: gdm rejects a quantity {value, units} without "__metadata__"`]);
+  assert.equal(messages(content), [
+    `components[${index}] (DistributionBus "${name}").rated_voltage.__metadata__: required: gdm rejects a quantity {value, units} without "__metadata__"`,
+  ]);
 });
 
 gdmForm('a component without uuid gets a generated one; references must use the reference form', () => {
@@ -132,7 +161,9 @@ gdmForm('a component without uuid gets a generated one; references must use the 
   const generated = readDistributionModel(content).components[index].uuid;
   assert.match(generated, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   content.components[index].buses[0] = content.components[index].buses[0].__metadata__.uuid;
-  assert.equal(messages(content), [`components[${index}] (MatrixImpedanceBranch "${content.components[index].name}").buses[0]: must be a reference {"__metadata__": {"serialized_type": "composed_component", "uuid": ...}}`]);
+  assert.equal(messages(content), [
+    `components[${index}] (MatrixImpedanceBranch "${content.components[index].name}").buses[0]: must be a reference {"__metadata__": {"serialized_type": "composed_component", "uuid": ...}}`,
+  ]);
 });
 
 gdmForm('a reference to a component of the wrong class is refused', () => {

@@ -52,7 +52,8 @@ const matrix3 = (value: string) => [
 /** Nested-form matrix impedance equipment, 3×3, with a chosen shunt capacitance on the diagonal. */
 export function lineEquipment(name: string, options: { cDiagonal?: string; construction?: string; size?: number } = {}) {
   const size = options.size ?? 3;
-  const square = (diagonal: string, zero: string) => Array.from({ length: size }, (_, i) => Array.from({ length: size }, (_, j) => (i === j ? diagonal : zero)));
+  const square = (diagonal: string, zero: string) =>
+    Array.from({ length: size }, (_, i) => Array.from({ length: size }, (_, j) => (i === j ? diagonal : zero)));
   return {
     type: 'MatrixImpedanceBranchEquipment',
     uuid: uuid(),
@@ -67,7 +68,14 @@ export function lineEquipment(name: string, options: { cDiagonal?: string; const
 
 /** A nested-form line between two buses (inline objects). */
 export function line(name: string, from: object, to: object, equipment: object, options: { phases?: string[]; length?: string } = {}) {
-  return { type: 'MatrixImpedanceBranch', name, buses: [from, to], length: options.length ?? '0.5 kilometer', phases: options.phases ?? ['A', 'B', 'C'], equipment };
+  return {
+    type: 'MatrixImpedanceBranch',
+    name,
+    buses: [from, to],
+    length: options.length ?? '0.5 kilometer',
+    phases: options.phases ?? ['A', 'B', 'C'],
+    equipment,
+  };
 }
 
 /** A nested-form model around some components. */

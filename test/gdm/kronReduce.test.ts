@@ -1,6 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { kronReduceBranch, kronReduceEquipment, readDistributionModel, toMatrixRepresentation, type Component, type Quantity } from '../../src/domain/gdm/index.js';
+import {
+  kronReduceBranch,
+  kronReduceEquipment,
+  readDistributionModel,
+  toMatrixRepresentation,
+  type Component,
+  type Quantity,
+} from '../../src/domain/gdm/index.js';
 import { HazsimError } from '../../src/base/errors.js';
 import { close } from '../helpers/assert.js';
 import { EXAMPLE_4_1, readEquipment } from './kersting.js';
@@ -9,7 +16,7 @@ const matrix = (quantity: unknown) => (quantity as Quantity).value as number[][]
 
 const equipment = suite('kronReduceEquipment');
 
-equipment("Kersting example 4.1: eliminating the neutral gives the textbook phase impedance matrix", () => {
+equipment('Kersting example 4.1: eliminating the neutral gives the textbook phase impedance matrix', () => {
   const reduced = kronReduceEquipment(toMatrixRepresentation(readEquipment(EXAMPLE_4_1)), ['A', 'B', 'C', 'N']);
   const r = matrix(reduced.fields.r_matrix);
   const x = matrix(reduced.fields.x_matrix);
@@ -38,9 +45,18 @@ equipment('keeps each matrix in its own units, and leaves a matrix without N unc
       {
         type: 'MatrixImpedanceBranchEquipment',
         name: 'mixed',
-        r_matrix: [['0.4 ohm / mile', '0.1 ohm / mile'], ['0.1 ohm / mile', '0.6 ohm / mile']],
-        x_matrix: [['1 ohm / kilometer', '0.5 ohm / kilometer'], ['0.5 ohm / kilometer', '1.5 ohm / kilometer']],
-        c_matrix: [['15 nanofarad / mile', '-3 nanofarad / mile'], ['-3 nanofarad / mile', '14 nanofarad / mile']],
+        r_matrix: [
+          ['0.4 ohm / mile', '0.1 ohm / mile'],
+          ['0.1 ohm / mile', '0.6 ohm / mile'],
+        ],
+        x_matrix: [
+          ['1 ohm / kilometer', '0.5 ohm / kilometer'],
+          ['0.5 ohm / kilometer', '1.5 ohm / kilometer'],
+        ],
+        c_matrix: [
+          ['15 nanofarad / mile', '-3 nanofarad / mile'],
+          ['-3 nanofarad / mile', '14 nanofarad / mile'],
+        ],
         ampacity: '400 ampere',
       },
     ],
@@ -63,7 +79,10 @@ equipment('keeps each matrix in its own units, and leaves a matrix without N unc
   assert.equal(matrix(reduced.fields.c_matrix), [[15]]);
   assert.is(reduced.uuid, source.uuid);
   assert.equal(matrix(kronReduceEquipment(source, ['A', 'B']).fields.r_matrix), matrix(source.fields.r_matrix));
-  assert.throws(() => kronReduceEquipment(source, ['A', 'B', 'N']), (error: unknown) => error instanceof HazsimError && /2×2 matrices but 3 phases/.test(error.message));
+  assert.throws(
+    () => kronReduceEquipment(source, ['A', 'B', 'N']),
+    (error: unknown) => error instanceof HazsimError && /2×2 matrices but 3 phases/.test(error.message),
+  );
 });
 
 equipment.run();
@@ -71,7 +90,13 @@ equipment.run();
 const branch = suite('kronReduceBranch');
 
 branch('two 4-wire branches sharing one equipment both reduce (gdm fails on the second)', () => {
-  const bus = (name: string) => ({ type: 'DistributionBus', name, voltage_type: 'line-to-ground', phases: ['A', 'B', 'C', 'N'], rated_voltage: '7.2 kilovolt' });
+  const bus = (name: string) => ({
+    type: 'DistributionBus',
+    name,
+    voltage_type: 'line-to-ground',
+    phases: ['A', 'B', 'C', 'N'],
+    rated_voltage: '7.2 kilovolt',
+  });
   const shared = toMatrixRepresentation(readEquipment(EXAMPLE_4_1));
   const sharedInput = {
     type: 'MatrixImpedanceBranchEquipment',
@@ -88,7 +113,14 @@ branch('two 4-wire branches sharing one equipment both reduce (gdm fails on the 
     name: 'shared',
     components: [
       { type: 'MatrixImpedanceBranch', name: 'l1', buses: [b1, b2], length: '1 mile', phases: ['A', 'B', 'C', 'N'], equipment: sharedInput },
-      { type: 'MatrixImpedanceBranch', name: 'l2', buses: [{ uuid: b2.uuid }, bus('b3')], length: '1 mile', phases: ['A', 'B', 'C', 'N'], equipment: { uuid: sharedInput.uuid } },
+      {
+        type: 'MatrixImpedanceBranch',
+        name: 'l2',
+        buses: [{ uuid: b2.uuid }, bus('b3')],
+        length: '1 mile',
+        phases: ['A', 'B', 'C', 'N'],
+        equipment: { uuid: sharedInput.uuid },
+      },
     ],
   });
   const [first, second] = model.byType.get('MatrixImpedanceBranch')!;

@@ -12,7 +12,8 @@ const IEEE13 = 'gmdflow_ieee13/ieee13_system.json';
 function ieee13() {
   const content = fixture(IEEE13);
   const components: any[] = content.components;
-  const indexOf = (type: string, name?: string) => components.findIndex((component) => classOf(component) === type && (name === undefined || component.name === name));
+  const indexOf = (type: string, name?: string) =>
+    components.findIndex((component) => classOf(component) === type && (name === undefined || component.name === name));
   return { content, components, indexOf };
 }
 
@@ -61,7 +62,9 @@ broken('a reference to a uuid no component has', () => {
   const index = indexOf('MatrixImpedanceBranch', '671692') >= 0 ? indexOf('MatrixImpedanceBranch', '671692') : indexOf('MatrixImpedanceBranch');
   const branch = components[index];
   branch.buses[1].__metadata__.uuid = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
-  assert.equal(messages(content), [`components[${index}] (MatrixImpedanceBranch "${branch.name}").buses[1]: references uuid aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee, which no component in the file has`]);
+  assert.equal(messages(content), [
+    `components[${index}] (MatrixImpedanceBranch "${branch.name}").buses[1]: references uuid aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee, which no component in the file has`,
+  ]);
 });
 
 broken('a duplicate uuid', () => {
@@ -80,7 +83,9 @@ broken('an unknown field', () => {
   const { content, components, indexOf } = ieee13();
   const index = indexOf('DistributionBus', '671');
   components[index].colour = 'red';
-  assert.equal(messages(content), [`components[${index}] (DistributionBus "671").colour: unknown field: gdm 2.0-2.4 does not define "colour" for DistributionBus`]);
+  assert.equal(messages(content), [
+    `components[${index}] (DistributionBus "671").colour: unknown field: gdm 2.0-2.4 does not define "colour" for DistributionBus`,
+  ]);
 });
 
 broken('a negative length', () => {
@@ -96,7 +101,9 @@ broken('a voltage in ampere', () => {
   const { content, components, indexOf } = ieee13();
   const index = indexOf('DistributionBus', '671');
   components[index].rated_voltage.units = 'ampere';
-  assert.equal(messages(content), [`components[${index}] (DistributionBus "671").rated_voltage.units: units "ampere" measure current, not voltage (a Voltage field)`]);
+  assert.equal(messages(content), [
+    `components[${index}] (DistributionBus "671").rated_voltage.units: units "ampere" measure current, not voltage (a Voltage field)`,
+  ]);
 });
 
 broken('a phase list longer than the conductors of the line', () => {
@@ -111,7 +118,10 @@ broken('a phase list longer than the conductors of the line', () => {
   for (const busIndex of busIndexes) components[busIndex].phases = ['A', 'B', 'C', 'N'];
   const equipment = components.find((component) => component.uuid === branch.equipment.__metadata__.uuid);
   const label = `components[${index}] (MatrixImpedanceBranch "650632").equipment`;
-  assert.equal(messages(content), ['r_matrix', 'x_matrix', 'c_matrix'].map((key) => `${label}: equipment "${equipment.name}" has a 3×3 ${key}, but the branch has 4 phases`));
+  assert.equal(
+    messages(content),
+    ['r_matrix', 'x_matrix', 'c_matrix'].map((key) => `${label}: equipment "${equipment.name}" has a 3×3 ${key}, but the branch has 4 phases`),
+  );
 });
 
 broken('a missing required field', () => {

@@ -14,7 +14,7 @@ branches('the bus-voltage check compares the numbers as written: 400 V vs 0.4 kV
   const from = bus('b1', { kv: '400 volt' });
   const to = bus('b2', { kv: '0.4 kilovolt' });
   assert.equal(messages(nested([line('l1', from, to, lineEquipment('e'))])), [
-    "components[0] (MatrixImpedanceBranch \"l1\").buses: its buses' rated voltages differ: 400 volt vs 0.4 kilovolt (gdm compares the numbers as written, ignoring units, within 0.1 %)",
+    'components[0] (MatrixImpedanceBranch "l1").buses: its buses\' rated voltages differ: 400 volt vs 0.4 kilovolt (gdm compares the numbers as written, ignoring units, within 0.1 %)',
   ]);
   assert.equal(messages(nested([line('l1', bus('b1', { kv: '400 volt' }), bus('b2', { kv: '400.3 volt' }), lineEquipment('e'))])), []);
   assert.is(messages(nested([line('l1', bus('b1', { kv: '400 volt' }), bus('b2', { kv: '401 volt' }), lineEquipment('e'))])).length, 1);
@@ -32,7 +32,15 @@ branches('switches skip the branch checks: three buses, one bus twice, an N the 
   const b1 = bus('b1');
   const b2 = bus('b2', { kv: '0.24 kilovolt' });
   const equipment = { ...lineEquipment('sw', { size: 4 }), type: 'MatrixImpedanceSwitchEquipment' };
-  const sw = { type: 'MatrixImpedanceSwitch', name: 's1', buses: [b1, { uuid: b1.uuid }, b2], length: '1 meter', phases: ['A', 'B', 'C', 'N'], is_closed: [true, true, true, true], equipment };
+  const sw = {
+    type: 'MatrixImpedanceSwitch',
+    name: 's1',
+    buses: [b1, { uuid: b1.uuid }, b2],
+    length: '1 meter',
+    phases: ['A', 'B', 'C', 'N'],
+    is_closed: [true, true, true, true],
+    equipment,
+  };
   assert.equal(messages(nested([sw])), []);
   sw.is_closed = [true];
   assert.equal(messages(nested([sw])), ['components[0] (MatrixImpedanceSwitch "s1").is_closed: has 1 entries but phases has 4; one state per phase']);
@@ -50,11 +58,19 @@ branches('GeometryBranch never checks its phases against its conductors (2 phase
     ac_resistance: '0.306 ohm / mile',
     dc_resistance: '0.3 ohm / mile',
   };
-  const equipment = { type: 'GeometryBranchEquipment', name: 'g', conductors: [conductor, { uuid: conductor.uuid }, { uuid: conductor.uuid }], horizontal_positions: ['0 foot', '2.5 foot', '7 foot'], vertical_positions: ['29 foot', '29 foot', '29 foot'] };
+  const equipment = {
+    type: 'GeometryBranchEquipment',
+    name: 'g',
+    conductors: [conductor, { uuid: conductor.uuid }, { uuid: conductor.uuid }],
+    horizontal_positions: ['0 foot', '2.5 foot', '7 foot'],
+    vertical_positions: ['29 foot', '29 foot', '29 foot'],
+  };
   const branch = { type: 'GeometryBranch', name: 'g1', buses: [bus('b1'), bus('b2')], length: '1 mile', phases: ['A', 'B'], equipment };
   assert.equal(messages(nested([branch])), []);
   equipment.horizontal_positions = ['0 foot', '2.5 foot'];
-  assert.equal(messages(nested([branch])), ['components[0].equipment (GeometryBranchEquipment "g").horizontal_positions: has 2 entries but there are 3 conductors']);
+  assert.equal(messages(nested([branch])), [
+    'components[0].equipment (GeometryBranchEquipment "g").horizontal_positions: has 2 entries but there are 3 conductors',
+  ]);
 });
 
 branches('a matrix branch needs n×n matrices for n phases; a sequence branch more than one phase', () => {
@@ -84,18 +100,38 @@ branches.run();
 const devices = suite("gdm's device and equipment rules");
 
 function phaseLoad(fractions: [number, number, number], realPower = '10 kilowatt') {
-  return { type: 'PhaseLoadEquipment', uuid: uuid(), name: 'pl', real_power: realPower, reactive_power: '0 kilovar', z_real: fractions[0], i_real: fractions[1], p_real: fractions[2], z_imag: 0, i_imag: 0, p_imag: 0 };
+  return {
+    type: 'PhaseLoadEquipment',
+    uuid: uuid(),
+    name: 'pl',
+    real_power: realPower,
+    reactive_power: '0 kilovar',
+    z_real: fractions[0],
+    i_real: fractions[1],
+    p_real: fractions[2],
+    z_imag: 0,
+    i_imag: 0,
+    p_imag: 0,
+  };
 }
 
 devices('ZIP fractions must sum to exactly 1, added z + i + p in doubles', () => {
   assert.equal(messages(nested([phaseLoad([0.1, 0.2, 0.7])])), []);
-  assert.equal(messages(nested([phaseLoad([0.7, 0.2, 0.1])])), ['components[0] (PhaseLoadEquipment "pl").z_real: z_real + i_real + p_real = 0.9999999999999999; with nonzero real_power the fractions must sum to exactly 1']);
+  assert.equal(messages(nested([phaseLoad([0.7, 0.2, 0.1])])), [
+    'components[0] (PhaseLoadEquipment "pl").z_real: z_real + i_real + p_real = 0.9999999999999999; with nonzero real_power the fractions must sum to exactly 1',
+  ]);
   // With no power the fractions are not checked.
   assert.equal(messages(nested([phaseLoad([0, 0, 0], '0 kilowatt')])), []);
 });
 
 devices('a load has one phase load per phase, on phases of its bus', () => {
-  const load = { type: 'DistributionLoad', name: 'ld', bus: bus('b1', { phases: ['A', 'B'] }), phases: ['A', 'C'], equipment: { type: 'LoadEquipment', name: 'le', phase_loads: [phaseLoad([0, 0, 1])] } };
+  const load = {
+    type: 'DistributionLoad',
+    name: 'ld',
+    bus: bus('b1', { phases: ['A', 'B'] }),
+    phases: ['A', 'C'],
+    equipment: { type: 'LoadEquipment', name: 'le', phase_loads: [phaseLoad([0, 0, 1])] },
+  };
   assert.equal(messages(nested([load])), [
     'components[0] (DistributionLoad "ld").phases[1]: phase C is not on bus "b1" (its phases: A, B)',
     'components[0] (DistributionLoad "ld").phases: has 2 phases but equipment "le" has 1 phase loads; they pair by position',
@@ -104,11 +140,19 @@ devices('a load has one phase load per phase, on phases of its bus', () => {
 
 devices("capacitor phase and controller counts are not enforced (gdm's checks never raise)", () => {
   const phaseCapacitor = { type: 'PhaseCapacitorEquipment', name: 'pc', rated_reactive_power: '100 kilovar', num_banks_on: 1 };
-  const equipment = { type: 'CapacitorEquipment', name: 'ce', phase_capacitors: [phaseCapacitor], rated_voltage: '4.16 kilovolt', voltage_type: 'line-to-line' };
+  const equipment = {
+    type: 'CapacitorEquipment',
+    name: 'ce',
+    phase_capacitors: [phaseCapacitor],
+    rated_voltage: '4.16 kilovolt',
+    voltage_type: 'line-to-line',
+  };
   const capacitor = { type: 'DistributionCapacitor', name: 'c1', bus: bus('b1'), phases: ['A', 'B', 'C'], equipment };
   assert.equal(messages(nested([capacitor])), []);
   (phaseCapacitor as any).num_banks_on = 2;
-  assert.equal(messages(nested([capacitor])), ['components[0].equipment.phase_capacitors[0] (PhaseCapacitorEquipment "pc").num_banks_on: is 2 but num_banks is 1']);
+  assert.equal(messages(nested([capacitor])), [
+    'components[0].equipment.phase_capacitors[0] (PhaseCapacitorEquipment "pc").num_banks_on: is 2 but num_banks is 1',
+  ]);
 });
 
 devices('a solar controller may not carry a battery-only setting', () => {
@@ -123,8 +167,24 @@ devices('a solar controller may not carry a battery-only setting', () => {
     active_power: '4 kilowatt',
     reactive_power: '0 kilovar',
     controller,
-    inverter: { type: 'InverterEquipment', rated_apparent_power: '5 kilova', rise_limit: null, fall_limit: null, cutout_percent: 0.1, cutin_percent: 0.1, dc_to_ac_efficiency: 96 },
-    equipment: { type: 'SolarEquipment', name: 'se', rated_power: '4 kilowatt', resistance: 50, reactance: 0, rated_voltage: '0.24 kilovolt', voltage_type: 'line-to-line' },
+    inverter: {
+      type: 'InverterEquipment',
+      rated_apparent_power: '5 kilova',
+      rise_limit: null,
+      fall_limit: null,
+      cutout_percent: 0.1,
+      cutin_percent: 0.1,
+      dc_to_ac_efficiency: 96,
+    },
+    equipment: {
+      type: 'SolarEquipment',
+      name: 'se',
+      rated_power: '4 kilowatt',
+      resistance: 50,
+      reactance: 0,
+      rated_voltage: '0.24 kilovolt',
+      voltage_type: 'line-to-line',
+    },
   };
   assert.equal(messages(nested([solar])), [
     'components[0] (DistributionSolar "pv").controller: controller "ic" has a active_power_control (PeakShavingBaseLoadingControlSetting) supported by battery-only; a DistributionSolar needs one of solar-only, battery-and-solar',
@@ -172,13 +232,52 @@ function winding(kv: string, options: { phases?: number; connection?: string; ta
 }
 
 function transformerEquipment(windings: object[], pairs: number[][], reactances: number[], centerTapped = false) {
-  return { type: 'DistributionTransformerEquipment', name: 'te', pct_no_load_loss: 0.1, pct_full_load_loss: 1, windings, coupling_sequences: pairs, winding_reactances: reactances, is_center_tapped: centerTapped };
+  return {
+    type: 'DistributionTransformerEquipment',
+    name: 'te',
+    pct_no_load_loss: 0.1,
+    pct_full_load_loss: 1,
+    windings,
+    coupling_sequences: pairs,
+    winding_reactances: reactances,
+    is_center_tapped: centerTapped,
+  };
 }
 
 transformers('coupling pairs: duplicates are caught only when adjacent, as in gdm', () => {
   const three = () => [winding('12.47 kilovolt'), winding('4.16 kilovolt'), winding('0.48 kilovolt')];
-  assert.equal(messages(nested([transformerEquipment(three(), [[0, 1], [1, 2], [0, 1]], [5, 5, 5])])), []);
-  assert.equal(messages(nested([transformerEquipment(three(), [[0, 1], [1, 0], [1, 2]], [5, 5, 5])])), ['components[0] (DistributionTransformerEquipment "te").coupling_sequences[1]: repeats the pair just before it']);
+  assert.equal(
+    messages(
+      nested([
+        transformerEquipment(
+          three(),
+          [
+            [0, 1],
+            [1, 2],
+            [0, 1],
+          ],
+          [5, 5, 5],
+        ),
+      ]),
+    ),
+    [],
+  );
+  assert.equal(
+    messages(
+      nested([
+        transformerEquipment(
+          three(),
+          [
+            [0, 1],
+            [1, 0],
+            [1, 2],
+          ],
+          [5, 5, 5],
+        ),
+      ]),
+    ),
+    ['components[0] (DistributionTransformerEquipment "te").coupling_sequences[1]: repeats the pair just before it'],
+  );
   assert.equal(messages(nested([transformerEquipment(three(), [[1, 1]], [5, 5])])), [
     'components[0] (DistributionTransformerEquipment "te").coupling_sequences[0]: couples winding 1 with itself',
     'components[0] (DistributionTransformerEquipment "te").coupling_sequences: has 1 pairs; 3 windings need n(n-1)/2 = 3',
@@ -198,18 +297,36 @@ transformers('windings agree with their buses within 15 % per phase; a center ta
   const hv = bus('hv', { kv: '7.2 kilovolt' });
   const lv = bus('lv', { kv: '0.12 kilovolt', phases: ['S1', 'S2'] });
   const centerTap = transformerEquipment(
-    [winding('7.2 kilovolt', { phases: 1, voltageType: 'line-to-ground' }), winding('0.12 kilovolt', { phases: 1, voltageType: 'line-to-ground' }), winding('0.12 kilovolt', { phases: 1, voltageType: 'line-to-ground' })],
-    [[1, 2], [1, 3], [2, 3]],
+    [
+      winding('7.2 kilovolt', { phases: 1, voltageType: 'line-to-ground' }),
+      winding('0.12 kilovolt', { phases: 1, voltageType: 'line-to-ground' }),
+      winding('0.12 kilovolt', { phases: 1, voltageType: 'line-to-ground' }),
+    ],
+    [
+      [1, 2],
+      [1, 3],
+      [2, 3],
+    ],
     [2, 2, 2],
     true,
   );
-  const transformer = { type: 'DistributionTransformer', name: 't1', buses: [hv, lv, { uuid: lv.uuid }], winding_phases: [['A'], ['S1', 'N'], ['N', 'S2']], equipment: centerTap };
+  const transformer = {
+    type: 'DistributionTransformer',
+    name: 't1',
+    buses: [hv, lv, { uuid: lv.uuid }],
+    winding_phases: [['A'], ['S1', 'N'], ['N', 'S2']],
+    equipment: centerTap,
+  };
   assert.equal(messages(nested([transformer])), []);
   const other = bus('lv2', { kv: '0.12 kilovolt', phases: ['S1', 'S2'] });
   const wrong = { ...transformer, buses: [hv, lv, other] };
-  assert.equal(messages(nested([wrong])), ['components[0] (DistributionTransformer "t1").buses[2]: a center-tapped transformer has the same bus on both secondary windings (buses 2 and 3)']);
+  assert.equal(messages(nested([wrong])), [
+    'components[0] (DistributionTransformer "t1").buses[2]: a center-tapped transformer has the same bus on both secondary windings (buses 2 and 3)',
+  ]);
   const lowBus = { ...transformer, buses: [bus('hv2', { kv: '6 kilovolt' }), lv, { uuid: lv.uuid }] };
-  assert.equal(messages(nested([lowBus])), ['components[0] (DistributionTransformer "t1").buses[0]: bus "hv2" is rated 6 kV per phase but winding 1 7.2 kV; they must agree within 15 %']);
+  assert.equal(messages(nested([lowBus])), [
+    'components[0] (DistributionTransformer "t1").buses[0]: bus "hv2" is rated 6 kV per phase but winding 1 7.2 kV; they must agree within 15 %',
+  ]);
 });
 
 transformers('two listed phases on a multi-phase winding: an error before gdm 2.4, only for delta windings since', () => {

@@ -38,14 +38,21 @@ schemas('refuses unknown fields, missing fields, bounds and dimensions, each at 
     'rated_voltage: must be > 0',
     'colour: unknown field: gdm 2.0-2.4 does not define it for this class',
   ]);
-  const ampere = v.safeParse(distributionClassSchema('DistributionBus', 'nested'), { name: 'b1', voltage_type: 'line-to-ground', phases: ['A'], rated_voltage: '7.2 ampere' });
+  const ampere = v.safeParse(distributionClassSchema('DistributionBus', 'nested'), {
+    name: 'b1',
+    voltage_type: 'line-to-ground',
+    phases: ['A'],
+    rated_voltage: '7.2 ampere',
+  });
   assert.equal(messages(ampere), ['rated_voltage.units: units "ampere" measure current, not voltage (a Voltage field)']);
   const missing = v.safeParse(distributionClassSchema('Location', 'nested'), { x: 1 });
   assert.equal(messages(missing), ['y: required field is missing']);
 });
 
 schemas('the GDM form takes __metadata__ and references by uuid', () => {
-  const metadata = (type: string, serialized: string, uuid?: string) => ({ __metadata__: { module: 'gdm.x', type, serialized_type: serialized, ...(uuid ? { uuid } : {}) } });
+  const metadata = (type: string, serialized: string, uuid?: string) => ({
+    __metadata__: { module: 'gdm.x', type, serialized_type: serialized, ...(uuid ? { uuid } : {}) },
+  });
   const result = v.safeParse(distributionClassSchema('DistributionLoad', 'gdm'), {
     uuid: '0B4E0000-0000-4000-8000-000000000001',
     name: 'l1',

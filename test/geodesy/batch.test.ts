@@ -37,7 +37,12 @@ distances('matches a published geodesic through both branches (Karney test line,
 distances('is close to a short published line (Flinders Peak to Buninyong, 54 972.271 m, Geoscience Australia)', () => {
   const dms = (d: number, m: number, s: number) => Math.sign(d) * (Math.abs(d) + m / 60 + s / 3600);
   const out = new Float64Array(1);
-  distancesFromPointM(dms(-37, 57, 3.7203), dms(144, 25, 29.5244), preparePoints(new Float64Array([dms(-37, 39, 10.1561)]), new Float64Array([dms(143, 55, 35.3839)])), out);
+  distancesFromPointM(
+    dms(-37, 57, 3.7203),
+    dms(144, 25, 29.5244),
+    preparePoints(new Float64Array([dms(-37, 39, 10.1561)]), new Float64Array([dms(143, 55, 35.3839)])),
+    out,
+  );
   close(out[0], 54972.271, 1e-3);
 });
 

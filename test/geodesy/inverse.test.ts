@@ -25,7 +25,7 @@ const KARNEY_TESTCASES: [number, number, number, number, number][] = [
   [11.01307, 138.25278, 6.62726, 247.05981, 11911190.819018408],
 ];
 
-geodesicDistance('matches Karney\'s test geodesics to 1 mm', () => {
+geodesicDistance("matches Karney's test geodesics to 1 mm", () => {
   for (const [lat1, lon1, lat2, lon2, expected] of KARNEY_TESTCASES) {
     close(geodesicDistanceM(lat1, lon1, lat2, lon2), expected, 1e-3, `${lat1},${lon1} -> ${lat2},${lon2}`);
   }
@@ -36,7 +36,7 @@ geodesicDistance('is symmetric in its two points', () => {
   close(geodesicDistanceM(lat2, lon2, lat1, lon1), expected, 1e-3);
 });
 
-geodesicDistance('resolves nearly antipodal points where Vincenty\'s iteration fails (GeodSolve 6, 9-11, 76, 78)', () => {
+geodesicDistance("resolves nearly antipodal points where Vincenty's iteration fails (GeodSolve 6, 9-11, 76, 78)", () => {
   const cases: [number, number, number, number, number][] = [
     [88.202499451857, 0, -88.202499451857, 179.981022032992859592, 20003898.214],
     [89.262080389218, 0, -89.262080389218, 179.992207982775375662, 20003925.854],
@@ -60,7 +60,7 @@ geodesicDistance('handles equatorial and antipodal equatorial points (GeodSolve 
   close(geodesicDistanceM(0, 0, 1, 180), 19893357, 0.5);
 });
 
-geodesicDistance('gives Wellington to Salamanca as GeographicLib\'s documentation prints it', () => {
+geodesicDistance("gives Wellington to Salamanca as GeographicLib's documentation prints it", () => {
   close(geodesicDistanceM(-41.32, 174.81, 40.96, -5.5), 19959679.267, 1e-3);
 });
 

@@ -1,5 +1,12 @@
 import { suite } from 'uvu';
-import { computeIntensities, hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFromMmi, readHazardModel } from '../../src/domain/hazards/index.js';
+import {
+  computeIntensities,
+  hypocentralDistanceKm,
+  mmiFromMagnitude,
+  pgaPercentGFromMmi,
+  pgvCmsFromMmi,
+  readHazardModel,
+} from '../../src/domain/hazards/index.js';
 import { close, closeRelative } from '../helpers/assert.js';
 import { sitesOf } from './_sites.js';
 
@@ -47,7 +54,7 @@ compute('measures the epicentral distance geodesically (Karney test line, 3 956 
   // M8, depth 0 at R = 3956.936926 km: MMI = 3.31 + 10.24 − 1.42·log10(3956.936926) = 8.441750;
   // PGV = 10^((8.441750 − 3.78)/1.47) = 1483.40 cm/s; PGA = 10^((8.441750 − 1.78)/3.70) = 63.1645 %g = 6.19432 m/s².
   const grid = computeIntensities(quake('0 kilometer', 8), sitesOf([[-8.36685, -50.63005]]));
-  closeRelative(grid.quantities.pgv![0], 14.8340, 1e-5);
+  closeRelative(grid.quantities.pgv![0], 14.834, 1e-5);
   closeRelative(grid.quantities.pga![0], 6.19432, 1e-5);
 });
 

@@ -46,20 +46,48 @@ function eradSystem(flat: boolean): any {
         air_pressure: quantity(1013.25, 'hectopascal', 'Pressure', flat),
         __metadata__: meta('WindModel', flat),
       },
-      { name: 'flood', uuid: 'u-flood', timestamp: '2022-09-28T18:00:00', affected_areas: [reference('u-area', 'FloodModelArea', flat)], __metadata__: meta('FloodModel', flat) },
+      {
+        name: 'flood',
+        uuid: 'u-flood',
+        timestamp: '2022-09-28T18:00:00',
+        affected_areas: [reference('u-area', 'FloodModelArea', flat)],
+        __metadata__: meta('FloodModel', flat),
+      },
       {
         name: 'area',
         uuid: 'u-area',
-        affected_area: { type: 'Polygon', coordinates: [[0, 0], [1, 0], [1, 1], [0, 0]] },
+        affected_area: {
+          type: 'Polygon',
+          coordinates: [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        },
         water_velocity: quantity(50, 'meter / second', 'Speed', flat),
         water_elevation: quantity(10, 'foot', 'Distance', flat),
         __metadata__: meta('FloodModelArea', flat),
       },
-      { name: 'fire', uuid: 'u-fire', timestamp: '2022-09-28T19:00:00', affected_areas: [reference('u-perimeter', 'FireModelArea', flat)], __metadata__: meta('FireModel', flat) },
+      {
+        name: 'fire',
+        uuid: 'u-fire',
+        timestamp: '2022-09-28T19:00:00',
+        affected_areas: [reference('u-perimeter', 'FireModelArea', flat)],
+        __metadata__: meta('FireModel', flat),
+      },
       {
         name: 'perimeter',
         uuid: 'u-perimeter',
-        affected_area: { type: 'Polygon', coordinates: [[5, 5], [6, 5], [6, 6], [5, 5]] },
+        affected_area: {
+          type: 'Polygon',
+          coordinates: [
+            [5, 5],
+            [6, 5],
+            [6, 6],
+            [5, 5],
+          ],
+        },
         wind_speed: quantity(-999, 'mile / hour', 'Speed', flat),
         wind_direction: quantity(0, 'degree', 'Angle', flat),
         __metadata__: meta('FireModelArea', flat),
@@ -97,19 +125,25 @@ importing('reports problems at the ERAD component paths', () => {
   const system = eradSystem(false);
   system.components[0].magnitude = -3;
   system.components[0].origin.coordinates = [-122.3, 95];
-  system.components[3].affected_area.coordinates = [[0, 0], [1, 1]];
+  system.components[3].affected_area.coordinates = [
+    [0, 0],
+    [1, 1],
+  ];
   system.components[4].affected_areas.push(reference('u-missing', 'FireModelArea', false));
   system.components[1].radius_of_max_wind = quantity(400, 'mile', 'Distance', false);
-  assert.equal(validateHazardContent(system).map((issue) => issue.path), [
-    'components[4].affected_areas[1]',
-    'components[0].origin.coordinates[1]',
-    'components[0].magnitude',
-    'components[1].radius_of_max_wind',
-    'components[3].affected_area.coordinates',
-  ]);
+  assert.equal(
+    validateHazardContent(system).map((issue) => issue.path),
+    [
+      'components[4].affected_areas[1]',
+      'components[0].origin.coordinates[1]',
+      'components[0].magnitude',
+      'components[1].radius_of_max_wind',
+      'components[3].affected_area.coordinates',
+    ],
+  );
 });
 
-importing('reads bare numbers in ERAD\'s base units (metre, m/s)', () => {
+importing("reads bare numbers in ERAD's base units (metre, m/s)", () => {
   const system = eradSystem(true);
   system.components[0].depth = 10;
   system.components[3].water_velocity = 2;

@@ -5,15 +5,20 @@ import { HazsimError } from '../../src/base/errors.js';
 import { close } from '../helpers/assert.js';
 import { ring } from './_sites.js';
 
-
-
 /** A valid file with one model of every type. */
 function validFile(): any {
   return {
     name: 'storm',
     timestamps: ['2022-09-28T18:00:00', '2022-09-28T19:00:00'],
     models: [
-      { type: 'earthquake', name: 'eq1', timestamp: '2022-09-28T18:00:00', origin: { longitude: -122.3, latitude: 37.8 }, depth: '10 kilometer', magnitude: 6.5 },
+      {
+        type: 'earthquake',
+        name: 'eq1',
+        timestamp: '2022-09-28T18:00:00',
+        origin: { longitude: -122.3, latitude: 37.8 },
+        depth: '10 kilometer',
+        magnitude: 6.5,
+      },
       {
         type: 'wind',
         name: 'w1',
@@ -28,14 +33,36 @@ function validFile(): any {
         type: 'flood',
         name: 'f1',
         timestamp: '2022-09-28T18:00:00',
-        affected_areas: [{ type: 'flood_area', name: 'a1', affected_area: { type: 'Polygon', coordinates: [ring(0, 0, 1, 1), ring(0.4, 0.4, 0.6, 0.6)] }, water_velocity: '1.5 meter / second', water_depth: '1.2 meter' }],
+        affected_areas: [
+          {
+            type: 'flood_area',
+            name: 'a1',
+            affected_area: { type: 'Polygon', coordinates: [ring(0, 0, 1, 1), ring(0.4, 0.4, 0.6, 0.6)] },
+            water_velocity: '1.5 meter / second',
+            water_depth: '1.2 meter',
+          },
+        ],
       },
-      { type: 'flood_area', name: 'a2', timestamp: '2022-09-28T19:00:00', affected_area: { type: 'Polygon', coordinates: ring(2, 2, 3, 3) }, water_elevation: '10 foot', ground_elevation: '1 meter' },
+      {
+        type: 'flood_area',
+        name: 'a2',
+        timestamp: '2022-09-28T19:00:00',
+        affected_area: { type: 'Polygon', coordinates: ring(2, 2, 3, 3) },
+        water_elevation: '10 foot',
+        ground_elevation: '1 meter',
+      },
       {
         type: 'fire',
         name: 'w1',
         timestamp: '2022-09-28T19:00:00',
-        affected_areas: [{ name: 'p1', affected_area: { type: 'MultiPolygon', coordinates: [[ring(5, 5, 6, 6)], [ring(7, 7, 8, 8)]] }, wind_speed: '20 mile / hour', wind_direction: '270 degree' }],
+        affected_areas: [
+          {
+            name: 'p1',
+            affected_area: { type: 'MultiPolygon', coordinates: [[ring(5, 5, 6, 6)], [ring(7, 7, 8, 8)]] },
+            wind_speed: '20 mile / hour',
+            wind_direction: '270 degree',
+          },
+        ],
       },
       { type: 'fire_area', name: 'p2', timestamp: '2022-09-28T18:00:00', affected_area: { type: 'Polygon', coordinates: [ring(5, 5, 5.5, 5.5)] } },
     ],
@@ -58,14 +85,17 @@ reading('reads every hazard type into SI units with sorted distinct timestamps',
   const model = readHazardModel(validFile());
   assert.is(model.name, 'storm');
   assert.equal(model.timestamps, ['2022-09-28T18:00:00', '2022-09-28T19:00:00']);
-  assert.equal(model.models.map((entry) => [entry.type, entry.declaredType]), [
-    ['earthquake', 'earthquake'],
-    ['wind', 'wind'],
-    ['flood', 'flood'],
-    ['flood', 'flood_area'],
-    ['fire', 'fire'],
-    ['fire', 'fire_area'],
-  ]);
+  assert.equal(
+    model.models.map((entry) => [entry.type, entry.declaredType]),
+    [
+      ['earthquake', 'earthquake'],
+      ['wind', 'wind'],
+      ['flood', 'flood'],
+      ['flood', 'flood_area'],
+      ['fire', 'fire'],
+      ['fire', 'fire_area'],
+    ],
+  );
   const [quake, storm, flood, standalone, fire] = model.models as any[];
   close(quake.depthM, 10000, 1e-9);
   close(storm.maxWindSpeedMs, 53.6448, 1e-12);
@@ -99,7 +129,10 @@ reading('throws invalid_input carrying every problem', () => {
     assert.instance(error, HazsimError);
     assert.is((error as HazsimError).kind, 'invalid_input');
     assert.is((error as HazsimError).message, 'Invalid hazard model: 2 problems found');
-    assert.equal((error as HazsimError).issues!.map((issue) => issue.path), ['models[0].magnitude', 'models[1].center.latitude']);
+    assert.equal(
+      (error as HazsimError).issues!.map((issue) => issue.path),
+      ['models[0].magnitude', 'models[1].center.latitude'],
+    );
   }
 });
 
@@ -113,13 +146,26 @@ refusals('accepts the valid file', () => {
 
 refusals('a polygon with 2 points', () => {
   const file = validFile();
-  file.models[2].affected_areas[0].affected_area = { type: 'Polygon', coordinates: [[[0, 0], [1, 1]]] };
+  file.models[2].affected_areas[0].affected_area = {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [0, 0],
+        [1, 1],
+      ],
+    ],
+  };
   assert.match(messageAt(file, 'models[2].affected_areas[0].affected_area.coordinates[0]'), /at least 4 positions .* got 2/);
 });
 
 refusals('an unclosed ring', () => {
   const file = validFile();
-  file.models[3].affected_area.coordinates = [[2, 2], [3, 2], [3, 3], [2, 3]];
+  file.models[3].affected_area.coordinates = [
+    [2, 2],
+    [3, 2],
+    [3, 3],
+    [2, 3],
+  ];
   assert.match(messageAt(file, 'models[3].affected_area.coordinates'), /not closed/);
 });
 
@@ -177,7 +223,10 @@ refusals('lists every problem of a file at once', () => {
   const file = validFile();
   file.models[0].magnitude = -1;
   file.models[1].type = 'tornado';
-  file.models[3].affected_area.coordinates = [[2, 2], [3, 3]];
+  file.models[3].affected_area.coordinates = [
+    [2, 2],
+    [3, 3],
+  ];
   file.models[4].timestamp = '2022-09-28';
   assert.equal(paths(file), ['models[0].magnitude', 'models[1].type', 'models[3].affected_area.coordinates', 'models[4].timestamp']);
 });

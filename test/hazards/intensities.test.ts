@@ -23,7 +23,13 @@ grid('lays values out timestamp-major with NaN where a type has no model at that
     ],
   });
   assert.equal(quantitiesOf(hazard), ['wind_speed', 'pga', 'pgv']);
-  const result = computeIntensities(hazard, sitesOf([[0, 0], [0.18, 0]]));
+  const result = computeIntensities(
+    hazard,
+    sitesOf([
+      [0, 0],
+      [0.18, 0],
+    ]),
+  );
   assert.equal(result.timestamps, ['2024-01-01T00:00:00', '2024-01-01T01:00:00']);
   assert.equal(Object.keys(result.quantities), ['wind_speed', 'pga', 'pgv']);
   const wind = result.quantities.wind_speed!;
@@ -38,7 +44,10 @@ grid('lays values out timestamp-major with NaN where a type has no model at that
 });
 
 grid('keeps the highest wind where two storms share a timestamp, whatever their order', () => {
-  const sites = sitesOf([[0.18, 0], [1.18, 0]]);
+  const sites = sitesOf([
+    [0.18, 0],
+    [1.18, 0],
+  ]);
   const a = storm('2024-01-01T00:00:00', 0, '40 meter / second');
   const b = storm('2024-01-01T00:00:00', 1, '60 meter / second');
   const forward = computeIntensities(readHazardModel({ models: [a, b] }), sites).quantities.wind_speed!;

@@ -55,7 +55,14 @@ compute('evaluates the profile at the geodesic distance (Flinders Peak to Buniny
       },
     ],
   });
-  const grid = computeIntensities(hazard, sitesOf([[dms(143, 55, 35.3839), dms(-37, 39, 10.1561)], [dms(144, 25, 29.5244), dms(-37, 57, 3.7203)], [150, -37]]));
+  const grid = computeIntensities(
+    hazard,
+    sitesOf([
+      [dms(143, 55, 35.3839), dms(-37, 39, 10.1561)],
+      [dms(144, 25, 29.5244), dms(-37, 57, 3.7203)],
+      [150, -37],
+    ]),
+  );
   // r = 54972.271/1852 = 29.68265 nmi ≥ R_vmax: v = 100·exp(−ln10/180·(29.68265 − 20)) = 88.35019 kt = 45.45126 m/s.
   close(grid.quantities.wind_speed![0], 45.45126, 1e-5);
   assert.is(grid.quantities.wind_speed![1], 0);

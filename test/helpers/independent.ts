@@ -39,7 +39,11 @@ export function vincentyDistanceM(lat1Deg: number, lon1Deg: number, lat2Deg: num
       const bigA = 1 + (u2Big / 16384) * (4096 + u2Big * (-768 + u2Big * (320 - 175 * u2Big)));
       const bigB = (u2Big / 1024) * (256 + u2Big * (-128 + u2Big * (74 - 47 * u2Big)));
       const deltaSigma =
-        bigB * sinSigma * (cos2SigmaM + (bigB / 4) * (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM) - (bigB / 6) * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)));
+        bigB *
+        sinSigma *
+        (cos2SigmaM +
+          (bigB / 4) *
+            (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM) - (bigB / 6) * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)));
       return B_M * bigA * (sigma - deltaSigma);
     }
   }
@@ -56,7 +60,7 @@ export function marsagliaNormalCdf(x: number): number {
   let sum = x;
   let term = x;
   let previous = 0;
-  for (let i = 1; sum !== previous; ) {
+  for (let i = 1; sum !== previous;) {
     previous = sum;
     i += 2;
     term *= (x * x) / i;

@@ -18,7 +18,13 @@ export async function connectInMemory(service: HazsimService, options?: McpServe
 
 /** A real Client driving `hazsim mcp --cache-dir <cacheDir>` as a child process (with `env` added to the environment); `stderr()` is what it logged so far, `errors` what the client could not parse. */
 export async function connectStdio(cacheDir: string, env?: Record<string, string>) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--cache-dir', cacheDir], cwd: ROOT, stderr: 'pipe', ...(env ? { env: { ...(process.env as Record<string, string>), ...env } } : {}) });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp', '--cache-dir', cacheDir],
+    cwd: ROOT,
+    stderr: 'pipe',
+    ...(env ? { env: { ...(process.env as Record<string, string>), ...env } } : {}),
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk) => (stderr += chunk));
   const client = new Client({ name: 'hazsim-test', version: '1.0.0' });

@@ -48,7 +48,11 @@ export function fileForm(filePath: string, fields: Record<string, string> = {}):
 }
 
 /** Asserts the spec's error body and status, and returns the body. */
-export async function expectError(response: Response, status: number, detailPattern?: RegExp): Promise<{ detail: string; status_code: number; errors?: { path: string; message: string }[] }> {
+export async function expectError(
+  response: Response,
+  status: number,
+  detailPattern?: RegExp,
+): Promise<{ detail: string; status_code: number; errors?: { path: string; message: string }[] }> {
   const text = await response.text();
   assert.is(response.status, status, `status ${response.status} (expected ${status}): ${text}`);
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
@@ -90,7 +94,11 @@ export interface SpawnedServer {
 
 /** Spawns `hazsim serve` on a free port and waits for the URL it prints with --json. */
 export function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--json', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--json', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));

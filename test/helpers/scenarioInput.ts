@@ -39,6 +39,11 @@ export function stormInput(assetCount: number, timestampCount: number, options: 
     timestamps: hourlyTimestamps(timestampCount),
     assetUuids: Array.from({ length: assetCount }, (_, a) => assetUuid(a)),
     survival,
-    metadata: { distribution_system_name: 'synthetic_feeder', hazard_system_name: 'synthetic_storm', curve_set: 'DEFAULT_CURVES', hazsim_version: '0.0.0-test' },
+    metadata: {
+      distribution_system_name: 'synthetic_feeder',
+      hazard_system_name: 'synthetic_storm',
+      curve_set: 'DEFAULT_CURVES',
+      hazsim_version: '0.0.0-test',
+    },
   };
 }

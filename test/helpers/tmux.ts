@@ -20,7 +20,18 @@ export class TmuxSession {
   readonly name = `hazsim-test-${crypto.randomBytes(4).toString('hex')}`;
 
   constructor(command: string, options: { width?: number; height?: number; cwd?: string } = {}) {
-    tmux(['new-session', '-d', '-s', this.name, '-x', String(options.width ?? 80), '-y', String(options.height ?? 24), ...(options.cwd ? ['-c', options.cwd] : []), `${command}; echo "[exit $?]"; sleep 600`]);
+    tmux([
+      'new-session',
+      '-d',
+      '-s',
+      this.name,
+      '-x',
+      String(options.width ?? 80),
+      '-y',
+      String(options.height ?? 24),
+      ...(options.cwd ? ['-c', options.cwd] : []),
+      `${command}; echo "[exit $?]"; sleep 600`,
+    ]);
   }
 
   /** Sends keys as tmux names them ("Enter", "Tab", "q", "Down"). */

@@ -31,7 +31,10 @@ shared.after(async () => {
 shared('a distribution model uploaded through REST is listed and readable over MCP at once', async () => {
   await expectJson(await rest('/distribution-models', { method: 'POST', body: fileForm(TINY_FEEDER, { name: 'rest_feeder', description: 'via REST' }) }), 201);
   const listed = toolOutput(await call('list_cached_models'));
-  assert.equal(listed.models.map((model: any) => [model.name, model.description]), [['rest_feeder', 'via REST']]);
+  assert.equal(
+    listed.models.map((model: any) => [model.name, model.description]),
+    [['rest_feeder', 'via REST']],
+  );
   assert.ok((await listedUris()).includes('hazsim://models/rest_feeder'));
   const fromRest = await expectJson(await rest('/distribution-models/rest_feeder'));
   assert.equal(JSON.parse(await readText('hazsim://models/rest_feeder')), fromRest.content);
@@ -42,7 +45,10 @@ shared('a distribution model uploaded through REST is listed and readable over M
 
 shared('a hazard model uploaded through REST is listed and readable over MCP at once', async () => {
   await expectJson(await rest('/hazard-models', { method: 'POST', body: fileForm(TINY_QUAKE, { name: 'rest_quake' }) }), 201);
-  assert.equal(toolOutput(await call('list_cached_hazard_models')).models.map((model: any) => model.name), ['rest_quake']);
+  assert.equal(
+    toolOutput(await call('list_cached_hazard_models')).models.map((model: any) => model.name),
+    ['rest_quake'],
+  );
   assert.ok((await listedUris()).includes('hazsim://hazards/rest_quake'));
   assert.equal(JSON.parse(await readText('hazsim://hazards/rest_quake')), JSON.parse(fs.readFileSync(TINY_QUAKE, 'utf8')));
   assert.equal(toolOutput(await call('get_hazard_model_info', { model_name: 'rest_quake' })).timestamps, ['2024-01-01T00:00:00']);
@@ -52,11 +58,20 @@ shared('a model file taken in by MCP refresh_cache is visible to REST at once', 
   fs.copyFileSync(TINY_FEEDER, path.join(context.cache, 'distribution_models', 'by_hand.json'));
   fs.copyFileSync(TINY_QUAKE, path.join(context.cache, 'hazard_models', 'quake_by_hand.json'));
   // Not stored yet: a file dropped in by hand is a model once a refresh has taken it in.
-  assert.equal((await expectJson<any[]>(await rest('/distribution-models'))).map((model) => model.name), ['rest_feeder']);
+  assert.equal(
+    (await expectJson<any[]>(await rest('/distribution-models'))).map((model) => model.name),
+    ['rest_feeder'],
+  );
   const refreshed = toolOutput(await call('refresh_cache'));
   assert.equal([refreshed.distribution_models.added, refreshed.hazard_models.added], [['by_hand'], ['quake_by_hand']]);
-  assert.equal((await expectJson<any[]>(await rest('/distribution-models'))).map((model) => model.name), ['by_hand', 'rest_feeder']);
-  assert.equal((await expectJson<any[]>(await rest('/hazard-models'))).map((model) => model.name), ['quake_by_hand', 'rest_quake']);
+  assert.equal(
+    (await expectJson<any[]>(await rest('/distribution-models'))).map((model) => model.name),
+    ['by_hand', 'rest_feeder'],
+  );
+  assert.equal(
+    (await expectJson<any[]>(await rest('/hazard-models'))).map((model) => model.name),
+    ['quake_by_hand', 'rest_quake'],
+  );
   assert.equal((await expectJson(await rest('/distribution-models/by_hand'))).content, JSON.parse(fs.readFileSync(TINY_FEEDER, 'utf8')));
   const restInfo = await expectJson(await rest('/cache-info'));
   assert.equal(toolOutput(await call('get_cache_info')), restInfo);
@@ -68,13 +83,19 @@ shared('a model stored by the CLI is visible to REST and MCP; one deleted throug
   assert.ok(toolOutput(await call('list_cached_models')).models.some((model: any) => model.name === 'from_cli'));
   await expectJson(await rest('/distribution-models/from_cli', { method: 'DELETE' }));
   assert.is(toolError(await call('get_model_info', { model_name: 'from_cli' })), "Distribution system 'from_cli' not found");
-  assert.match((await protocolError(context.session.client.readResource({ uri: 'hazsim://models/from_cli' }))).message, /Distribution system 'from_cli' not found/);
+  assert.match(
+    (await protocolError(context.session.client.readResource({ uri: 'hazsim://models/from_cli' }))).message,
+    /Distribution system 'from_cli' not found/,
+  );
   assert.not.ok((await listedUris()).includes('hazsim://models/from_cli'));
   await expectError(await rest('/distribution-models/from_cli'), 404, /Distribution system 'from_cli' not found/);
 });
 
 shared('neither server wrote anything but protocol messages and its log', () => {
-  assert.equal(context.session.errors.map((error) => error.message), []);
+  assert.equal(
+    context.session.errors.map((error) => error.message),
+    [],
+  );
   assert.match(context.served.stderr(), /"POST \/distribution-models" 201/);
 });
 

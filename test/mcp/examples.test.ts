@@ -15,7 +15,10 @@ async function toolsOf(file: string): Promise<string[]> {
   const cache = tempDir();
   const args: string[] = server.args.map((arg: string) => arg.replace('/path/to/hazsim/bin/hazsim.js', BIN).replace('/path/to/hazsim-cache', cache));
   // "hazsim" is the installed bin; here it is this checkout's bin/hazsim.js.
-  const [command, commandArgs] = server.command === 'hazsim' ? [process.execPath, [BIN, ...args, '--cache-dir', cache]] : [server.command === 'node' ? process.execPath : server.command, args];
+  const [command, commandArgs] =
+    server.command === 'hazsim'
+      ? [process.execPath, [BIN, ...args, '--cache-dir', cache]]
+      : [server.command === 'node' ? process.execPath : server.command, args];
   const client = new Client({ name: 'example-check', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ command, args: commandArgs, env: server.env, cwd: ROOT, stderr: 'ignore' }));
   try {

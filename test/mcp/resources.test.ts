@@ -14,7 +14,10 @@ shadowed('hazsim://hazards/types stays the types table; the model named "types" 
   await service.uploadModelFile(QUAKE, { name: 'types' });
   const client = await connectInMemory(service);
   const listed = (await client.listResources()).resources.filter((resource) => resource.name === 'types');
-  assert.equal(listed.map((resource) => resource.uri), ['hazsim://hazards/types/summary']);
+  assert.equal(
+    listed.map((resource) => resource.uri),
+    ['hazsim://hazards/types/summary'],
+  );
   const types = JSON.parse(textOf((await client.readResource({ uri: 'hazsim://hazards/types' })).contents[0]));
   assert.ok(Array.isArray(types.hazard_types));
   const summary = JSON.parse(textOf((await client.readResource({ uri: 'hazsim://hazards/types/summary' })).contents[0]));

@@ -28,7 +28,11 @@ function seededCache(): string {
 /** A cache holding the example feeder (feeder) with its earthquake (quake) and hurricane (hurricane), stored by the CLI. */
 function exampleCache(): string {
   const cache = tempDir();
-  for (const [file, name] of [[EXAMPLE_FEEDER, 'feeder'], [EXAMPLE_QUAKE, 'quake'], [EXAMPLE_HURRICANE, 'hurricane']]) {
+  for (const [file, name] of [
+    [EXAMPLE_FEEDER, 'feeder'],
+    [EXAMPLE_QUAKE, 'quake'],
+    [EXAMPLE_HURRICANE, 'hurricane'],
+  ]) {
     assert.is(runCli(['upload', file, '--name', name, '--cache-dir', cache]).code, 0);
   }
   return cache;
@@ -59,7 +63,10 @@ function sessionSuite(title: string, seed: () => string = seededCache) {
 /** Ends a session suite with the check that stdout carried only protocol messages, and runs it. */
 function runSession(test: ReturnType<typeof sessionSuite>) {
   test('stdout carried only protocol messages; the start-up line went to stderr', () => {
-    assert.equal(context.session.errors.map((error) => error.message), []);
+    assert.equal(
+      context.session.errors.map((error) => error.message),
+      [],
+    );
     assert.match(context.session.stderr(), /^hazsim mcp \S+: serving the cache at .+ on stdio$/m);
   });
   test.run();
@@ -71,18 +78,19 @@ resources('lists the fixed resources, one entry per cached model and the four te
   const { client } = context.session;
   assert.is(client.getServerVersion()?.name, 'hazsim');
   const { resources: listed } = await client.listResources();
-  assert.equal(listed.map((resource) => resource.uri), ['hazsim://cache/info', 'hazsim://hazards/types', 'hazsim://models/tiny_feeder', 'hazsim://hazards/quake']);
+  assert.equal(
+    listed.map((resource) => resource.uri),
+    ['hazsim://cache/info', 'hazsim://hazards/types', 'hazsim://models/tiny_feeder', 'hazsim://hazards/quake'],
+  );
   const feeder = listed[2];
   assert.is(feeder.name, 'tiny_feeder');
   assert.is(feeder.description, 'two buses');
   assert.is(feeder.mimeType, 'application/json');
   const { resourceTemplates } = await client.listResourceTemplates();
-  assert.equal(resourceTemplates.map((template) => template.uriTemplate), [
-    'hazsim://models/{model_name}',
-    'hazsim://models/{model_name}/summary',
-    'hazsim://hazards/{model_name}',
-    'hazsim://hazards/{model_name}/summary',
-  ]);
+  assert.equal(
+    resourceTemplates.map((template) => template.uriTemplate),
+    ['hazsim://models/{model_name}', 'hazsim://models/{model_name}/summary', 'hazsim://hazards/{model_name}', 'hazsim://hazards/{model_name}/summary'],
+  );
 });
 
 resources('hazsim://cache/info has cache_directory, metadata_file and total_models', async () => {
@@ -158,7 +166,8 @@ tools('get_model_info and get_hazard_model_info describe a model; an unknown or 
   const feeder = toolOutput(await call('get_model_info', { model_name: 'tiny_feeder' }));
   assert.equal(feeder, await readJson('hazsim://models/tiny_feeder/summary'));
   const quake = toolOutput(await call('get_hazard_model_info', { model_name: 'quake' }));
-  for (const field of ['name', 'description', 'created_at', 'file_path', 'file_size_bytes', 'content_keys', 'hazard_model_count', 'timestamp_count']) assert.ok(field in quake, field);
+  for (const field of ['name', 'description', 'created_at', 'file_path', 'file_size_bytes', 'content_keys', 'hazard_model_count', 'timestamp_count'])
+    assert.ok(field in quake, field);
   assert.is(quake.file_size_bytes, fs.statSync(QUAKE).size);
   assert.equal(quake.content_keys, ['name', 'timestamps', 'models']);
   assert.equal([quake.hazard_model_count, quake.timestamp_count], [1, 1]);
@@ -193,7 +202,10 @@ tools('refresh_cache takes in a model file copied into the cache by hand', async
   assert.equal(output.models, ['by_hand', 'tiny_feeder', 'quake']);
   assert.is(output.total_models, 3);
   // The model the MCP side took in is visible to the CLI at once.
-  assert.equal(json(runCli(['list', '--kind', 'distribution', '--cache-dir', context.cache, '--json'])).map((model: any) => model.name), ['by_hand', 'tiny_feeder']);
+  assert.equal(
+    json(runCli(['list', '--kind', 'distribution', '--cache-dir', context.cache, '--json'])).map((model: any) => model.name),
+    ['by_hand', 'tiny_feeder'],
+  );
 });
 
 tools('a model stored or deleted by the CLI while the server runs is seen at once', async () => {
@@ -214,7 +226,13 @@ prompts('lists simulate_hazard and analyze_vulnerability with their required arg
   assert.equal(
     listed.map((prompt) => [prompt.name, prompt.arguments?.map((argument) => [argument.name, argument.required])]),
     [
-      ['simulate_hazard', [['model_name', true], ['hazard_type', true]]],
+      [
+        'simulate_hazard',
+        [
+          ['model_name', true],
+          ['hazard_type', true],
+        ],
+      ],
       ['analyze_vulnerability', [['model_name', true]]],
     ],
   );
@@ -226,9 +244,23 @@ prompts('simulate_hazard walks through the tools by name, in order', async () =>
   assert.is(prompt.messages.length, 1);
   assert.is(prompt.messages[0].role, 'user');
   const text = prompt.messages[0].content.type === 'text' ? prompt.messages[0].content.text : '';
-  const order = ['list_cached_models', 'get_model_info', 'list_cached_hazard_models', 'get_hazard_model_info', 'run_simulation', 'survival_statistics', 'generate_scenarios'].map((word) => text.indexOf(word));
-  assert.ok(order.every((position) => position >= 0), `every step is named: ${order}`);
-  assert.equal(order, [...order].sort((a, b) => a - b));
+  const order = [
+    'list_cached_models',
+    'get_model_info',
+    'list_cached_hazard_models',
+    'get_hazard_model_info',
+    'run_simulation',
+    'survival_statistics',
+    'generate_scenarios',
+  ].map((word) => text.indexOf(word));
+  assert.ok(
+    order.every((position) => position >= 0),
+    `every step is named: ${order}`,
+  );
+  assert.equal(
+    order,
+    [...order].sort((a, b) => a - b),
+  );
   assert.match(text, /'tiny_feeder'/);
   assert.match(text, /earthquake/);
 });
@@ -237,7 +269,16 @@ prompts('analyze_vulnerability covers every hazard and asks for a ranking', asyn
   const prompt = await context.session.client.getPrompt({ name: 'analyze_vulnerability', arguments: { model_name: 'tiny_feeder' } });
   assert.is(prompt.description, 'Analyze vulnerability of tiny_feeder');
   const text = prompt.messages[0].content.type === 'text' ? prompt.messages[0].content.text : '';
-  for (const word of ['list_cached_models', 'get_model_info', 'list_cached_hazard_models', 'run_simulation', 'generate_scenarios', 'earthquake, flood, flood_area, wind, fire, fire_area', 'Rank']) assert.ok(text.includes(word), word);
+  for (const word of [
+    'list_cached_models',
+    'get_model_info',
+    'list_cached_hazard_models',
+    'run_simulation',
+    'generate_scenarios',
+    'earthquake, flood, flood_area, wind, fire, fire_area',
+    'Rank',
+  ])
+    assert.ok(text.includes(word), word);
 });
 
 prompts('a missing argument, an unknown hazard type or an unknown prompt is a protocol error naming it', async () => {
@@ -246,7 +287,10 @@ prompts('a missing argument, an unknown hazard type or an unknown prompt is a pr
   assert.is(missing.code, ErrorCode.InvalidParams);
   assert.match(missing.message, /Prompt simulate_hazard needs hazard_type/);
   assert.match((await protocolError(client.getPrompt({ name: 'analyze_vulnerability' }))).message, /needs model_name/);
-  assert.match((await protocolError(client.getPrompt({ name: 'simulate_hazard', arguments: { model_name: 'x', hazard_type: 'tsunami' } }))).message, /Unknown hazard_type 'tsunami' \(supported: earthquake, flood/);
+  assert.match(
+    (await protocolError(client.getPrompt({ name: 'simulate_hazard', arguments: { model_name: 'x', hazard_type: 'tsunami' } }))).message,
+    /Unknown hazard_type 'tsunami' \(supported: earthquake, flood/,
+  );
   assert.match((await protocolError(client.getPrompt({ name: 'write_poem', arguments: {} }))).message, /Unknown prompt: write_poem/);
 });
 
@@ -269,7 +313,7 @@ async function cliRecords(hazard: string, samples: number, seed: number): Promis
   return trackedChanges(output);
 }
 
-runs('run_simulation writes its SQLite database in the cache\'s results folder', async () => {
+runs("run_simulation writes its SQLite database in the cache's results folder", async () => {
   const output = toolOutput(await call('run_simulation', { distribution_system_name: 'feeder', hazard_system_name: 'hurricane' }));
   assert.is(output.file_path, path.join(context.cache, 'results', 'feeder_hurricane_DEFAULT_CURVES_results.sqlite'));
   assert.ok(fs.statSync(output.file_path).size > 0);
@@ -277,7 +321,9 @@ runs('run_simulation writes its SQLite database in the cache\'s results folder',
 });
 
 runs('generate_scenarios returns the same records as the ZIP written by hazsim scenarios for the same inputs and seed', async () => {
-  const output = toolOutput(await call('generate_scenarios', { distribution_system_name: 'feeder', hazard_system_name: 'hurricane', number_of_samples: 40, seed: 5 }));
+  const output = toolOutput(
+    await call('generate_scenarios', { distribution_system_name: 'feeder', hazard_system_name: 'hurricane', number_of_samples: 40, seed: 5 }),
+  );
   const fromCli = await cliRecords('hurricane', 40, 5);
   assert.ok(fromCli.length > 40 && fromCli.length < 1000, `${fromCli.length} records: several timestamps per sample, fewer than 1,000`);
   assert.is(output.total_scenarios, fromCli.length);
@@ -287,7 +333,9 @@ runs('generate_scenarios returns the same records as the ZIP written by hazsim s
 });
 
 runs('with more than 1,000 records generate_scenarios returns the first 1,000 and truncated true; its ZIP holds them all', async () => {
-  const output = toolOutput(await call('generate_scenarios', { distribution_system_name: 'feeder', hazard_system_name: 'quake', number_of_samples: 1200, seed: 9 }));
+  const output = toolOutput(
+    await call('generate_scenarios', { distribution_system_name: 'feeder', hazard_system_name: 'quake', number_of_samples: 1200, seed: 9 }),
+  );
   const fromCli = await cliRecords('quake', 1200, 9);
   assert.ok(fromCli.length > 1000, `${fromCli.length} records`);
   assert.is(output.total_scenarios, fromCli.length);
@@ -300,24 +348,39 @@ runs('with more than 1,000 records generate_scenarios returns the first 1,000 an
 runs('200 rapid sequential tool calls and 20 concurrent ones, runs among them, all answer correctly', async () => {
   const expected = toolOutput(await call('get_model_info', { model_name: 'feeder' }));
   for (let index = 0; index < 200; index += 1) {
-    if (index % 4 === 3) assert.is(toolError(await call('get_model_info', { model_name: `missing_${index}` })), `Distribution system 'missing_${index}' not found`);
+    if (index % 4 === 3)
+      assert.is(toolError(await call('get_model_info', { model_name: `missing_${index}` })), `Distribution system 'missing_${index}' not found`);
     else if (index % 2 === 1) assert.is(toolOutput(await call('list_cached_hazard_models')).total_models, 2);
     else assert.equal(toolOutput(await call('get_model_info', { model_name: 'feeder' })), expected);
   }
   const simulation = toolOutput(await call('run_simulation', { distribution_system_name: 'feeder', hazard_system_name: 'quake' }));
-  const scenarios = toolOutput(await call('generate_scenarios', { distribution_system_name: 'feeder', hazard_system_name: 'quake', number_of_samples: 25, seed: 3 }));
+  const scenarios = toolOutput(
+    await call('generate_scenarios', { distribution_system_name: 'feeder', hazard_system_name: 'quake', number_of_samples: 25, seed: 3 }),
+  );
   const requests: [string, Record<string, unknown>, (result: any) => void][] = Array.from({ length: 20 }, (_, index) => {
     switch (index % 5) {
       case 0:
-        return ['run_simulation', { distribution_system_name: 'feeder', hazard_system_name: 'quake' }, (result) => assert.equal(toolOutput(result), simulation)];
+        return [
+          'run_simulation',
+          { distribution_system_name: 'feeder', hazard_system_name: 'quake' },
+          (result) => assert.equal(toolOutput(result), simulation),
+        ];
       case 1:
-        return ['generate_scenarios', { distribution_system_name: 'feeder', hazard_system_name: 'quake', number_of_samples: 25, seed: 3 }, (result) => assert.equal(toolOutput(result), scenarios)];
+        return [
+          'generate_scenarios',
+          { distribution_system_name: 'feeder', hazard_system_name: 'quake', number_of_samples: 25, seed: 3 },
+          (result) => assert.equal(toolOutput(result), scenarios),
+        ];
       case 2:
         return ['get_cache_info', {}, (result) => assert.is(toolOutput(result).total_models, 3)];
       case 3:
         return ['get_hazard_model_info', { model_name: 'hurricane' }, (result) => assert.is(toolOutput(result).name, 'hurricane')];
       default:
-        return ['run_simulation', { distribution_system_name: 'feeder', hazard_system_name: 'nope' }, (result) => assert.is(toolError(result), "Hazard model 'nope' not found")];
+        return [
+          'run_simulation',
+          { distribution_system_name: 'feeder', hazard_system_name: 'nope' },
+          (result) => assert.is(toolError(result), "Hazard model 'nope' not found"),
+        ];
     }
   });
   const answers = await Promise.all(requests.map(([name, args]) => call(name, args)));

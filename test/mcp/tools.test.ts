@@ -33,7 +33,10 @@ const listing = suite('tools/list');
 listing('lists the eight tools, each with a title, description, input and output schema and annotations', async () => {
   const { client } = await setUp();
   const { tools } = await client.listTools();
-  assert.equal(tools.map((tool) => tool.name), ['run_simulation', 'generate_scenarios', ...CACHE_TOOLS]);
+  assert.equal(
+    tools.map((tool) => tool.name),
+    ['run_simulation', 'generate_scenarios', ...CACHE_TOOLS],
+  );
   for (const tool of tools) {
     assert.ok(tool.title && tool.description, `${tool.name} has a title and description`);
     assert.is(tool.inputSchema.type, 'object');
@@ -61,9 +64,21 @@ simulation('returns the spec fields, the SQLite file in the results folder and s
   const { client, service } = await setUp();
   const output = toolOutput(await client.callTool({ name: 'run_simulation', arguments: { distribution_system_name: 'feeder', hazard_system_name: 'quake' } }));
   assert.equal(Object.keys(output).slice(0, 10), [
-    'status', 'message', 'distribution_system_name', 'hazard_system_name', 'asset_count', 'hazard_count', 'timestamps', 'curve_set', 'file_path', 'survival_statistics',
+    'status',
+    'message',
+    'distribution_system_name',
+    'hazard_system_name',
+    'asset_count',
+    'hazard_count',
+    'timestamps',
+    'curve_set',
+    'file_path',
+    'survival_statistics',
   ]);
-  assert.equal([output.status, output.message, output.distribution_system_name, output.hazard_system_name, output.curve_set], ['success', 'Simulation completed successfully', 'feeder', 'quake', 'DEFAULT_CURVES']);
+  assert.equal(
+    [output.status, output.message, output.distribution_system_name, output.hazard_system_name, output.curve_set],
+    ['success', 'Simulation completed successfully', 'feeder', 'quake', 'DEFAULT_CURVES'],
+  );
   assert.is(output.file_path, path.join(service.resultsDir, 'feeder_quake_DEFAULT_CURVES_results.sqlite'));
   const hazard = JSON.parse(fs.readFileSync(QUAKE, 'utf8'));
   assert.is(output.hazard_count, hazard.models.length);
@@ -85,7 +100,16 @@ simulation('returns the spec fields, the SQLite file in the results folder and s
     for (const row of lowest) byType.set(row.asset_type, Math.min(byType.get(row.asset_type) ?? 1, row.p));
     assert.equal(Object.keys(stats.lowest_by_type).sort(), [...byType.keys()].sort());
     for (const [type, p] of byType) close(stats.lowest_by_type[type], p, 1e-12);
-    assert.equal(output.assets_by_type, Object.fromEntries(db.prepare('SELECT asset_type, COUNT(*) AS n FROM assets GROUP BY asset_type').all().map((row: any) => [row.asset_type, row.n])) as any, 'assets by type');
+    assert.equal(
+      output.assets_by_type,
+      Object.fromEntries(
+        db
+          .prepare('SELECT asset_type, COUNT(*) AS n FROM assets GROUP BY asset_type')
+          .all()
+          .map((row: any) => [row.asset_type, row.n]),
+      ) as any,
+      'assets by type',
+    );
   } finally {
     db.close();
   }
@@ -94,7 +118,10 @@ simulation('returns the spec fields, the SQLite file in the results folder and s
 
 simulation('another curve set writes another file; the same arguments again replace their file', async () => {
   const { client } = await setUp();
-  const run = async (curveSet: string) => toolOutput(await client.callTool({ name: 'run_simulation', arguments: { distribution_system_name: 'feeder', hazard_system_name: 'quake', curve_set: curveSet } }));
+  const run = async (curveSet: string) =>
+    toolOutput(
+      await client.callTool({ name: 'run_simulation', arguments: { distribution_system_name: 'feeder', hazard_system_name: 'quake', curve_set: curveSet } }),
+    );
   const first = await run('DEFAULT_CURVES');
   const erad = await run('ERAD_V1_CURVES');
   assert.is.not(erad.file_path, first.file_path);
@@ -102,7 +129,10 @@ simulation('another curve set writes another file; the same arguments again repl
   const again = await run('DEFAULT_CURVES');
   assert.is(again.file_path, first.file_path);
   assert.equal(again.survival_statistics, first.survival_statistics);
-  assert.equal(fs.readdirSync(path.dirname(first.file_path)).sort(), ['feeder_quake_DEFAULT_CURVES_results.sqlite', 'feeder_quake_ERAD_V1_CURVES_results.sqlite']);
+  assert.equal(fs.readdirSync(path.dirname(first.file_path)).sort(), [
+    'feeder_quake_DEFAULT_CURVES_results.sqlite',
+    'feeder_quake_ERAD_V1_CURVES_results.sqlite',
+  ]);
 });
 
 simulation('unknown models and curve sets and invalid arguments come back as isError results naming the problem', async () => {
@@ -114,7 +144,10 @@ simulation('unknown models and curve sets and invalid arguments come back as isE
   const missing = toolError(await call({ distribution_system_name: 'feeder' }));
   assert.match(missing, /^Invalid arguments for run_simulation:/);
   assert.match(missing, /\n {2}hazard_system_name: /);
-  assert.match(toolError(await call({ distribution_system_name: 7, hazard_system_name: 'quake' })), /distribution_system_name: Invalid type: Expected string but received 7/);
+  assert.match(
+    toolError(await call({ distribution_system_name: 7, hazard_system_name: 'quake' })),
+    /distribution_system_name: Invalid type: Expected string but received 7/,
+  );
   assert.match(toolError(await call({ distribution_system_name: 'feeder', hazard_system_name: 'quake', colour: 'red' })), /colour: /);
   // The server is still there and correct after every failure.
   assert.ok(toolOutput(await call({ distribution_system_name: 'feeder', hazard_system_name: 'quake' })).asset_count > 0);
@@ -149,11 +182,25 @@ async function trackedChanges(zipPath: string): Promise<{ tracked_changes: unkno
 
 scenarios('defaults to one sample, seed 0 and peak; returns the records of the ZIP it wrote, with truncated false', async () => {
   const { client, service } = await setUp();
-  const output = toolOutput(await client.callTool({ name: 'generate_scenarios', arguments: { distribution_system_name: 'feeder', hazard_system_name: 'quake' } }));
+  const output = toolOutput(
+    await client.callTool({ name: 'generate_scenarios', arguments: { distribution_system_name: 'feeder', hazard_system_name: 'quake' } }),
+  );
   assert.equal(Object.keys(output).slice(0, 10), [
-    'status', 'message', 'distribution_system_name', 'hazard_system_name', 'number_of_samples', 'seed', 'total_scenarios', 'scenarios', 'truncated', 'file_path',
+    'status',
+    'message',
+    'distribution_system_name',
+    'hazard_system_name',
+    'number_of_samples',
+    'seed',
+    'total_scenarios',
+    'scenarios',
+    'truncated',
+    'file_path',
   ]);
-  assert.equal([output.status, output.message, output.number_of_samples, output.seed, output.method, output.curve_set], ['success', 'Scenarios generated successfully', 1, 0, 'peak', 'DEFAULT_CURVES']);
+  assert.equal(
+    [output.status, output.message, output.number_of_samples, output.seed, output.method, output.curve_set],
+    ['success', 'Scenarios generated successfully', 1, 0, 'peak', 'DEFAULT_CURVES'],
+  );
   assert.is(output.file_path, path.join(service.resultsDir, 'feeder_quake_DEFAULT_CURVES_scenarios_1samples_seed0_peak.zip'));
   const zip = await trackedChanges(output.file_path);
   assert.equal(output.scenarios, zip.tracked_changes);
@@ -165,10 +212,18 @@ scenarios('defaults to one sample, seed 0 and peak; returns the records of the Z
 scenarios('the same seed gives the same records; another seed or hazard writes another ZIP and keeps the first', async () => {
   const { client } = await setUp();
   const run = async (args: Record<string, unknown>) =>
-    toolOutput(await client.callTool({ name: 'generate_scenarios', arguments: { distribution_system_name: 'feeder', hazard_system_name: 'hurricane', number_of_samples: 20, ...args } }));
+    toolOutput(
+      await client.callTool({
+        name: 'generate_scenarios',
+        arguments: { distribution_system_name: 'feeder', hazard_system_name: 'hurricane', number_of_samples: 20, ...args },
+      }),
+    );
   const first = await run({ seed: 11 });
   assert.ok(first.total_scenarios > 0);
-  assert.ok(first.scenarios.some((record: any) => record.timestamp !== first.scenarios[0].timestamp), 'the hurricane fails assets at several timestamps');
+  assert.ok(
+    first.scenarios.some((record: any) => record.timestamp !== first.scenarios[0].timestamp),
+    'the hurricane fails assets at several timestamps',
+  );
   const repeated = await run({ seed: 11 });
   assert.equal(repeated.scenarios, first.scenarios);
   const other = await run({ seed: 12 });
@@ -183,7 +238,8 @@ scenarios('the same seed gives the same records; another seed or hazard writes a
 
 scenarios('refuses a sample count below 1 or above HAZSIM_MAX_SAMPLES, a fractional count, a bad seed or method, naming the field', async () => {
   const { client } = await setUp({ HAZSIM_MAX_SAMPLES: '50' });
-  const call = (args: Record<string, unknown>) => client.callTool({ name: 'generate_scenarios', arguments: { distribution_system_name: 'feeder', hazard_system_name: 'quake', ...args } });
+  const call = (args: Record<string, unknown>) =>
+    client.callTool({ name: 'generate_scenarios', arguments: { distribution_system_name: 'feeder', hazard_system_name: 'quake', ...args } });
   assert.match(toolError(await call({ number_of_samples: 0 })), /number_of_samples: must be at least 1/);
   assert.match(toolError(await call({ number_of_samples: 2.5 })), /number_of_samples: must be an integer/);
   assert.match(toolError(await call({ number_of_samples: 51 })), /number_of_samples: must be at most 50 \(the limit is set by HAZSIM_MAX_SAMPLES\)/);

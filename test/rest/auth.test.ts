@@ -18,7 +18,18 @@ test('the front page, health, the OpenAPI document and both documentation pages 
 });
 
 test('every other endpoint answers 401 with the error body and WWW-Authenticate without the key', async ({ server }) => {
-  for (const [method, path] of [['GET', '/distribution-models'], ['GET', '/hazard-models/x'], ['DELETE', '/hazard-models/x'], ['GET', '/cache-info'], ['POST', '/refresh-cache'], ['GET', '/supported-hazard-types'], ['POST', '/simulate'], ['POST', '/generate-scenarios'], ['GET', '/default-curve-sets'], ['GET', '/curve-sets']]) {
+  for (const [method, path] of [
+    ['GET', '/distribution-models'],
+    ['GET', '/hazard-models/x'],
+    ['DELETE', '/hazard-models/x'],
+    ['GET', '/cache-info'],
+    ['POST', '/refresh-cache'],
+    ['GET', '/supported-hazard-types'],
+    ['POST', '/simulate'],
+    ['POST', '/generate-scenarios'],
+    ['GET', '/default-curve-sets'],
+    ['GET', '/curve-sets'],
+  ]) {
     const response = await fetch(server.base + path, { method });
     assert.match(response.headers.get('www-authenticate') ?? '', /^Bearer/, `${method} ${path}`);
     await expectError(response, 401, /Missing API key/);
@@ -36,13 +47,20 @@ test('a wrong key, a key with a different length and a non-Bearer scheme are ref
 
 test('an upload without the key is refused before its body is read, and accepted with it', async ({ server }) => {
   await expectError(await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(TINY_FEEDER) }), 401);
-  await expectJson(await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(TINY_FEEDER), headers: { authorization: `Bearer ${KEY}` } }), 201);
+  await expectJson(
+    await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(TINY_FEEDER), headers: { authorization: `Bearer ${KEY}` } }),
+    201,
+  );
 });
 
 test('the OpenAPI document declares bearer auth, lifted for the public operations', async ({ server }) => {
   const document = await expectJson(await fetch(`${server.base}/openapi.json`));
   assert.equal(document.security, [{ bearerAuth: [] }]);
-  assert.equal(document.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer', description: document.components.securitySchemes.bearerAuth.description });
+  assert.equal(document.components.securitySchemes.bearerAuth, {
+    type: 'http',
+    scheme: 'bearer',
+    description: document.components.securitySchemes.bearerAuth.description,
+  });
   assert.equal(document.paths['/health'].get.security, []);
   assert.is(document.paths['/cache-info'].get.security, undefined);
   assert.ok(document.paths['/cache-info'].get.responses['401']);

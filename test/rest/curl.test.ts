@@ -45,8 +45,14 @@ test('calls every endpoint of a local hazsim serve (with an API key) and exits 0
     assert.ok(answerOf(stdout, 'supported hazard types').hazard_types.length > 0);
     assert.is(answerOf(stdout, 'upload a distribution model').message, 'Distribution system curl_feeder uploaded successfully');
     assert.is(answerOf(stdout, 'upload a hazard model').message, 'Hazard model curl_hazard uploaded successfully');
-    assert.equal(answerOf(stdout, 'list distribution models (rescanning the cache first)').map((record: any) => record.name), ['curl_feeder']);
-    assert.equal(answerOf(stdout, 'list hazard models').map((record: any) => record.name), ['curl_hazard']);
+    assert.equal(
+      answerOf(stdout, 'list distribution models (rescanning the cache first)').map((record: any) => record.name),
+      ['curl_feeder'],
+    );
+    assert.equal(
+      answerOf(stdout, 'list hazard models').map((record: any) => record.name),
+      ['curl_hazard'],
+    );
     assert.is(answerOf(stdout, 'get a distribution model with its content').content.name, 'example_feeder');
     assert.is(answerOf(stdout, 'get a hazard model with its content').content.models.length, 24);
     assert.is(answerOf(stdout, 'curve sets: every name and the default').default, 'DEFAULT_CURVES');
@@ -54,7 +60,8 @@ test('calls every endpoint of a local hazsim serve (with an API key) and exits 0
     assert.ok(answerOf(stdout, 'get a custom curve set').content.curves.wind_speed);
     assert.is(answerOf(stdout, 'cache statistics').total_models, 2);
     assert.is(answerOf(stdout, 'refresh the cache index from disk').message, 'Cache refreshed successfully');
-    for (const title of ['delete the custom curve set', 'delete the distribution model', 'delete the hazard model']) assert.is(answerOf(stdout, title).status, 'success');
+    for (const title of ['delete the custom curve set', 'delete the distribution model', 'delete the hazard model'])
+      assert.is(answerOf(stdout, title).status, 'success');
     for (const page of ['openapi.json', 'docs', 'redoc']) assert.ok(stdout.includes(`200 ${served.url}/${page}\n`), `${page} is not 200`);
 
     assert.equal(fs.readdirSync(outDir).sort(), ['curl_feeder_curl_hazard_results.sqlite', 'curl_feeder_scenarios_10samples.zip']);
@@ -64,7 +71,11 @@ test('calls every endpoint of a local hazsim serve (with an API key) and exits 0
     const names = (await readZipEntries(path.join(outDir, 'curl_feeder_scenarios_10samples.zip'))).map((entry) => entry.name);
     assert.ok(names.includes('tracked_changes.json'), names.join(', '));
 
-    assert.equal(await expectJson(await fetch(`${served.url}/distribution-models`, { headers: { authorization: `Bearer ${API_KEY}` } })), [], 'the script cleans up after itself');
+    assert.equal(
+      await expectJson(await fetch(`${served.url}/distribution-models`, { headers: { authorization: `Bearer ${API_KEY}` } })),
+      [],
+      'the script cleans up after itself',
+    );
   } finally {
     assert.is(await served.stop(), 0);
   }

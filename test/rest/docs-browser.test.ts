@@ -55,9 +55,13 @@ test('/docs shows every operation, loading only this server', async (context) =>
   const { page, requested, failed } = await open(context, '/docs');
   await page.waitForSelector('.opblock-summary', { timeout: 20_000 });
   const shown = await page.$$eval('.opblock-summary', (blocks) =>
-    blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent?.trim()} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
+    blocks.map(
+      (block) =>
+        `${block.querySelector('.opblock-summary-method')?.textContent?.trim()} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+    ),
   );
-  for (const route of documentedOperations(context)) assert.ok(shown.includes(`${route.method} ${route.path}`), `${route.method} ${route.path} not shown in Swagger UI`);
+  for (const route of documentedOperations(context))
+    assert.ok(shown.includes(`${route.method} ${route.path}`), `${route.method} ${route.path} not shown in Swagger UI`);
   assert.ok(await page.isVisible('text=Run a hazard simulation and download the result database'));
   assertLocalOnly(context, requested, failed);
   assert.ok(requested.some((url) => url.endsWith('/openapi.json')));

@@ -57,7 +57,10 @@ test('20 concurrent simulations all complete with whole files, and leave no resu
       return { status: response.status, length: Number(response.headers.get('content-length')), ...(await drain(response)) };
     }),
   );
-  assert.equal(downloads.map((download) => download.status), Array(20).fill(200));
+  assert.equal(
+    downloads.map((download) => download.status),
+    Array(20).fill(200),
+  );
   const sizes = new Set(downloads.map((download) => download.bytes));
   assert.is(sizes.size, 1, `every run of the same inputs has the same size: ${[...sizes].join(', ')}`);
   for (const download of downloads) {
@@ -83,13 +86,18 @@ async function probeWhile(served: SpawnedServer, work: Promise<unknown>): Promis
   return latenciesMs;
 }
 
-test(`/health and a listing answer within 1 s while a ${LARGE_FEEDER_ASSETS}-asset feeder upload is parsed and validated`, async ({ served, largeFeederPath }) => {
+test(`/health and a listing answer within 1 s while a ${LARGE_FEEDER_ASSETS}-asset feeder upload is parsed and validated`, async ({
+  served,
+  largeFeederPath,
+}) => {
   const started = Date.now();
   const upload = fetch(`${served.url}/distribution-models`, { method: 'POST', body: fileForm(largeFeederPath, { name: 'large' }) });
   const latenciesMs = await probeWhile(served, upload);
   await expectJson(await upload, 201);
   const worstMs = Math.max(...latenciesMs);
-  console.log(`\nNOTICE: the upload took ${((Date.now() - started) / 1000).toFixed(1)} s; ${latenciesMs.length} probes meanwhile, slowest ${worstMs.toFixed(1)} ms`);
+  console.log(
+    `\nNOTICE: the upload took ${((Date.now() - started) / 1000).toFixed(1)} s; ${latenciesMs.length} probes meanwhile, slowest ${worstMs.toFixed(1)} ms`,
+  );
   assert.ok(worstMs < 1000, `slowest probe ${worstMs} ms`);
 });
 
@@ -107,7 +115,9 @@ test(`/health and a listing answer within 1 s while a ${LARGE_FEEDER_ASSETS}-ass
   assert.is(download.bytes, Number(response.headers.get('content-length')));
   const runSeconds = (finished - started) / 1000;
   const worstMs = Math.max(...latenciesMs);
-  console.log(`\nNOTICE: the simulation took ${runSeconds.toFixed(1)} s (${(download.bytes / 1e6).toFixed(0)} MB); ${latenciesMs.length} probes meanwhile, slowest ${worstMs.toFixed(1)} ms`);
+  console.log(
+    `\nNOTICE: the simulation took ${runSeconds.toFixed(1)} s (${(download.bytes / 1e6).toFixed(0)} MB); ${latenciesMs.length} probes meanwhile, slowest ${worstMs.toFixed(1)} ms`,
+  );
   assert.ok(runSeconds >= 2, `the simulation took only ${runSeconds} s: too short to show anything`);
   assert.ok(worstMs < 1000, `slowest probe ${worstMs} ms`);
   assert.equal(await resultTempFilesAfter(served.child.pid!), []);

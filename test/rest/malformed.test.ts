@@ -24,31 +24,89 @@ const ONE_ENDPOINTS = ['/distribution-models/', '/hazard-models/', '/curve-sets/
 /** Names that are not cached here, so even a well-formed run request is a 404. */
 const VALID_BODY = { distribution_system_name: 'not_cached', hazard_system_name: 'tiny_quake', curve_set: 'DEFAULT_CURVES', number_of_samples: 2, seed: 1 };
 const WRONG_VALUES = [null, true, 0, -1, 1.5, '', ' ', [], ['x'], {}, { a: 1 }, 'x'.repeat(200), '\u0000'];
-const HUGE_NUMBERS = ['1e400', '-1e400', '1e-400', '9007199254740993', '18446744073709551616', '4294967296', '-0.0000001', '1.0000000001', '123456789012345678901234567890'];
+const HUGE_NUMBERS = [
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '9007199254740993',
+  '18446744073709551616',
+  '4294967296',
+  '-0.0000001',
+  '1.0000000001',
+  '123456789012345678901234567890',
+];
 /** Model names that break the naming rule: separators, traversal, NUL, spaces, a leading dot, too long, non-ASCII, the prototype key. */
-const HOSTILE_NAMES = ['../etc/passwd', '..', '.hidden', 'a/b', 'a\\b', 'nul\u0000byte', 'with space', 'x'.repeat(129), 'ünïcødé', '__proto__', '%2e%2e', 'semi;colon', 'tab\tname', '<script>', '💥'];
+const HOSTILE_NAMES = [
+  '../etc/passwd',
+  '..',
+  '.hidden',
+  'a/b',
+  'a\\b',
+  'nul\u0000byte',
+  'with space',
+  'x'.repeat(129),
+  'ünïcødé',
+  '__proto__',
+  '%2e%2e',
+  'semi;colon',
+  'tab\tname',
+  '<script>',
+  '💥',
+];
 const JSON_TYPES = ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'image/png'];
-const UPLOAD_TYPES = ['application/json', 'text/plain', 'multipart/form-data', 'multipart/mixed; boundary=zz', 'application/octet-stream', 'multipart/form-data; boundary='];
+const UPLOAD_TYPES = [
+  'application/json',
+  'text/plain',
+  'multipart/form-data',
+  'multipart/mixed; boundary=zz',
+  'application/octet-stream',
+  'multipart/form-data; boundary=',
+];
 
-function multipart(parts: { name: string; fileName?: string; content: string }[], boundary = '----hazsimBoundary7MA4YWxk'): { body: Buffer; type: string; closing: number } {
-  const chunks = parts.map((part) => `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.fileName !== undefined ? `; filename="${part.fileName}"` : ''}\r\n${part.fileName !== undefined ? 'Content-Type: application/json\r\n' : ''}\r\n${part.content}\r\n`);
+function multipart(
+  parts: { name: string; fileName?: string; content: string }[],
+  boundary = '----hazsimBoundary7MA4YWxk',
+): { body: Buffer; type: string; closing: number } {
+  const chunks = parts.map(
+    (part) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.fileName !== undefined ? `; filename="${part.fileName}"` : ''}\r\n${part.fileName !== undefined ? 'Content-Type: application/json\r\n' : ''}\r\n${part.content}\r\n`,
+  );
   const opening = chunks.join('');
   const text = `${opening}--${boundary}--\r\n`;
   return { body: Buffer.from(text), type: `multipart/form-data; boundary=${boundary}`, closing: Buffer.byteLength(opening) - 2 };
 }
 
 const feederText = fs.readFileSync(TINY_FEEDER, 'utf8');
-const jsonRequest = (category: string, body: string | Buffer, path = pick(JSON_ENDPOINTS)): Attempt => ({ category, method: 'POST', path, headers: { 'content-type': 'application/json' }, body });
+const jsonRequest = (category: string, body: string | Buffer, path = pick(JSON_ENDPOINTS)): Attempt => ({
+  category,
+  method: 'POST',
+  path,
+  headers: { 'content-type': 'application/json' },
+  body,
+});
 
 const GENERATORS: Record<string, () => Attempt> = {
   'broken JSON': () => {
     const text = JSON.stringify(VALID_BODY);
-    const variants = [text.slice(0, between(1, text.length - 1)), text.replace(':', ''), `${text},`, "{'distribution_system_name': 'a'}", '\u00ff\u00fe{', 'nul\u0000l', '{"a":1}{"b":2}', '['.repeat(between(100, 5000))];
+    const variants = [
+      text.slice(0, between(1, text.length - 1)),
+      text.replace(':', ''),
+      `${text},`,
+      "{'distribution_system_name': 'a'}",
+      '\u00ff\u00fe{',
+      'nul\u0000l',
+      '{"a":1}{"b":2}',
+      '['.repeat(between(100, 5000)),
+    ];
     return jsonRequest('broken JSON', pick(variants));
   },
   'wrong types': () => {
     const field = pick(Object.keys(VALID_BODY));
-    return jsonRequest('wrong types', JSON.stringify({ ...VALID_BODY, [field]: pick(WRONG_VALUES) }), field === 'number_of_samples' || field === 'seed' ? '/generate-scenarios' : undefined);
+    return jsonRequest(
+      'wrong types',
+      JSON.stringify({ ...VALID_BODY, [field]: pick(WRONG_VALUES) }),
+      field === 'number_of_samples' || field === 'seed' ? '/generate-scenarios' : undefined,
+    );
   },
   'top-level non-objects': () => jsonRequest('top-level non-objects', pick(['[]', '"text"', '42', 'null', 'true', '[{"distribution_system_name":"a"}]'])),
   'huge numbers': () => {
@@ -62,9 +120,18 @@ const GENERATORS: Record<string, () => Attempt> = {
     if ('distribution_system_name' in body && 'hazard_system_name' in body) delete body.hazard_system_name;
     return jsonRequest('missing fields', JSON.stringify(body));
   },
-  'unknown fields': () => jsonRequest('unknown fields', JSON.stringify({ ...VALID_BODY, [pick(['curveset', 'samples', 'Seed', 'extra', '__proto__', 'constructor'])]: 1 })),
-  'hostile names in bodies': () => jsonRequest('hostile names in bodies', JSON.stringify({ ...VALID_BODY, [pick(['distribution_system_name', 'hazard_system_name', 'curve_set'])]: pick(HOSTILE_NAMES) })),
-  'hostile names in paths': () => ({ category: 'hostile names in paths', method: pick(['GET', 'DELETE']), path: pick(ONE_ENDPOINTS) + encodeURIComponent(pick(HOSTILE_NAMES)).replace(/%2F/g, pick(['%2F', '/'])) }),
+  'unknown fields': () =>
+    jsonRequest('unknown fields', JSON.stringify({ ...VALID_BODY, [pick(['curveset', 'samples', 'Seed', 'extra', '__proto__', 'constructor'])]: 1 })),
+  'hostile names in bodies': () =>
+    jsonRequest(
+      'hostile names in bodies',
+      JSON.stringify({ ...VALID_BODY, [pick(['distribution_system_name', 'hazard_system_name', 'curve_set'])]: pick(HOSTILE_NAMES) }),
+    ),
+  'hostile names in paths': () => ({
+    category: 'hostile names in paths',
+    method: pick(['GET', 'DELETE']),
+    path: pick(ONE_ENDPOINTS) + encodeURIComponent(pick(HOSTILE_NAMES)).replace(/%2F/g, pick(['%2F', '/'])),
+  }),
   'hostile names in forms': () => {
     const useField = random() < 0.5;
     // A file name's folders are dropped (browsers send none), so only a name without separators is hostile there.
@@ -78,7 +145,10 @@ const GENERATORS: Record<string, () => Attempt> = {
     return { category: 'wrong content types', method: 'POST', path: pick(UPLOAD_ENDPOINTS), headers: { 'content-type': pick(UPLOAD_TYPES) }, body: feederText };
   },
   'truncated multipart': () => {
-    const form = multipart([{ name: 'description', content: 'cut short' }, { name: 'file', fileName: 'feeder.json', content: feederText }]);
+    const form = multipart([
+      { name: 'description', content: 'cut short' },
+      { name: 'file', fileName: 'feeder.json', content: feederText },
+    ]);
     const body = form.body.subarray(0, between(1, form.closing));
     return { category: 'truncated multipart', method: 'POST', path: pick(UPLOAD_ENDPOINTS), headers: { 'content-type': form.type }, body };
   },
@@ -88,11 +158,24 @@ const GENERATORS: Record<string, () => Attempt> = {
     for (let i = 0; i < 8; i += 1) body[between(0, 60)] = between(0, 256);
     return { category: 'garbled multipart', method: 'POST', path: pick(UPLOAD_ENDPOINTS), headers: { 'content-type': form.type }, body };
   },
-  'unknown routes and methods': () => pick<Attempt>([
-    { category: 'unknown routes and methods', method: 'GET', path: `/${pick(['simulate', 'admin', 'distribution-models/a/b', '%zz', '..%2f..%2fetc', 'docs/static/../../package.json'])}` },
-    { category: 'unknown routes and methods', method: pick(['PUT', 'PATCH', 'DELETE']), path: pick(['/simulate', '/distribution-models', '/health', '/cache-info']) },
-    { category: 'unknown routes and methods', method: 'GET', path: `/distribution-models?refresh=${pick(['1', 'yes', '', 'TRUE'])}${random() < 0.5 ? '&refresh=true' : ''}` },
-  ]),
+  'unknown routes and methods': () =>
+    pick<Attempt>([
+      {
+        category: 'unknown routes and methods',
+        method: 'GET',
+        path: `/${pick(['simulate', 'admin', 'distribution-models/a/b', '%zz', '..%2f..%2fetc', 'docs/static/../../package.json'])}`,
+      },
+      {
+        category: 'unknown routes and methods',
+        method: pick(['PUT', 'PATCH', 'DELETE']),
+        path: pick(['/simulate', '/distribution-models', '/health', '/cache-info']),
+      },
+      {
+        category: 'unknown routes and methods',
+        method: 'GET',
+        path: `/distribution-models?refresh=${pick(['1', 'yes', '', 'TRUE'])}${random() < 0.5 ? '&refresh=true' : ''}`,
+      },
+    ]),
 };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 25 });
@@ -103,7 +186,14 @@ function send(base: string, attempt: Attempt): Promise<{ status: number; text: s
     const url = new URL(base);
     const body = attempt.body === undefined ? undefined : Buffer.from(attempt.body);
     const request = http.request(
-      { host: url.hostname, port: url.port, method: attempt.method, path: attempt.path, agent, headers: { ...attempt.headers, ...(body ? { 'content-length': body.length } : {}) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: attempt.method,
+        path: attempt.path,
+        agent,
+        headers: { ...attempt.headers, ...(body ? { 'content-length': body.length } : {}) },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -144,13 +234,19 @@ test('1,000 malformed requests all get a 4xx with the error body, and none is a 
           // reported below
         }
         const ok = response.status >= 400 && response.status < 500 && typeof body.detail === 'string' && body.status_code === response.status;
-        if (!ok) failures.push(`${attempt.category}: ${attempt.method} ${attempt.path} ${attempt.headers?.['content-type'] ?? ''} -> ${response.status} ${text.slice(0, 200)}`);
+        if (!ok)
+          failures.push(
+            `${attempt.category}: ${attempt.method} ${attempt.path} ${attempt.headers?.['content-type'] ?? ''} -> ${response.status} ${text.slice(0, 200)}`,
+          );
       }),
     );
   }
   assert.equal(failures, [], `${failures.length} failures:\n${failures.join('\n')}`);
   assert.ok(![...statuses.keys()].some((status) => status >= 500));
-  assert.not.ok(server.logs.some((line) => / error in /.test(line)), server.logs.filter((line) => / error in /.test(line)).join('\n'));
+  assert.not.ok(
+    server.logs.some((line) => / error in /.test(line)),
+    server.logs.filter((line) => / error in /.test(line)).join('\n'),
+  );
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.equal(fs.readdirSync(uploadDir), [], 'every spooled upload is removed');
   console.log(`\nNOTICE: statuses of the malformed requests: ${JSON.stringify(Object.fromEntries(statuses))}`);

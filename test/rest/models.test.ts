@@ -28,11 +28,17 @@ for (const kind of KINDS) {
 
   test(`${kind.collection}: a taken name is a 409, overwrite=true replaces it`, async ({ server }) => {
     await expectError(await fetch(server.base + kind.collection, { method: 'POST', body: fileForm(kind.file) }), 409, /already exists/);
-    await expectJson(await fetch(server.base + kind.collection, { method: 'POST', body: fileForm(kind.file, { overwrite: 'true', description: 'second' }) }), 201);
+    await expectJson(
+      await fetch(server.base + kind.collection, { method: 'POST', body: fileForm(kind.file, { overwrite: 'true', description: 'second' }) }),
+      201,
+    );
   });
 
   test(`${kind.collection}: list, get with content, delete, then 404 with the spec's message`, async ({ server }) => {
-    const created = await expectJson(await fetch(server.base + kind.collection, { method: 'POST', body: fileForm(kind.file, { name: 'named-one', description: 'given' }) }), 201);
+    const created = await expectJson(
+      await fetch(server.base + kind.collection, { method: 'POST', body: fileForm(kind.file, { name: 'named-one', description: 'given' }) }),
+      201,
+    );
     assert.is(created.message, `${kind.label} named-one uploaded successfully`);
     const list = await expectJson<any[]>(await fetch(server.base + kind.collection));
     const listed = list.find((record) => record.name === 'named-one');
@@ -41,9 +47,16 @@ for (const kind of KINDS) {
     assert.match(listed.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?$/);
     const one = await expectJson(await fetch(`${server.base}${kind.collection}/named-one`));
     assert.equal(one.content, JSON.parse(fs.readFileSync(kind.file, 'utf8')));
-    assert.equal(await expectJson(await fetch(`${server.base}${kind.collection}/named-one`, { method: 'DELETE' })), { status: 'success', message: `${kind.label} named-one deleted successfully` });
+    assert.equal(await expectJson(await fetch(`${server.base}${kind.collection}/named-one`, { method: 'DELETE' })), {
+      status: 'success',
+      message: `${kind.label} named-one deleted successfully`,
+    });
     await expectError(await fetch(`${server.base}${kind.collection}/named-one`), 404, new RegExp(`^${kind.label} 'named-one' not found$`));
-    await expectError(await fetch(`${server.base}${kind.collection}/named-one`, { method: 'DELETE' }), 404, new RegExp(`^${kind.label} 'named-one' not found$`));
+    await expectError(
+      await fetch(`${server.base}${kind.collection}/named-one`, { method: 'DELETE' }),
+      404,
+      new RegExp(`^${kind.label} 'named-one' not found$`),
+    );
   });
 
   test(`${kind.collection}: refresh=true picks up a file dropped into the cache directory; refresh=maybe is a 422`, async ({ server }) => {
@@ -65,7 +78,11 @@ for (const kind of KINDS) {
   test(`${kind.collection}: unreadable uploads are 400 (not JSON, corrupt ZIP, empty)`, async ({ server }) => {
     await expectError(await fetch(server.base + kind.collection, { method: 'POST', body: uploadForm('broken.json', '{"name": ') }), 400, /not valid JSON/);
     const zip = await makeZip({ 'model.json': fs.readFileSync(kind.file) });
-    await expectError(await fetch(server.base + kind.collection, { method: 'POST', body: uploadForm('cut.zip', zip.subarray(0, zip.length - 30)) }), 400, /ZIP/);
+    await expectError(
+      await fetch(server.base + kind.collection, { method: 'POST', body: uploadForm('cut.zip', zip.subarray(0, zip.length - 30)) }),
+      400,
+      /ZIP/,
+    );
     await expectError(await fetch(server.base + kind.collection, { method: 'POST', body: uploadForm('empty.json', '') }), 400, /empty/);
   });
 }
@@ -102,12 +119,18 @@ test('deleting from a store nothing was written to yet is a 404, not a fault', a
 });
 
 test('the name "__proto__" is refused (it would be lost in the metadata object)', async ({ server }) => {
-  const body = await expectError(await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(TINY_FEEDER, { name: '__proto__' }) }), 422);
+  const body = await expectError(
+    await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(TINY_FEEDER, { name: '__proto__' }) }),
+    422,
+  );
   assert.is(body.errors![0].path, 'name');
 });
 
 test('an empty name field counts as no name; the description is optional', async ({ server }) => {
-  const body = await expectJson(await fetch(`${server.base}/distribution-models`, { method: 'POST', body: uploadForm('blank-name.json', fs.readFileSync(TINY_FEEDER), { name: '  ' }) }), 201);
+  const body = await expectJson(
+    await fetch(`${server.base}/distribution-models`, { method: 'POST', body: uploadForm('blank-name.json', fs.readFileSync(TINY_FEEDER), { name: '  ' }) }),
+    201,
+  );
   assert.is(body.name, 'blank-name');
   const record = await expectJson(await fetch(`${server.base}/distribution-models/blank-name`));
   assert.is(record.description, '');
@@ -130,9 +153,14 @@ test('50 concurrent uploads, while the CLI uploads too, lose no entry and never 
   const feeder = fs.readFileSync(TINY_FEEDER);
   const cliUploads = runCliAsync(['upload', TINY_QUAKE, '--name', 'cli-during-burst', '--cache-dir', server.cacheDir, '--json']);
   const responses = await Promise.all(
-    Array.from({ length: 50 }, (_, i) => fetch(`${server.base}/distribution-models`, { method: 'POST', body: uploadForm(`burst_${i}.json`, feeder, { description: `burst ${i}` }) })),
+    Array.from({ length: 50 }, (_, i) =>
+      fetch(`${server.base}/distribution-models`, { method: 'POST', body: uploadForm(`burst_${i}.json`, feeder, { description: `burst ${i}` }) }),
+    ),
   );
-  assert.equal(responses.map((response) => response.status), Array(50).fill(201));
+  assert.equal(
+    responses.map((response) => response.status),
+    Array(50).fill(201),
+  );
   assert.is((await cliUploads).code, 0);
   const names = new Set((await expectJson<any[]>(await fetch(`${server.base}/distribution-models`))).map((record) => record.name));
   for (let i = 0; i < 50; i += 1) assert.ok(names.has(`burst_${i}`), `burst_${i} lost`);

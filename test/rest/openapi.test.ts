@@ -4,11 +4,28 @@ import { expectJson, startTestServer, type TestServer } from '../helpers/rest.js
 
 /** Spec §4.1's endpoint table, plus hazsim's custom curve-set endpoints (issue 6). */
 const SPEC_ENDPOINTS = [
-  'get /', 'get /health', 'post /simulate', 'post /generate-scenarios',
-  'post /distribution-models', 'get /distribution-models', 'get /distribution-models/{model_name}', 'delete /distribution-models/{model_name}',
-  'post /hazard-models', 'get /hazard-models', 'get /hazard-models/{model_name}', 'delete /hazard-models/{model_name}',
-  'get /cache-info', 'post /refresh-cache', 'get /supported-hazard-types', 'get /default-curve-sets', 'get /docs', 'get /redoc',
-  'post /curve-sets', 'get /curve-sets', 'get /curve-sets/{name}', 'delete /curve-sets/{name}',
+  'get /',
+  'get /health',
+  'post /simulate',
+  'post /generate-scenarios',
+  'post /distribution-models',
+  'get /distribution-models',
+  'get /distribution-models/{model_name}',
+  'delete /distribution-models/{model_name}',
+  'post /hazard-models',
+  'get /hazard-models',
+  'get /hazard-models/{model_name}',
+  'delete /hazard-models/{model_name}',
+  'get /cache-info',
+  'post /refresh-cache',
+  'get /supported-hazard-types',
+  'get /default-curve-sets',
+  'get /docs',
+  'get /redoc',
+  'post /curve-sets',
+  'get /curve-sets',
+  'get /curve-sets/{name}',
+  'delete /curve-sets/{name}',
 ];
 
 const test = suite<{ server: TestServer; document: any }>('OpenAPI document', {} as { server: TestServer; document: any });
@@ -19,7 +36,9 @@ test.before(async (context) => {
 test.after(async ({ server }) => server.stop());
 
 const operations = (document: any) =>
-  Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method} ${path}`, operation })));
+  Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ key: `${method} ${path}`, operation })),
+  );
 
 test('is OpenAPI 3.1 and lists every endpoint of the spec, and nothing the app does not route', ({ server, document }) => {
   assert.is(document.openapi, '3.1.0');

@@ -25,7 +25,10 @@ test('serves the cache given by --cache-dir, logs each request on stderr, and st
   const served = await spawnServer(['--cache-dir', cacheDir]);
   try {
     const models = await expectJson<any[]>(await fetch(`${served.url}/distribution-models`));
-    assert.equal(models.map((record) => record.name), ['tiny_feeder']);
+    assert.equal(
+      models.map((record) => record.name),
+      ['tiny_feeder'],
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.match(served.stderr(), /listening on http:\/\/127\.0\.0\.1:\d+/);
     assert.match(served.stderr(), /127\.0\.0\.1 "GET \/distribution-models" 200 \d+ [\d.]+ms/);
@@ -42,7 +45,13 @@ test('SIGTERM lets an in-flight upload finish while new connections are refused'
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="late.json"\r\nContent-Type: application/json\r\n\r\n`;
   const tail = `${fs.readFileSync(TINY_FEEDER, 'utf8')}\r\n--${boundary}--\r\n`;
   const { hostname, port } = new URL(served.url);
-  const request = http.request({ host: hostname, port, method: 'POST', path: '/distribution-models', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': Buffer.byteLength(head + tail) } });
+  const request = http.request({
+    host: hostname,
+    port,
+    method: 'POST',
+    path: '/distribution-models',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': Buffer.byteLength(head + tail) },
+  });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     request.on('response', (incoming) => {
       let body = '';
@@ -77,7 +86,12 @@ test('HAZSIM_API_KEY protects the API as --api-key does', async () => {
 });
 
 test('bad options are usage errors (exit 2); a port in use fails with exit 1 naming it', async () => {
-  for (const args of [['--port', '70000'], ['--port', 'http'], ['--max-upload-mb', '0'], ['--api-key', 'has space']]) {
+  for (const args of [
+    ['--port', '70000'],
+    ['--port', 'http'],
+    ['--max-upload-mb', '0'],
+    ['--api-key', 'has space'],
+  ]) {
     const result = runCli(['serve', ...args]);
     assert.is(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
   }

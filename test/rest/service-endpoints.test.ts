@@ -84,11 +84,19 @@ test('HEAD answers like GET without a body', async ({ server }) => {
 });
 
 test('a body of the wrong type is a 415; an upload over the limit is a 413', async ({ server }) => {
-  await expectError(await fetch(`${server.base}/distribution-models`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: fs.readFileSync(TINY_FEEDER) }), 415, /multipart\/form-data/);
+  await expectError(
+    await fetch(`${server.base}/distribution-models`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: fs.readFileSync(TINY_FEEDER) }),
+    415,
+    /multipart\/form-data/,
+  );
   const small = await startTestServer({ maxUploadMb: 0.01 });
   try {
     const big = { name: 'big', components: [], properties: { padding: 'x'.repeat(20_000) } };
-    await expectError(await fetch(`${small.base}/distribution-models`, { method: 'POST', body: uploadForm('big.json', JSON.stringify(big)) }), 413, /at most 0.01 MB/);
+    await expectError(
+      await fetch(`${small.base}/distribution-models`, { method: 'POST', body: uploadForm('big.json', JSON.stringify(big)) }),
+      413,
+      /at most 0.01 MB/,
+    );
     await expectJson(await fetch(`${small.base}/distribution-models`, { method: 'POST', body: fileForm(TINY_FEEDER) }), 201);
   } finally {
     await small.stop();
@@ -102,7 +110,10 @@ test('a server fault is a 500 with a generic detail, and its cause goes to the l
     fs.writeFileSync(path.join(faulty.cacheDir, 'distribution_models', 'models_metadata.json'), '{ damaged');
     const body = await expectError(await fetch(`${faulty.base}/distribution-models`), 500);
     assert.not.match(body.detail, /damaged|models_metadata/);
-    assert.ok(faulty.logs.some((line) => /error in GET .*models_metadata\.json is damaged/.test(line)), faulty.logs.join('\n'));
+    assert.ok(
+      faulty.logs.some((line) => /error in GET .*models_metadata\.json is damaged/.test(line)),
+      faulty.logs.join('\n'),
+    );
   } finally {
     await faulty.stop();
   }

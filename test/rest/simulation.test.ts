@@ -58,28 +58,60 @@ function cli(server: TestServer, outDir: string, fileName: string, args: string[
 function comparable(sqlitePath: string): Record<string, unknown[]> {
   const contents = sqliteContents(sqlitePath);
   const runInfo = contents.run_info as { key: string; value: string }[];
-  assert.ok(runInfo.some((row) => row.key === 'created_at'), 'run_info has created_at');
+  assert.ok(
+    runInfo.some((row) => row.key === 'created_at'),
+    'run_info has created_at',
+  );
   return { ...contents, run_info: runInfo.filter((row) => row.key !== 'created_at') };
 }
 
-test('upload -> list -> get -> simulate -> generate-scenarios -> delete for both model kinds and a curve set; results equal the CLI\'s', async ({ server, outDir }) => {
-  const uploaded = await expectJson(await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(EXAMPLE_FEEDER, { name: 'feeder' }) }), 201);
+test("upload -> list -> get -> simulate -> generate-scenarios -> delete for both model kinds and a curve set; results equal the CLI's", async ({
+  server,
+  outDir,
+}) => {
+  const uploaded = await expectJson(
+    await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(EXAMPLE_FEEDER, { name: 'feeder' }) }),
+    201,
+  );
   assert.is(uploaded.message, 'Distribution system feeder uploaded successfully');
   const hazard = await expectJson(await fetch(`${server.base}/hazard-models`, { method: 'POST', body: fileForm(exampleHazard('hurricane')) }), 201);
   assert.is(hazard.message, 'Hazard model hurricane uploaded successfully');
   const curves = await expectJson(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: fileForm(EXAMPLE_CURVES) }), 201);
-  assert.equal(curves, { status: 'success', message: 'Curve set example_curves uploaded successfully', name: 'example_curves', file_path: path.join(server.cacheDir, 'curve_sets', 'example_curves.json') });
+  assert.equal(curves, {
+    status: 'success',
+    message: 'Curve set example_curves uploaded successfully',
+    name: 'example_curves',
+    file_path: path.join(server.cacheDir, 'curve_sets', 'example_curves.json'),
+  });
 
-  assert.equal((await expectJson<any[]>(await fetch(`${server.base}/distribution-models`))).map((record) => record.name), ['feeder']);
-  assert.equal((await expectJson<any[]>(await fetch(`${server.base}/hazard-models?refresh=true`))).map((record) => record.name), ['hurricane']);
+  assert.equal(
+    (await expectJson<any[]>(await fetch(`${server.base}/distribution-models`))).map((record) => record.name),
+    ['feeder'],
+  );
+  assert.equal(
+    (await expectJson<any[]>(await fetch(`${server.base}/hazard-models?refresh=true`))).map((record) => record.name),
+    ['hurricane'],
+  );
   const sets = await expectJson<any[]>(await fetch(`${server.base}/curve-sets`));
-  assert.equal(sets.map((record) => [record.name, record.builtin]), [['DEFAULT_CURVES', true], ['ERAD_V1_CURVES', true], ['example_curves', false]]);
+  assert.equal(
+    sets.map((record) => [record.name, record.builtin]),
+    [
+      ['DEFAULT_CURVES', true],
+      ['ERAD_V1_CURVES', true],
+      ['example_curves', false],
+    ],
+  );
   assert.is((await expectJson(await fetch(`${server.base}/distribution-models/feeder`))).content.name, 'example_feeder');
   assert.is((await expectJson(await fetch(`${server.base}/hazard-models/hurricane`))).content.models.length, 24);
   assert.equal((await expectJson(await fetch(`${server.base}/curve-sets/example_curves`))).content, JSON.parse(fs.readFileSync(EXAMPLE_CURVES, 'utf8')));
 
   // The custom curve set: the downloaded database holds exactly the rows the CLI writes.
-  const simulated = await download(await postJson(`${server.base}/simulate`, { ...RUN, curve_set: 'example_curves' }), 'application/x-sqlite3', 'feeder_hurricane_results.sqlite', outDir);
+  const simulated = await download(
+    await postJson(`${server.base}/simulate`, { ...RUN, curve_set: 'example_curves' }),
+    'application/x-sqlite3',
+    'feeder_hurricane_results.sqlite',
+    outDir,
+  );
   assert.equal(await resultTempFilesAfter(process.pid), [], 'the result file is removed after sending');
   const viaCli = cli(server, outDir, 'feeder_hurricane_results.sqlite', ['simulate', 'feeder', 'hurricane', '--curve-set', 'example_curves']);
   const rows = comparable(simulated);
@@ -88,7 +120,12 @@ test('upload -> list -> get -> simulate -> generate-scenarios -> delete for both
   assert.equal(rows, comparable(viaCli));
 
   // Scenarios with a sample count and seed: the same bytes as the CLI's ZIP.
-  const zipPath = await download(await postJson(`${server.base}/generate-scenarios`, { ...RUN, number_of_samples: 40, seed: 7 }), 'application/zip', 'feeder_scenarios_40samples.zip', outDir);
+  const zipPath = await download(
+    await postJson(`${server.base}/generate-scenarios`, { ...RUN, number_of_samples: 40, seed: 7 }),
+    'application/zip',
+    'feeder_scenarios_40samples.zip',
+    outDir,
+  );
   assert.equal(await resultTempFilesAfter(process.pid), []);
   const zipViaCli = cli(server, outDir, 'feeder_scenarios_40samples.zip', ['scenarios', 'feeder', 'hurricane', '--samples', '40', '--seed', '7']);
   assert.ok(fs.readFileSync(zipPath).equals(fs.readFileSync(zipViaCli)), 'the downloaded ZIP is byte-identical to the CLI output');
@@ -97,15 +134,34 @@ test('upload -> list -> get -> simulate -> generate-scenarios -> delete for both
 
   // Defaults: curve_set DEFAULT_CURVES, number_of_samples 1, seed 0, as the CLI's.
   const defaults = await download(await postJson(`${server.base}/generate-scenarios`, RUN), 'application/zip', 'feeder_scenarios_1samples.zip', outDir);
-  const defaultsViaCli = cli(server, outDir, 'feeder_scenarios_1samples.zip', ['scenarios', 'feeder', 'hurricane', '--samples', '1', '--curve-set', 'DEFAULT_CURVES']);
+  const defaultsViaCli = cli(server, outDir, 'feeder_scenarios_1samples.zip', [
+    'scenarios',
+    'feeder',
+    'hurricane',
+    '--samples',
+    '1',
+    '--curve-set',
+    'DEFAULT_CURVES',
+  ]);
   assert.ok(fs.readFileSync(defaults).equals(fs.readFileSync(defaultsViaCli)));
-  const defaultRun = comparable(await download(await postJson(`${server.base}/simulate`, RUN), 'application/x-sqlite3', 'feeder_hurricane_results.sqlite', outDir));
+  const defaultRun = comparable(
+    await download(await postJson(`${server.base}/simulate`, RUN), 'application/x-sqlite3', 'feeder_hurricane_results.sqlite', outDir),
+  );
   assert.ok((defaultRun.run_info as { key: string; value: string }[]).some((row) => row.key === 'curve_set' && row.value === 'DEFAULT_CURVES'));
   assert.equal(await resultTempFilesAfter(process.pid), []);
 
-  assert.equal(await expectJson(await fetch(`${server.base}/distribution-models/feeder`, { method: 'DELETE' })), { status: 'success', message: 'Distribution system feeder deleted successfully' });
-  assert.equal(await expectJson(await fetch(`${server.base}/hazard-models/hurricane`, { method: 'DELETE' })), { status: 'success', message: 'Hazard model hurricane deleted successfully' });
-  assert.equal(await expectJson(await fetch(`${server.base}/curve-sets/example_curves`, { method: 'DELETE' })), { status: 'success', message: 'Curve set example_curves deleted successfully' });
+  assert.equal(await expectJson(await fetch(`${server.base}/distribution-models/feeder`, { method: 'DELETE' })), {
+    status: 'success',
+    message: 'Distribution system feeder deleted successfully',
+  });
+  assert.equal(await expectJson(await fetch(`${server.base}/hazard-models/hurricane`, { method: 'DELETE' })), {
+    status: 'success',
+    message: 'Hazard model hurricane deleted successfully',
+  });
+  assert.equal(await expectJson(await fetch(`${server.base}/curve-sets/example_curves`, { method: 'DELETE' })), {
+    status: 'success',
+    message: 'Curve set example_curves deleted successfully',
+  });
   await expectError(await fetch(`${server.base}/distribution-models/feeder`), 404, /^Distribution system 'feeder' not found$/);
   await expectError(await fetch(`${server.base}/curve-sets/example_curves`), 404, /^Curve set 'example_curves' not found$/);
   await expectError(await postJson(`${server.base}/simulate`, RUN), 404, /^Distribution system 'feeder' not found$/);
@@ -115,34 +171,75 @@ test("unknown models and curve sets are 404 with the spec's messages on both run
   await expectJson(await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(EXAMPLE_FEEDER) }), 201);
   await expectJson(await fetch(`${server.base}/hazard-models`, { method: 'POST', body: fileForm(exampleHazard('earthquake')) }), 201);
   for (const endpoint of ['/simulate', '/generate-scenarios']) {
-    await expectError(await postJson(server.base + endpoint, { distribution_system_name: 'nope', hazard_system_name: 'nada' }), 404, /^Distribution system 'nope' not found$/);
-    await expectError(await postJson(server.base + endpoint, { distribution_system_name: 'example_feeder', hazard_system_name: 'nada' }), 404, /^Hazard model 'nada' not found$/);
-    await expectError(await postJson(server.base + endpoint, { distribution_system_name: 'example_feeder', hazard_system_name: 'earthquake', curve_set: 'coastal' }), 404, /^Curve set 'coastal' not found$/);
+    await expectError(
+      await postJson(server.base + endpoint, { distribution_system_name: 'nope', hazard_system_name: 'nada' }),
+      404,
+      /^Distribution system 'nope' not found$/,
+    );
+    await expectError(
+      await postJson(server.base + endpoint, { distribution_system_name: 'example_feeder', hazard_system_name: 'nada' }),
+      404,
+      /^Hazard model 'nada' not found$/,
+    );
+    await expectError(
+      await postJson(server.base + endpoint, { distribution_system_name: 'example_feeder', hazard_system_name: 'earthquake', curve_set: 'coastal' }),
+      404,
+      /^Curve set 'coastal' not found$/,
+    );
   }
   assert.equal(await resultTempFilesAfter(process.pid), []);
-  assert.not.ok(server.logs.some((line) => / error in /.test(line)), 'a 404 is not a fault');
+  assert.not.ok(
+    server.logs.some((line) => / error in /.test(line)),
+    'a 404 is not a fault',
+  );
 });
 
 test('request bodies are validated: unknown fields, wrong types, bounds, the sample limit and missing fields are 422 naming each field', async ({ server }) => {
-  const body = await expectError(await postJson(`${server.base}/generate-scenarios`, { distribution_system_name: 'a', number_of_samples: 0, seed: -1, extra: true }), 422);
+  const body = await expectError(
+    await postJson(`${server.base}/generate-scenarios`, { distribution_system_name: 'a', number_of_samples: 0, seed: -1, extra: true }),
+    422,
+  );
   const byPath = Object.fromEntries(body.errors!.map((issue) => [issue.path, issue.message]));
   assert.equal(Object.keys(byPath).sort(), ['extra', 'hazard_system_name', 'number_of_samples', 'seed']);
   assert.is(byPath.extra, 'unknown field');
   assert.is(byPath.hazard_system_name, 'required');
-  const overLimit = await expectError(await postJson(`${server.base}/generate-scenarios`, { distribution_system_name: 'example_feeder', hazard_system_name: 'earthquake', number_of_samples: 100_001 }), 422);
+  const overLimit = await expectError(
+    await postJson(`${server.base}/generate-scenarios`, {
+      distribution_system_name: 'example_feeder',
+      hazard_system_name: 'earthquake',
+      number_of_samples: 100_001,
+    }),
+    422,
+  );
   assert.equal(overLimit.errors, [{ path: 'number_of_samples', message: 'must be at most 100000 (the limit is set by HAZSIM_MAX_SAMPLES)' }]);
   const typed = await expectError(await postJson(`${server.base}/simulate`, { distribution_system_name: 7, hazard_system_name: ['x'] }), 422);
   assert.equal(typed.errors!.map((issue) => issue.path).sort(), ['distribution_system_name', 'hazard_system_name']);
-  await expectError(await postJson(`${server.base}/generate-scenarios`, { distribution_system_name: 'a', hazard_system_name: 'b', seed: 2 ** 32 }), 422, /seed/);
+  await expectError(
+    await postJson(`${server.base}/generate-scenarios`, { distribution_system_name: 'a', hazard_system_name: 'b', seed: 2 ** 32 }),
+    422,
+    /seed/,
+  );
   await expectError(await postJson(`${server.base}/simulate`, [1, 2]), 422);
   await expectError(await fetch(`${server.base}/simulate`, { method: 'POST' }), 422, /required/);
-  const vendorType = await fetch(`${server.base}/simulate`, { method: 'POST', headers: { 'content-type': 'application/vnd.hazsim+json' }, body: JSON.stringify({ distribution_system_name: 'nope', hazard_system_name: 'x' }) });
+  const vendorType = await fetch(`${server.base}/simulate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/vnd.hazsim+json' },
+    body: JSON.stringify({ distribution_system_name: 'nope', hazard_system_name: 'x' }),
+  });
   await expectError(vendorType, 404, /^Distribution system 'nope' not found$/);
 });
 
 test('broken JSON is a 400, a non-JSON body a 415, a body over 1 MB a 413', async ({ server }) => {
-  await expectError(await fetch(`${server.base}/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"distribution_system_name": ' }), 400, /not valid JSON/);
-  await expectError(await fetch(`${server.base}/simulate`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }), 415, /application\/json/);
+  await expectError(
+    await fetch(`${server.base}/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"distribution_system_name": ' }),
+    400,
+    /not valid JSON/,
+  );
+  await expectError(
+    await fetch(`${server.base}/simulate`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }),
+    415,
+    /application\/json/,
+  );
   await expectError(await postJson(`${server.base}/simulate`, { distribution_system_name: 'x'.repeat(1_100_000), hazard_system_name: 'y' }), 413);
 });
 
@@ -157,24 +254,46 @@ test('a client that goes away during a download still gets the result file remov
   assert.is(response.status, 200);
   controller.abort();
   assert.equal(await resultTempFilesAfter(process.pid), []);
-  assert.not.ok(server.logs.some((line) => / error in /.test(line)), 'a client going away is not a server fault');
+  assert.not.ok(
+    server.logs.some((line) => / error in /.test(line)),
+    'a client going away is not a server fault',
+  );
 });
 
-test('curve sets: built-in ones listed and shown, taken and built-in names 409, unreadable 400, invalid 422, /default-curve-sets lists custom ones', async ({ server }) => {
+test('curve sets: built-in ones listed and shown, taken and built-in names 409, unreadable 400, invalid 422, /default-curve-sets lists custom ones', async ({
+  server,
+}) => {
   const builtin = await expectJson(await fetch(`${server.base}/curve-sets/DEFAULT_CURVES`));
   assert.equal([builtin.builtin, builtin.created_at, builtin.file_path], [true, null, null]);
   assert.ok(Object.keys(builtin.content.curves).length > 0);
   const coastal = { name: 'coastal', curves: { wind_speed: { distribution_poles: { distribution: 'lognormal', median: '50 meter / second', beta: 0.3 } } } };
-  const created = await expectJson(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('any.json', JSON.stringify(coastal), { description: 'coast' }) }), 201);
-  assert.is(created.name, 'coastal', 'the name defaults to the set\'s own');
+  const created = await expectJson(
+    await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('any.json', JSON.stringify(coastal), { description: 'coast' }) }),
+    201,
+  );
+  assert.is(created.name, 'coastal', "the name defaults to the set's own");
   await expectError(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('coastal.json', JSON.stringify(coastal)) }), 409);
-  await expectError(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('c.json', JSON.stringify(coastal), { name: 'DEFAULT_CURVES' }) }), 409, /built in/);
+  await expectError(
+    await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('c.json', JSON.stringify(coastal), { name: 'DEFAULT_CURVES' }) }),
+    409,
+    /built in/,
+  );
   await expectError(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('bad.json', '{') }), 400);
   const invalid = { curves: { wind_speed: { distribution_poles: { distribution: 'lognormal', beta: 0.3 } } } };
-  const problems = await expectError(await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('invalid.json', JSON.stringify(invalid)) }), 422);
-  assert.ok(problems.errors!.some((issue) => issue.path.includes('distribution_poles')), JSON.stringify(problems.errors));
+  const problems = await expectError(
+    await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('invalid.json', JSON.stringify(invalid)) }),
+    422,
+  );
+  assert.ok(
+    problems.errors!.some((issue) => issue.path.includes('distribution_poles')),
+    JSON.stringify(problems.errors),
+  );
   const names = await expectJson(await fetch(`${server.base}/default-curve-sets`));
-  assert.equal(names, { curve_sets: ['DEFAULT_CURVES', 'ERAD_V1_CURVES', 'coastal'], default: 'DEFAULT_CURVES', description: 'Default fragility curves for various hazard types and assets' });
+  assert.equal(names, {
+    curve_sets: ['DEFAULT_CURVES', 'ERAD_V1_CURVES', 'coastal'],
+    default: 'DEFAULT_CURVES',
+    description: 'Default fragility curves for various hazard types and assets',
+  });
   // The answers have the shapes the OpenAPI document states.
   assert.ok(v.is(DefaultCurveSets, names));
   assert.ok(v.is(CurveSetWithContent, builtin));

@@ -28,7 +28,11 @@ test('gives the same bytes compiled (2 workers, plain node, another time zone) a
       const input = JSON.parse(fs.readFileSync(${JSON.stringify(inputFile)}, 'utf8'));
       const summary = await writeScenarioZip({ ...input, survival: Float64Array.from(input.survival) }, ${JSON.stringify(options)}, ${JSON.stringify(path.join(dir, 'compiled.zip'))});
       console.log(JSON.stringify({ total: summary.total_scenarios, offset: new Date(2000, 0, 1).getTimezoneOffset() }));`;
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, TZ: 'Pacific/Chatham' }, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+      env: { ...process.env, TZ: 'Pacific/Chatham' },
+      encoding: 'utf8',
+    });
     assert.is(child.status, 0, child.stderr);
     const reported = JSON.parse(child.stdout);
     assert.is.not(reported.offset, new Date(2000, 0, 1).getTimezoneOffset(), 'the child runs in another time zone');

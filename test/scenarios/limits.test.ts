@@ -63,7 +63,8 @@ limit('is DEFAULT_MAX_SAMPLES (100,000) unless HAZSIM_MAX_SAMPLES sets it', () =
 });
 
 limit('rejects a HAZSIM_MAX_SAMPLES that is not a positive integer, naming it', () => {
-  for (const text of ['0', '-3', 'lots', '1e400', '2.5']) rejects(() => maxSamplesSetting({ HAZSIM_MAX_SAMPLES: text }), 'HAZSIM_MAX_SAMPLES', 'positive integer');
+  for (const text of ['0', '-3', 'lots', '1e400', '2.5'])
+    rejects(() => maxSamplesSetting({ HAZSIM_MAX_SAMPLES: text }), 'HAZSIM_MAX_SAMPLES', 'positive integer');
 });
 
 limit.run();
@@ -76,14 +77,26 @@ input('accepts a well-formed input', () => {
 
 input('rejects unsorted or repeated timestamps and non-ISO ones, naming the index', () => {
   const storm = stormInput(3, 3);
-  rejects(() => validateScenarioInput({ ...storm, timestamps: [storm.timestamps[1], storm.timestamps[0], storm.timestamps[2]] }), 'timestamps[1]', 'sorted, distinct');
-  rejects(() => validateScenarioInput({ ...storm, timestamps: [storm.timestamps[0], storm.timestamps[0], storm.timestamps[2]] }), 'timestamps[1]', 'sorted, distinct');
+  rejects(
+    () => validateScenarioInput({ ...storm, timestamps: [storm.timestamps[1], storm.timestamps[0], storm.timestamps[2]] }),
+    'timestamps[1]',
+    'sorted, distinct',
+  );
+  rejects(
+    () => validateScenarioInput({ ...storm, timestamps: [storm.timestamps[0], storm.timestamps[0], storm.timestamps[2]] }),
+    'timestamps[1]',
+    'sorted, distinct',
+  );
   rejects(() => validateScenarioInput({ ...storm, timestamps: [storm.timestamps[0], 'noon', storm.timestamps[2]] }), 'timestamps[1]', 'ISO 8601');
 });
 
 input('rejects duplicate uuids and uuids that are not safe file names', () => {
   const storm = stormInput(3, 2);
-  rejects(() => validateScenarioInput({ ...storm, assetUuids: [storm.assetUuids[0], storm.assetUuids[1], storm.assetUuids[0]] }), 'assetUuids[2]', 'duplicates assetUuids[0]');
+  rejects(
+    () => validateScenarioInput({ ...storm, assetUuids: [storm.assetUuids[0], storm.assetUuids[1], storm.assetUuids[0]] }),
+    'assetUuids[2]',
+    'duplicates assetUuids[0]',
+  );
   rejects(() => validateScenarioInput({ ...storm, assetUuids: [storm.assetUuids[0], '../etc', storm.assetUuids[2]] }), 'assetUuids[1]', 'component uuid');
 });
 

@@ -10,7 +10,15 @@ function build(failures: Array<[asset: number, time: number]>, keep = 100, sampl
   const builder = new RecordBuilder(timestamps, uuids);
   const json: string[] = [];
   const kept: ScenarioRecord[] = [];
-  const count = builder.append(sampleIndex, failures.length, Int32Array.from(failures.map(([a]) => a)), Int32Array.from(failures.map(([, t]) => t)), json, kept, keep);
+  const count = builder.append(
+    sampleIndex,
+    failures.length,
+    Int32Array.from(failures.map(([a]) => a)),
+    Int32Array.from(failures.map(([, t]) => t)),
+    json,
+    kept,
+    keep,
+  );
   return { count, json, kept };
 }
 
@@ -22,7 +30,12 @@ test('names scenarios sample_<index> from 0', () => {
 });
 
 test('writes one record per timestamp with failures, in timestamp order, edits sorted by component_uuid', () => {
-  const { count, kept } = build([[0, 2], [1, 0], [2, 2], [3, 2]]);
+  const { count, kept } = build([
+    [0, 2],
+    [1, 0],
+    [2, 2],
+    [3, 2],
+  ]);
   assert.is(count, 2);
   const edit = (component_uuid: string) => ({ component_uuid, name: 'in_service', value: false });
   assert.equal(kept, [
@@ -32,9 +45,19 @@ test('writes one record per timestamp with failures, in timestamp order, edits s
 });
 
 test('writes JSON text that parses to exactly the record objects, key order included', () => {
-  const { json, kept } = build([[3, 1], [0, 1], [2, 0]]);
-  assert.equal(json.map((text) => JSON.parse(text)), kept);
-  assert.equal(json, kept.map((record) => JSON.stringify(record)));
+  const { json, kept } = build([
+    [3, 1],
+    [0, 1],
+    [2, 0],
+  ]);
+  assert.equal(
+    json.map((text) => JSON.parse(text)),
+    kept,
+  );
+  assert.equal(
+    json,
+    kept.map((record) => JSON.stringify(record)),
+  );
 });
 
 test('writes nothing for a sample without failures', () => {
@@ -45,10 +68,20 @@ test('writes nothing for a sample without failures', () => {
 });
 
 test('keeps only as many record objects as asked, but writes every record', () => {
-  const { count, json, kept } = build([[0, 0], [1, 1], [2, 2]], 2);
+  const { count, json, kept } = build(
+    [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ],
+    2,
+  );
   assert.is(count, 3);
   assert.is(json.length, 3);
-  assert.equal(kept.map((record) => record.timestamp), timestamps.slice(0, 2));
+  assert.equal(
+    kept.map((record) => record.timestamp),
+    timestamps.slice(0, 2),
+  );
 });
 
 test('escapes uuids and timestamps as JSON strings', () => {

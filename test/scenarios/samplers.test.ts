@@ -29,11 +29,17 @@ const peak = suite('peakSampler');
 peak('fails an asset iff its draw is below 1 − lowest survival, at the first timestamp of that lowest value', () => {
   // Asset 0: lowest 0.4 at t = 1 and again at t = 3 → p = 0.6, fails at t = 1.
   // Asset 1: lowest 0.75 at t = 2 → p = 0.25.
-  const survival = survivalOf([[0.9, 0.4, 0.7, 0.4], [1, 0.8, 0.75, 0.9]]);
+  const survival = survivalOf([
+    [0.9, 0.4, 0.7, 0.4],
+    [1, 0.8, 0.75, 0.9],
+  ]);
   const sampler = peakSampler(survival, 2, 4);
   close(sampler.failureProbability[0], 0.6, 1e-15, 'p of asset 0');
   close(sampler.failureProbability[1], 0.25, 1e-15, 'p of asset 1');
-  assert.equal(drawOnce(sampler, drawsOf([0.59, 0.24]), 2), [[0, 1], [1, 2]]);
+  assert.equal(drawOnce(sampler, drawsOf([0.59, 0.24]), 2), [
+    [0, 1],
+    [1, 2],
+  ]);
   assert.equal(drawOnce(sampler, drawsOf([0.61, 0.26]), 2), []);
 });
 
@@ -43,7 +49,14 @@ peak('does not fail on a draw equal to the failure probability (strict compariso
 });
 
 peak('never fails an asset whose survival is 1 throughout, and always fails one whose survival reaches 0', () => {
-  const sampler = peakSampler(survivalOf([[1, 1, 1], [1, 0, 1]]), 2, 3);
+  const sampler = peakSampler(
+    survivalOf([
+      [1, 1, 1],
+      [1, 0, 1],
+    ]),
+    2,
+    3,
+  );
   assert.equal(drawOnce(sampler, drawsOf([0, 0.999999]), 2), [[1, 1]]);
 });
 
@@ -76,7 +89,14 @@ sequential('fails at the first t with u < 1 − Π_{k≤t} survival(k) (hand-wor
 });
 
 sequential('fails for sure by a timestamp whose survival is 0, and never with survival 1', () => {
-  const sampler = sequentialSampler(survivalOf([[1, 1, 1], [0.99, 0, 1]]), 2, 3);
+  const sampler = sequentialSampler(
+    survivalOf([
+      [1, 1, 1],
+      [0.99, 0, 1],
+    ]),
+    2,
+    3,
+  );
   assert.equal(drawOnce(sampler, drawsOf([0, 0.999999]), 2), [[1, 1]]);
 });
 

@@ -17,7 +17,10 @@ test('a service created with HAZSIM_MAX_SAMPLES above the default runs a request
     await service.uploadModelFile(path.join(EXAMPLES, 'feeder/example_feeder.json'), { name: 'feeder' });
     await service.uploadModelFile(path.join(EXAMPLES, 'hazards/flood.json'), { name: 'flood' });
     const outputDir = tempDir();
-    const run = await service.generateScenarios({ distribution_system_name: 'feeder', hazard_system_name: 'flood', number_of_samples: 100_001, seed: 3 }, { outputDir, recordLimit: 0 });
+    const run = await service.generateScenarios(
+      { distribution_system_name: 'feeder', hazard_system_name: 'flood', number_of_samples: 100_001, seed: 3 },
+      { outputDir, recordLimit: 0 },
+    );
     assert.is(run.summary.number_of_samples, 100_001);
     assert.is(run.summary.asset_count, 38);
     assert.ok(fs.statSync(run.filePath).size > 0);

@@ -83,7 +83,8 @@ timing('peak: every failure is at the first timestamp of the asset’s lowest su
   for (let a = 0; a < ASSETS; a += 1) {
     const series = Array.from({ length: TIMESTAMPS }, (_, t) => storm.survival[t * ASSETS + a]);
     const first = series.indexOf(Math.min(...series));
-    for (let t = 0; t < TIMESTAMPS; t += 1) if (t !== first) assert.is(perAssetAndTime[a * TIMESTAMPS + t], 0, `asset ${a} failed at ${t}, lowest first at ${first}`);
+    for (let t = 0; t < TIMESTAMPS; t += 1)
+      if (t !== first) assert.is(perAssetAndTime[a * TIMESTAMPS + t], 0, `asset ${a} failed at ${t}, lowest first at ${first}`);
   }
 });
 

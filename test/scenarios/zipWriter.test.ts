@@ -4,7 +4,13 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
 import { HazsimError } from '../../src/base/errors.js';
-import { TrackedChangesDocument, trackedChangesJsonSchema, writeScenarioZip, type ScenarioInput, type ScenarioOptions } from '../../src/domain/scenarios/index.js';
+import {
+  TrackedChangesDocument,
+  trackedChangesJsonSchema,
+  writeScenarioZip,
+  type ScenarioInput,
+  type ScenarioOptions,
+} from '../../src/domain/scenarios/index.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { stormInput } from '../helpers/scenarioInput.js';
 import { readZipEntries, unzipTest } from '../helpers/unzip.js';
@@ -22,7 +28,10 @@ async function run(input: ScenarioInput, options: ScenarioOptions) {
 
 function parseCsv(text: string): string[][] {
   assert.ok(text.endsWith('\n'), 'CSV ends with a newline');
-  return text.slice(0, -1).split('\n').map((line) => line.split(','));
+  return text
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => line.split(','));
 }
 
 const storm = stormInput(40, 6);
@@ -32,7 +41,10 @@ const layout = suite('writeScenarioZip: layout');
 
 layout('writes tracked_changes.json, then time_series/<component_uuid>.csv per asset in uuid order; unzip -t passes', async () => {
   const { file, entries, summary } = await run(storm, peakOptions);
-  assert.equal(entries.map((entry) => entry.name), ['tracked_changes.json', ...[...storm.assetUuids].sort().map((uuid) => `time_series/${uuid}.csv`)]);
+  assert.equal(
+    entries.map((entry) => entry.name),
+    ['tracked_changes.json', ...[...storm.assetUuids].sort().map((uuid) => `time_series/${uuid}.csv`)],
+  );
   assert.is(summary.zip_bytes, fs.statSync(file).size);
   const checked = unzipTest(file);
   if (checked === null) console.log('NOTICE: unzip is not installed; the unzip -t check is skipped');
@@ -44,7 +56,11 @@ layout('tracked_changes.json validates against the published schema, which is ge
   const result = v.safeParse(TrackedChangesDocument, document);
   assert.ok(result.success, JSON.stringify(result.issues?.slice(0, 3)));
   const published = JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/tracked_changes.schema.json'), 'utf8'));
-  assert.equal(published, trackedChangesJsonSchema(), 'docs/tracked_changes.schema.json is stale: regenerate it with `node --import tsx scripts/tracked-changes-schema.ts`');
+  assert.equal(
+    published,
+    trackedChangesJsonSchema(),
+    'docs/tracked_changes.schema.json is stale: regenerate it with `node --import tsx scripts/tracked-changes-schema.ts`',
+  );
 });
 
 layout('puts tracked_changes before metadata, one record per line, and the caller’s metadata with the run’s', async () => {
@@ -67,10 +83,12 @@ const content = suite('writeScenarioZip: content');
 content('every edit names an input uuid, and a failing asset appears once per sample, at its failure timestamp', async () => {
   const { document } = await run(storm, peakOptions);
   const known = new Set(storm.assetUuids);
-  const lowestAt = new Map(storm.assetUuids.map((uuid, a) => {
-    const series = storm.timestamps.map((_, t) => storm.survival[t * storm.assetUuids.length + a]);
-    return [uuid, storm.timestamps[series.indexOf(Math.min(...series))]];
-  }));
+  const lowestAt = new Map(
+    storm.assetUuids.map((uuid, a) => {
+      const series = storm.timestamps.map((_, t) => storm.survival[t * storm.assetUuids.length + a]);
+      return [uuid, storm.timestamps[series.indexOf(Math.min(...series))]];
+    }),
+  );
   const seen = new Set<string>();
   for (const record of document.tracked_changes) {
     for (const edit of record.edits) {
@@ -85,7 +103,9 @@ content('every edit names an input uuid, and a failing asset appears once per sa
 
 content('sorts records by sample, then timestamp, and edits by component_uuid', async () => {
   const { document } = await run(storm, { ...peakOptions, method: 'sequential' });
-  const keys = document.tracked_changes.map((record: { scenario_name: string; timestamp: string }) => [Number(record.scenario_name.slice(7)), record.timestamp] as const);
+  const keys = document.tracked_changes.map(
+    (record: { scenario_name: string; timestamp: string }) => [Number(record.scenario_name.slice(7)), record.timestamp] as const,
+  );
   for (let i = 1; i < keys.length; i += 1) {
     const [sample, time] = keys[i];
     const [previousSample, previousTime] = keys[i - 1];
@@ -109,7 +129,10 @@ content('counts samples without failures in the metadata, though they have no re
   assert.equal(metadata.failures_per_sample, perSample);
   assert.ok(perSample.filter((count) => count === 0).length > 100, 'most samples have no failure');
   assert.is(metadata.total_scenarios, document.tracked_changes.length);
-  assert.is(metadata.total_failures, perSample.reduce((sum, count) => sum + count, 0));
+  assert.is(
+    metadata.total_failures,
+    perSample.reduce((sum, count) => sum + count, 0),
+  );
   assert.is(metadata.samples_with_failures, perSample.filter((count) => count > 0).length);
   assert.equal([summary.total_scenarios, summary.total_failures, summary.failures_per_sample], [metadata.total_scenarios, metadata.total_failures, perSample]);
 });
@@ -120,7 +143,8 @@ content('the CSVs parse and count, per timestamp, the samples with the asset out
   for (const [a, uuid] of storm.assetUuids.entries()) {
     const failuresAt = new Map<string, number>();
     for (const record of document.tracked_changes) {
-      if (record.edits.some((edit: { component_uuid: string }) => edit.component_uuid === uuid)) failuresAt.set(record.timestamp, (failuresAt.get(record.timestamp) ?? 0) + 1);
+      if (record.edits.some((edit: { component_uuid: string }) => edit.component_uuid === uuid))
+        failuresAt.set(record.timestamp, (failuresAt.get(record.timestamp) ?? 0) + 1);
     }
     const rows = parseCsv(entries.find((entry) => entry.name === `time_series/${uuid}.csv`)!.data.toString('utf8'));
     assert.equal(rows[0], ['timestamp', 'survival_probability', 'out_of_service_samples', 'out_of_service_fraction']);
@@ -188,7 +212,10 @@ summary('reports progress in sample order, ending at the total', async () => {
 
 summary('refuses bad options before writing anything, and an unwritable destination with invalid_input', async () => {
   const target = path.join(dir, 'refused.zip');
-  for (const options of [{ ...peakOptions, numberOfSamples: 0 }, { ...peakOptions, seed: -1 }]) {
+  for (const options of [
+    { ...peakOptions, numberOfSamples: 0 },
+    { ...peakOptions, seed: -1 },
+  ]) {
     try {
       await writeScenarioZip(storm, options, target);
       assert.unreachable('accepted');
@@ -197,7 +224,10 @@ summary('refuses bad options before writing anything, and an unwritable destinat
       assert.is((error as HazsimError).kind, 'invalid_input');
     }
   }
-  for (const [destination, words] of [[path.join(dir, 'missing', 'out.zip'), 'ENOENT'], [dir, 'is a directory']]) {
+  for (const [destination, words] of [
+    [path.join(dir, 'missing', 'out.zip'), 'ENOENT'],
+    [dir, 'is a directory'],
+  ]) {
     try {
       await writeScenarioZip(storm, peakOptions, destination);
       assert.unreachable('accepted');
@@ -206,7 +236,10 @@ summary('refuses bad options before writing anything, and an unwritable destinat
       assert.match((error as HazsimError).message, words);
     }
   }
-  assert.equal(fs.readdirSync(dir).filter((name) => name.includes('refused') || name.startsWith('.')), []);
+  assert.equal(
+    fs.readdirSync(dir).filter((name) => name.includes('refused') || name.startsWith('.')),
+    [],
+  );
 });
 
 summary.after(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -26,7 +26,18 @@ const SPOT_FIRE = {
       type: 'fire_area',
       name: 'spot',
       timestamp: '2024-09-22T14:00:00',
-      affected_area: { type: 'Polygon', coordinates: [[[-79.9346, 32.7775], [-79.9334, 32.7775], [-79.9334, 32.7785], [-79.9346, 32.7785], [-79.9346, 32.7775]]] },
+      affected_area: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-79.9346, 32.7775],
+            [-79.9334, 32.7775],
+            [-79.9334, 32.7785],
+            [-79.9346, 32.7785],
+            [-79.9346, 32.7775],
+          ],
+        ],
+      },
     },
   ],
 };
@@ -60,14 +71,23 @@ test.before((context) => {
 });
 
 test('fragility_curves names the custom set for poles and DEFAULT_CURVES for every other type', ({ file }) => {
-  const curves = sqliteRows<{ asset_type: string; quantity: string; curve_set: string; definition: string }>(file, 'SELECT * FROM fragility_curves ORDER BY asset_type');
+  const curves = sqliteRows<{ asset_type: string; quantity: string; curve_set: string; definition: string }>(
+    file,
+    'SELECT * FROM fragility_curves ORDER BY asset_type',
+  );
   const types = sqliteRows<{ asset_type: string }>(file, 'SELECT DISTINCT asset_type FROM assets ORDER BY asset_type').map((row) => row.asset_type);
-  assert.equal(curves.map((curve) => curve.asset_type), types);
+  assert.equal(
+    curves.map((curve) => curve.asset_type),
+    types,
+  );
   for (const curve of curves) {
     assert.is(curve.quantity, 'fire_boundary_distance');
     assert.is(curve.curve_set, curve.asset_type === 'distribution_poles' ? 'poles_fire' : 'DEFAULT_CURVES', curve.asset_type);
   }
-  assert.equal(JSON.parse(curves.find((curve) => curve.asset_type === 'distribution_poles')!.definition), POLES_ONLY.curves.fire_boundary_distance.distribution_poles);
+  assert.equal(
+    JSON.parse(curves.find((curve) => curve.asset_type === 'distribution_poles')!.definition),
+    POLES_ONLY.curves.fire_boundary_distance.distribution_poles,
+  );
 });
 
 test('run_info.warnings and the summary name every asset type that fell back', ({ file, summary }) => {
@@ -76,19 +96,22 @@ test('run_info.warnings and the summary name every asset type that fell back', (
   const fallback = warnings.find((warning) => warning.startsWith('curve set poles_fire has no curve for '));
   assert.ok(fallback, `no fallback warning in ${JSON.stringify(warnings)}`);
   assert.match(fallback!, /DEFAULT_CURVES used for these$/);
-  const types = sqliteRows<{ asset_type: string }>(file, "SELECT DISTINCT asset_type FROM assets WHERE asset_type <> 'distribution_poles'").map((row) => row.asset_type);
+  const types = sqliteRows<{ asset_type: string }>(file, "SELECT DISTINCT asset_type FROM assets WHERE asset_type <> 'distribution_poles'").map(
+    (row) => row.asset_type,
+  );
   for (const type of types) assert.ok(fallback!.includes(`${type}/fire_boundary_distance`), type);
   assert.not.ok(fallback!.includes('distribution_poles/'));
   assert.is(sqliteRows(file, "SELECT value FROM run_info WHERE key = 'curve_set'")[0].value, 'poles_fire');
 });
 
-test('poles survive as the custom curve says, switches as DEFAULT_CURVES\' fire curve (0.95, 0.20 km)', ({ file }) => {
+test("poles survive as the custom curve says, switches as DEFAULT_CURVES' fire curve (0.95, 0.20 km)", ({ file }) => {
   const rows = sqliteRows<{ asset_type: string; d: number; survival: number; combined: number }>(
     file,
     "SELECT asset_type, fire_boundary_dist__feet AS d, fire_boundary_distance_survival AS survival, survival_probability AS combined FROM assetstatetable WHERE asset_type IN ('distribution_poles', 'switch')",
   );
   assert.ok(rows.length > 0);
-  const decaySurvival = (distanceM: number, maxProbability: number, lengthM: number) => (distanceM <= 0 ? 0 : 1 - maxProbability * Math.exp(-distanceM / lengthM));
+  const decaySurvival = (distanceM: number, maxProbability: number, lengthM: number) =>
+    distanceM <= 0 ? 0 : 1 - maxProbability * Math.exp(-distanceM / lengthM);
   let largestCurveDifference = 0;
   for (const row of rows) {
     const distanceM = row.d * FOOT_M;
@@ -96,10 +119,14 @@ test('poles survive as the custom curve says, switches as DEFAULT_CURVES\' fire 
     const expected = row.asset_type === 'distribution_poles' ? decaySurvival(distanceM, 0.9, 150) : decaySurvival(distanceM, 0.95, 200);
     close(row.survival, expected, 1e-12, `${row.asset_type} at ${row.d} ft`);
     assert.is(row.combined, row.survival, 'fire is the only hazard');
-    if (row.asset_type === 'distribution_poles') largestCurveDifference = Math.max(largestCurveDifference, Math.abs(expected - decaySurvival(distanceM, 0.95, 300)));
+    if (row.asset_type === 'distribution_poles')
+      largestCurveDifference = Math.max(largestCurveDifference, Math.abs(expected - decaySurvival(distanceM, 0.95, 300)));
   }
   assert.ok(largestCurveDifference > 0.01, 'at these distances the custom and default pole curves differ measurably');
-  assert.equal(sqliteRows(file, "SELECT asset_name, fire_boundary_dist__feet AS d, survival_probability AS s FROM assetstatetable WHERE fire_boundary_dist__feet = 0"), [{ asset_name: 'feeder_3', d: 0, s: 0 }]);
+  assert.equal(
+    sqliteRows(file, 'SELECT asset_name, fire_boundary_dist__feet AS d, survival_probability AS s FROM assetstatetable WHERE fire_boundary_dist__feet = 0'),
+    [{ asset_name: 'feeder_3', d: 0, s: 0 }],
+  );
 });
 
 test.run();

@@ -94,7 +94,11 @@ function shaking(hazard: Context['hazard'], longitude: number, latitude: number)
 }
 
 /** Compares a row with expected intensities (SI, null = absent) and the DEFAULT_CURVES survivals they imply. */
-function expectRow(row: Row, type: keyof typeof CURVES, expected: { windMs: number; pgaG: number | null; pgvCms: number | null; depthM: number | null; velocityMs: number | null }) {
+function expectRow(
+  row: Row,
+  type: keyof typeof CURVES,
+  expected: { windMs: number; pgaG: number | null; pgvCms: number | null; depthM: number | null; velocityMs: number | null },
+) {
   const curves = CURVES[type];
   const what = `${row.asset_name} at ${row.timestamp}`;
   const intensity = (column: string, value: number | null, perUnit: number, relative: number) => {
@@ -134,7 +138,12 @@ test('the substation at every hour: wind in mph from the Holland profile, shakin
     const timestamp = `2024-09-21T${String(hour).padStart(2, '0')}:00:00`;
     const quake = hour === 3 ? shaking(hazard, longitude, latitude) : { pgaG: null, pgvCms: null };
     // The substation (−79.95) lies west of every flood polygon (east of −79.945).
-    expectRow(rows('charleston_substation', timestamp), 'substation', { windMs: windMs(hazard, timestamp, longitude, latitude), ...quake, depthM: null, velocityMs: null });
+    expectRow(rows('charleston_substation', timestamp), 'substation', {
+      windMs: windMs(hazard, timestamp, longitude, latitude),
+      ...quake,
+      depthM: null,
+      velocityMs: null,
+    });
   }
 });
 
@@ -145,12 +154,33 @@ test('a pad-mount transformer in the surge area: water depth above its 0.3 m and
   // hole and cut corner) and west of the "battery-tip" rectangle (east of −79.926): 1.0 m at 0.8 m/s
   // at 12:00; the "receding" area gives 0.4 m at 0.3 m/s at 18:00. Height of a pad mount: 0.3 m.
   const at = (timestamp: string) => windMs(hazard, timestamp, longitude, latitude);
-  expectRow(rows('pad_transformer_1', '2024-09-21T12:00:00'), 'transformer_pad_mount', { windMs: at('2024-09-21T12:00:00'), pgaG: null, pgvCms: null, depthM: 1.0 - 0.3, velocityMs: 0.8 });
-  expectRow(rows('pad_transformer_1', '2024-09-21T18:00:00'), 'transformer_pad_mount', { windMs: at('2024-09-21T18:00:00'), pgaG: null, pgvCms: null, depthM: 0.4 - 0.3, velocityMs: 0.3 });
-  expectRow(rows('pad_transformer_1', '2024-09-21T03:00:00'), 'transformer_pad_mount', { windMs: at('2024-09-21T03:00:00'), ...shaking(hazard, longitude, latitude), depthM: null, velocityMs: null });
+  expectRow(rows('pad_transformer_1', '2024-09-21T12:00:00'), 'transformer_pad_mount', {
+    windMs: at('2024-09-21T12:00:00'),
+    pgaG: null,
+    pgvCms: null,
+    depthM: 1.0 - 0.3,
+    velocityMs: 0.8,
+  });
+  expectRow(rows('pad_transformer_1', '2024-09-21T18:00:00'), 'transformer_pad_mount', {
+    windMs: at('2024-09-21T18:00:00'),
+    pgaG: null,
+    pgvCms: null,
+    depthM: 0.4 - 0.3,
+    velocityMs: 0.3,
+  });
+  expectRow(rows('pad_transformer_1', '2024-09-21T03:00:00'), 'transformer_pad_mount', {
+    windMs: at('2024-09-21T03:00:00'),
+    ...shaking(hazard, longitude, latitude),
+    depthM: null,
+    velocityMs: null,
+  });
 });
 
-test('rooftop solar where two areas overlap: the deeper water (6 ft) and faster flow (1.5 m/s) win; 3 m up, the water is below it', ({ hazard, rows, position }) => {
+test('rooftop solar where two areas overlap: the deeper water (6 ft) and faster flow (1.5 m/s) win; 3 m up, the water is below it', ({
+  hazard,
+  rows,
+  position,
+}) => {
   const { longitude, latitude, asset_type } = position('rooftop_solar');
   assert.is(asset_type, 'solar_panels');
   // (−79.9219, 32.7679) is inside both "surge" (1.0 m, 0.8 m/s) and "battery-tip" (6 ft, 1.5 m/s).

@@ -61,29 +61,47 @@ test('opens in the sqlite3 shell, with one row per asset and distinct timestamp,
   assert.is(summary.asset_count, 38);
   assert.is(sqliteValue(combined, 'SELECT COUNT(*) FROM assetstatetable'), assetCount * 24);
   assert.is(sqliteValue(combined, 'SELECT COUNT(DISTINCT distribution_asset || timestamp) FROM assetstatetable'), assetCount * 24);
-  assert.is(sqliteValue(combined, 'SELECT COUNT(*) FROM assetstatetable s JOIN assets a ON a.uuid = s.distribution_asset AND a.name = s.asset_name AND a.asset_type = s.asset_type'), assetCount * 24);
+  assert.is(
+    sqliteValue(
+      combined,
+      'SELECT COUNT(*) FROM assetstatetable s JOIN assets a ON a.uuid = s.distribution_asset AND a.name = s.asset_name AND a.asset_type = s.asset_type',
+    ),
+    assetCount * 24,
+  );
   assert.equal(sqliteRows(combined, 'SELECT MIN(id) AS low, MAX(id) AS high FROM assetstatetable'), [{ low: 1, high: assetCount * 24 }]);
   assert.is(sqliteValue(combined, "SELECT COUNT(*) FROM assetstatetable WHERE timestamp NOT GLOB '2024-09-21T[0-2][0-9]:00:00'"), 0);
 });
 
 test('rows come in the order docs/output-sqlite.md states: asset type, position in the model, time', ({ combined }) => {
   const doc = fs.readFileSync(path.join(ROOT, 'docs/output-sqlite.md'), 'utf8');
-  const documentedTypes = /Asset types: ([a-z_, \n]+)\./.exec(doc)![1].split(',').map((type) => type.trim());
-  const rows = sqliteRows<{ asset_name: string; asset_type: string; timestamp: string }>(combined, 'SELECT asset_name, asset_type, timestamp FROM assetstatetable ORDER BY id');
-  const modelOrder = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'feeder/example_feeder.json'), 'utf8')).components.map((component: { name: string }) => component.name);
+  const documentedTypes = /Asset types: ([a-z_, \n]+)\./
+    .exec(doc)![1]
+    .split(',')
+    .map((type) => type.trim());
+  const rows = sqliteRows<{ asset_name: string; asset_type: string; timestamp: string }>(
+    combined,
+    'SELECT asset_name, asset_type, timestamp FROM assetstatetable ORDER BY id',
+  );
+  const modelOrder = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'feeder/example_feeder.json'), 'utf8')).components.map(
+    (component: { name: string }) => component.name,
+  );
   const rank = (row: (typeof rows)[number]) => [documentedTypes.indexOf(row.asset_type), modelOrder.indexOf(row.asset_name), row.timestamp] as const;
   for (let index = 1; index < rows.length; index += 1) {
     const [before, after] = [rank(rows[index - 1]), rank(rows[index])];
     assert.ok(before[0] >= 0 && before[1] >= 0, `${rows[index - 1].asset_type} ${rows[index - 1].asset_name} is documented and in the model`);
     const ordered = before[0] < after[0] || (before[0] === after[0] && (before[1] < after[1] || (before[1] === after[1] && before[2] < after[2])));
-    assert.ok(ordered, `row ${index + 1} (${rows[index].asset_name} ${rows[index].timestamp}) comes after row ${index} (${rows[index - 1].asset_name} ${rows[index - 1].timestamp})`);
+    assert.ok(
+      ordered,
+      `row ${index + 1} (${rows[index].asset_name} ${rows[index].timestamp}) comes after row ${index} (${rows[index - 1].asset_name} ${rows[index - 1].timestamp})`,
+    );
   }
 });
 
 test('every survival, combined and per quantity, is in [0, 1]', ({ combined, quake }) => {
   for (const file of [combined, quake]) {
     assert.is(sqliteValue(file, 'SELECT COUNT(*) FROM assetstatetable WHERE survival_probability IS NULL OR survival_probability NOT BETWEEN 0 AND 1'), 0);
-    for (const [, survival] of QUANTITY_COLUMNS) assert.is(sqliteValue(file, `SELECT COUNT(*) FROM assetstatetable WHERE ${survival} NOT BETWEEN 0 AND 1`), 0, survival);
+    for (const [, survival] of QUANTITY_COLUMNS)
+      assert.is(sqliteValue(file, `SELECT COUNT(*) FROM assetstatetable WHERE ${survival} NOT BETWEEN 0 AND 1`), 0, survival);
   }
   assert.ok(sqliteValue(combined, 'SELECT MIN(survival_probability) FROM assetstatetable') < 0.9, 'the storm damages something');
 });
@@ -96,21 +114,39 @@ test('a quantity the hazard does not produce is NULL, and so is its survival', (
     assert.is(sqliteValue(quake, `SELECT COUNT(${intensity}) FROM assetstatetable`), present ? rows : 0, intensity);
     assert.is(sqliteValue(quake, `SELECT COUNT(${survival}) FROM assetstatetable`), present ? rows : 0, survival);
     // Anywhere: an intensity and its survival are NULL together.
-    for (const file of [combined, quake]) assert.is(sqliteValue(file, `SELECT COUNT(*) FROM assetstatetable WHERE (${intensity} IS NULL) <> (${survival} IS NULL)`), 0, `${intensity} / ${survival}`);
+    for (const file of [combined, quake])
+      assert.is(
+        sqliteValue(file, `SELECT COUNT(*) FROM assetstatetable WHERE (${intensity} IS NULL) <> (${survival} IS NULL)`),
+        0,
+        `${intensity} / ${survival}`,
+      );
   }
   // Combined: shaking only at the earthquake's hour, water only at the flood's hours.
   assert.equal(sqliteRows(combined, 'SELECT DISTINCT timestamp FROM assetstatetable WHERE pga_survival IS NOT NULL'), [{ timestamp: '2024-09-21T03:00:00' }]);
-  assert.equal(sqliteRows(combined, 'SELECT DISTINCT timestamp FROM assetstatetable WHERE flood_depth__feet IS NOT NULL ORDER BY timestamp'), [{ timestamp: '2024-09-21T12:00:00' }, { timestamp: '2024-09-21T18:00:00' }]);
+  assert.equal(sqliteRows(combined, 'SELECT DISTINCT timestamp FROM assetstatetable WHERE flood_depth__feet IS NOT NULL ORDER BY timestamp'), [
+    { timestamp: '2024-09-21T12:00:00' },
+    { timestamp: '2024-09-21T18:00:00' },
+  ]);
   // Every flood polygon lies east of longitude −79.945: an asset west of it is never in the water.
   const west = sqliteValue(combined, 'SELECT COUNT(*) FROM assets WHERE longitude < -79.945');
   assert.ok(west >= 5);
-  assert.is(sqliteValue(combined, "SELECT COUNT(*) FROM assetstatetable s JOIN assets a ON a.uuid = s.distribution_asset WHERE a.longitude < -79.945 AND s.timestamp = '2024-09-21T12:00:00' AND s.flood_depth__feet IS NULL AND s.flood_velocity_survival IS NULL"), west);
-  assert.ok(sqliteValue(combined, "SELECT COUNT(flood_depth__feet) FROM assetstatetable WHERE timestamp = '2024-09-21T12:00:00'") > 0, 'some assets are in the water at 12:00');
+  assert.is(
+    sqliteValue(
+      combined,
+      "SELECT COUNT(*) FROM assetstatetable s JOIN assets a ON a.uuid = s.distribution_asset WHERE a.longitude < -79.945 AND s.timestamp = '2024-09-21T12:00:00' AND s.flood_depth__feet IS NULL AND s.flood_velocity_survival IS NULL",
+    ),
+    west,
+  );
+  assert.ok(
+    sqliteValue(combined, "SELECT COUNT(flood_depth__feet) FROM assetstatetable WHERE timestamp = '2024-09-21T12:00:00'") > 0,
+    'some assets are in the water at 12:00',
+  );
 });
 
 test('survival_probability is the product of the per-quantity survivals present', ({ combined, quake }) => {
   const product = QUANTITY_COLUMNS.map(([, survival]) => `COALESCE(${survival}, 1)`).join(' * ');
-  for (const file of [combined, quake]) assert.is(sqliteValue(file, `SELECT COUNT(*) FROM assetstatetable WHERE ABS(survival_probability - ${product}) > 1e-12`), 0);
+  for (const file of [combined, quake])
+    assert.is(sqliteValue(file, `SELECT COUNT(*) FROM assetstatetable WHERE ABS(survival_probability - ${product}) > 1e-12`), 0);
   // Where the hazard produces nothing for an asset, its survival is exactly 1: not the case here, wind blows everywhere.
   assert.is(sqliteValue(combined, 'SELECT COUNT(*) FROM assetstatetable WHERE wind_speed_survival IS NULL'), 0);
 });
@@ -122,7 +158,7 @@ function documentedNames(start: string): string[] {
   return [...bullet.slice(start.length).matchAll(/`([a-z0-9_]+)`/g)].map((match) => match[1]);
 }
 
-test('run_info holds exactly the keys docs/output-sqlite.md lists, with the inputs\' sha256', ({ cache, combined }) => {
+test("run_info holds exactly the keys docs/output-sqlite.md lists, with the inputs' sha256", ({ cache, combined }) => {
   const info = Object.fromEntries(sqliteRows<{ key: string; value: string }>(combined, 'SELECT key, value FROM run_info').map((row) => [row.key, row.value]));
   assert.equal(Object.keys(info).sort(), documentedNames('- `run_info` (key, value):').sort());
   const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
@@ -157,17 +193,22 @@ test('fragility_curves lists the curve of each asset type and quantity present, 
   const types = sqliteRows<{ asset_type: string }>(combined, 'SELECT DISTINCT asset_type FROM assets').map((row) => row.asset_type);
   const curves = sqliteRows<{ asset_type: string; quantity: string; curve_set: string; definition: string }>(combined, 'SELECT * FROM fragility_curves');
   const quantities = ['wind_speed', 'flood_depth', 'flood_velocity', 'pga', 'pgv'];
-  assert.equal(curves.map((curve) => `${curve.asset_type}/${curve.quantity}`).sort(), types.flatMap((type) => quantities.map((quantity) => `${type}/${quantity}`)).sort());
+  assert.equal(
+    curves.map((curve) => `${curve.asset_type}/${curve.quantity}`).sort(),
+    types.flatMap((type) => quantities.map((quantity) => `${type}/${quantity}`)).sort(),
+  );
   assert.ok(curves.every((curve) => curve.curve_set === 'DEFAULT_CURVES' && JSON.parse(curve.definition).distribution === 'lognormal'));
   // default-curves.md: distribution_poles wind speed median 45 m/s, β 0.40; substation PGA 0.40 g, β 0.50.
-  const definition = (type: string, quantity: string) => JSON.parse(curves.find((curve) => curve.asset_type === type && curve.quantity === quantity)!.definition);
+  const definition = (type: string, quantity: string) =>
+    JSON.parse(curves.find((curve) => curve.asset_type === type && curve.quantity === quantity)!.definition);
   assert.equal(definition('distribution_poles', 'wind_speed'), { distribution: 'lognormal', median: '45 meter / second', beta: 0.4 });
   assert.equal(definition('substation', 'pga'), { distribution: 'lognormal', median: '0.4 standard_gravity', beta: 0.5 });
   assert.equal(sqliteRows(quake, 'SELECT DISTINCT quantity FROM fragility_curves ORDER BY quantity'), [{ quantity: 'pga' }, { quantity: 'pgv' }]);
 });
 
 test('the same inputs give the same tables, views and rows apart from run_info.created_at', ({ combined, combinedAgain }) => {
-  const objects = (file: string) => sqliteRows<{ type: string; name: string }>(file, "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name");
+  const objects = (file: string) =>
+    sqliteRows<{ type: string; name: string }>(file, "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name");
   assert.equal(objects(combined), [
     { type: 'table', name: 'assets' },
     { type: 'table', name: 'assetstatetable' },

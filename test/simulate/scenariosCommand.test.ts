@@ -31,7 +31,9 @@ test.before((context) => {
   assert.is(runCli(['upload', path.join(EXAMPLES, 'hazards/hurricane.json'), '--name', 'storm', '--cache-dir', context.cache]).code, 0);
   const scenarios = (seed: number, extra: string[] = []): Run => {
     const cwd = tempDir();
-    const result = runCli(['scenarios', 'example_feeder', 'storm', '-n', '50', '--seed', String(seed), ...extra, '--cache-dir', context.cache, '--json'], { cwd });
+    const result = runCli(['scenarios', 'example_feeder', 'storm', '-n', '50', '--seed', String(seed), ...extra, '--cache-dir', context.cache, '--json'], {
+      cwd,
+    });
     assert.is(result.code, 0, result.stderr);
     return { file: path.join(cwd, ZIP_NAME), summary: json(result) };
   };
@@ -75,7 +77,9 @@ test('is byte-identical across two runs and passes unzip -t; every edit names a 
   else assert.ok(checked.ok, checked.output);
   const entries = await readZipEntries(first.file);
   const document = JSON.parse(entries.find((entry) => entry.name === 'tracked_changes.json')!.data.toString('utf8'));
-  const uuids = new Set(JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'feeder/example_feeder.json'), 'utf8')).components.map((component: { uuid: string }) => component.uuid));
+  const uuids = new Set(
+    JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'feeder/example_feeder.json'), 'utf8')).components.map((component: { uuid: string }) => component.uuid),
+  );
   const edits = document.tracked_changes.flatMap((record: { edits: { component_uuid: string }[] }) => record.edits);
   assert.is(edits.length, first.summary.total_failures);
   assert.ok(edits.every((edit: { component_uuid: string }) => uuids.has(edit.component_uuid)));
@@ -98,10 +102,17 @@ test('the time series carry the survival of the simulation result, per asset and
   const entries = await readZipEntries(file);
   assert.is(JSON.parse(entries[0].data.toString('utf8')).metadata.method, 'sequential');
   for (const { uuid } of sqliteRows<{ uuid: string }>(sqlite, "SELECT uuid FROM assets WHERE name IN ('charleston_substation', 'feeder_3', 'cable_2')")) {
-    const csv = entries.find((entry) => entry.name === `time_series/${uuid}.csv`)!.data.toString('utf8').trim().split('\n');
+    const csv = entries
+      .find((entry) => entry.name === `time_series/${uuid}.csv`)!
+      .data.toString('utf8')
+      .trim()
+      .split('\n');
     assert.is(csv[0], 'timestamp,survival_probability,out_of_service_samples,out_of_service_fraction');
     const fromCsv = csv.slice(1).map((line) => line.split(','));
-    const fromSqlite = sqliteRows<{ timestamp: string; survival_probability: number }>(sqlite, `SELECT timestamp, survival_probability FROM assetstatetable WHERE distribution_asset = '${uuid}' ORDER BY timestamp`);
+    const fromSqlite = sqliteRows<{ timestamp: string; survival_probability: number }>(
+      sqlite,
+      `SELECT timestamp, survival_probability FROM assetstatetable WHERE distribution_asset = '${uuid}' ORDER BY timestamp`,
+    );
     assert.equal(
       fromCsv.map(([timestamp, survival]) => [timestamp, Number(survival)]),
       fromSqlite.map((row) => [row.timestamp, row.survival_probability]),

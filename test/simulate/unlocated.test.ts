@@ -30,13 +30,10 @@ test('are listed in run_info.unlocated_assets with the reason, counted in the su
   const info = Object.fromEntries(sqliteRows<{ key: string; value: string }>(file, 'SELECT key, value FROM run_info').map((row) => [row.key, row.value]));
   const unlocated = JSON.parse(info.unlocated_assets) as { uuid: string; name: string; componentType: string; assetType: string; reason: string }[];
   const byName = (name: string) => feeder.components.find((component: any) => component.name === name);
-  assert.equal(
-    unlocated.map((note) => [note.name, note.componentType, note.assetType, note.uuid, note.reason]).sort(),
-    [
-      ['pad_transformer_2', 'DistributionTransformer', 'transformer_pad_mount', byName('pad_transformer_2').uuid, 'bus "pad_lv_2" has no coordinate'],
-      ['rooftop_solar', 'DistributionSolar', 'solar_panels', byName('rooftop_solar').uuid, 'bus "pad_lv_2" has no coordinate'],
-    ],
-  );
+  assert.equal(unlocated.map((note) => [note.name, note.componentType, note.assetType, note.uuid, note.reason]).sort(), [
+    ['pad_transformer_2', 'DistributionTransformer', 'transformer_pad_mount', byName('pad_transformer_2').uuid, 'bus "pad_lv_2" has no coordinate'],
+    ['rooftop_solar', 'DistributionSolar', 'solar_panels', byName('rooftop_solar').uuid, 'bus "pad_lv_2" has no coordinate'],
+  ]);
   assert.is(summary.unlocated_count, 2);
   assert.is(summary.asset_count, 36);
   assert.is(info.asset_count, '36');

@@ -45,7 +45,27 @@ fixtures('reads every unit string in fixtures/gdm with the dimension of its quan
   for (const file of files) quantitiesIn(JSON.parse(fs.readFileSync(file, 'utf8')), found);
   const spellings = new Set(found.map((quantity) => quantity.units));
   // The spellings gdm-format.md §4.1 lists for these files.
-  for (const expected of ['ampere', 'degree', 'kilometer', 'kilova', 'kilovar', 'kilovolt', 'kilowatt', 'kilowatt / meter ** 2', 'meter', 'nanofarad / kilometer', 'nanofarad / meter', 'ohm', 'ohm / kilometer', 'ohm / meter', 'foot', 'ohm / foot', 'ohm / mile', 'nanofarad / foot', 'nanofarad / mile']) {
+  for (const expected of [
+    'ampere',
+    'degree',
+    'kilometer',
+    'kilova',
+    'kilovar',
+    'kilovolt',
+    'kilowatt',
+    'kilowatt / meter ** 2',
+    'meter',
+    'nanofarad / kilometer',
+    'nanofarad / meter',
+    'ohm',
+    'ohm / kilometer',
+    'ohm / meter',
+    'foot',
+    'ohm / foot',
+    'ohm / mile',
+    'nanofarad / foot',
+    'nanofarad / mile',
+  ]) {
     assert.ok(spellings.has(expected), `fixtures use ${expected}`);
   }
   for (const { units, quantityClass } of found) {

@@ -83,7 +83,13 @@ export function distancesFromPointM(latitudeDeg: number, longitudeDeg: number, p
     if (dx * dx + dy * dy + dz * dz < limit2) {
       outM[i] = chordArcDistanceM(px, py, pz, qx, qy, qz);
     } else {
-      outM[i] = geodesicDistanceReducedM(originReduced.sinBeta, originReduced.cosBeta, points.sinBeta[i], points.cosBeta[i], longitudeDifferenceRad(longitudeDeg, points.longitudeDeg[i]));
+      outM[i] = geodesicDistanceReducedM(
+        originReduced.sinBeta,
+        originReduced.cosBeta,
+        points.sinBeta[i],
+        points.cosBeta[i],
+        longitudeDifferenceRad(longitudeDeg, points.longitudeDeg[i]),
+      );
     }
   }
 }

@@ -11,7 +11,13 @@ export interface BoundingBox {
  * minLatitude) to (maxLongitude, maxLatitude), degrees; a point when the maxima are left out.
  * No antimeridian handling: feeders and hazard footprints do not cross it.
  */
-export function extendBox(box: BoundingBox | null, minLongitude: number, minLatitude: number, maxLongitude = minLongitude, maxLatitude = minLatitude): BoundingBox {
+export function extendBox(
+  box: BoundingBox | null,
+  minLongitude: number,
+  minLatitude: number,
+  maxLongitude = minLongitude,
+  maxLatitude = minLatitude,
+): BoundingBox {
   if (!box) return { min_longitude: minLongitude, min_latitude: minLatitude, max_longitude: maxLongitude, max_latitude: maxLatitude };
   return {
     min_longitude: Math.min(box.min_longitude, minLongitude),

@@ -148,6 +148,7 @@ function arcForAzimuth(alpha1: number, sinBeta1: number, cosBeta1: number, sinBe
   const twoSigmaM = sigma1 + sigma2;
   const cos2SigmaM = Math.cos(twoSigmaM);
   const C = vincentyC(cos2Alpha);
-  const lambda = omega12 - (1 - C) * WGS84_F * sinAlpha0 * (sigma + C * Math.sin(sigma) * (cos2SigmaM + C * Math.cos(sigma) * (-1 + 2 * cos2SigmaM * cos2SigmaM)));
+  const lambda =
+    omega12 - (1 - C) * WGS84_F * sinAlpha0 * (sigma + C * Math.sin(sigma) * (cos2SigmaM + C * Math.cos(sigma) * (-1 + 2 * cos2SigmaM * cos2SigmaM)));
   return { sigma, twoSigmaM, cos2Alpha, lambda };
 }

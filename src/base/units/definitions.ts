@@ -120,7 +120,12 @@ export const UNIT_DEFINITIONS = [
   { name: 'torr', definition: 'atmosphere / 760' },
   { name: 'pound_force_per_square_inch', definition: 'force_pound / inch ** 2', symbol: 'psi' },
   { name: 'inch_Hg', definition: 'inch * 13595.1 * kilogram / meter ** 3 * standard_gravity', symbol: 'inHg', aliases: ['in_Hg', 'inch_Hg_32F'] },
-  { name: 'millimeter_Hg', definition: 'millimeter * 13595.1 * kilogram / meter ** 3 * standard_gravity', symbol: 'mmHg', aliases: ['mm_Hg', 'millimeter_Hg_0C'] },
+  {
+    name: 'millimeter_Hg',
+    definition: 'millimeter * 13595.1 * kilogram / meter ** 3 * standard_gravity',
+    symbol: 'mmHg',
+    aliases: ['mm_Hg', 'millimeter_Hg_0C'],
+  },
 
   // Electricity
   { name: 'coulomb', definition: 'ampere * second', symbol: 'C' },

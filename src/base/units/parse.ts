@@ -240,4 +240,3 @@ export function sameDimension(a: Dimension, b: Dimension): boolean {
   for (let i = 0; i < a.length; i += 1) if (Math.abs(a[i] - b[i]) > 1e-12) return false;
   return true;
 }
-

@@ -57,7 +57,11 @@ function mostCommon(structures: AssetType[]): AssetType {
 }
 
 /** Asset type and location of one component, or why it is not an asset. */
-function assetOf(component: Component, lineTypes: Map<Component, AssetType>, structures: Map<string, AssetType[]>): { assetType: AssetType; located: Located } | { reason: string } {
+function assetOf(
+  component: Component,
+  lineTypes: Map<Component, AssetType>,
+  structures: Map<string, AssetType[]>,
+): { assetType: AssetType; located: Located } | { reason: string } {
   const { type, fields } = component;
   if (type === 'DistributionVoltageSource') return { assetType: 'substation', located: busPoint(fields.bus as Component) };
   if (type === 'DistributionSolar') return { assetType: 'solar_panels', located: busPoint(fields.bus as Component) };

@@ -54,4 +54,9 @@ export const STRUCTURE_OF_LINE: Readonly<Partial<Record<AssetType, AssetType>>> 
 };
 
 /** Tie order between bus structures: overhead first, then the order of ASSET_TYPES. */
-export const STRUCTURE_PREFERENCE: readonly AssetType[] = ['distribution_poles', 'transmission_tower', 'distribution_junction_box', 'transmission_junction_box'];
+export const STRUCTURE_PREFERENCE: readonly AssetType[] = [
+  'distribution_poles',
+  'transmission_tower',
+  'distribution_junction_box',
+  'transmission_junction_box',
+];

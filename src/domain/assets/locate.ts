@@ -28,7 +28,8 @@ export function busPoint(bus: Component): Located {
   const crs = location.fields.crs as string | null;
   if (crs !== null && !WGS84.test(crs)) return { reason: `${busLabel(bus)} has crs ${JSON.stringify(crs)}; hazsim reads WGS-84 longitude/latitude only` };
   if (x === 0 && y === 0) return { reason: `${busLabel(bus)} is at x = 0, y = 0, a placeholder rather than a place` };
-  if (Math.abs(x) > 180 || Math.abs(y) > 90) return { reason: `${busLabel(bus)} is at x = ${x}, y = ${y}, which is not a longitude/latitude (GDM x is the longitude, y the latitude)` };
+  if (Math.abs(x) > 180 || Math.abs(y) > 90)
+    return { reason: `${busLabel(bus)} is at x = ${x}, y = ${y}, which is not a longitude/latitude (GDM x is the longitude, y the latitude)` };
   return { longitude: x, latitude: y };
 }
 

@@ -51,7 +51,9 @@ function phasesOf(component: Component): string[] {
 
 /** Summarizes a model read by readDistributionModel. */
 export function summarizeDistributionModel(model: DistributionModel): DistributionSummary {
-  const componentsByType = Object.fromEntries([...model.byType.entries()].map(([type, list]) => [type, list.length] as const).sort(([a], [b]) => a.localeCompare(b)));
+  const componentsByType = Object.fromEntries(
+    [...model.byType.entries()].map(([type, list]) => [type, list.length] as const).sort(([a], [b]) => a.localeCompare(b)),
+  );
   const buses = componentsOfType(model, 'DistributionBus');
   let withCoordinates = 0;
   let unusable = 0;

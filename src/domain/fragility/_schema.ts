@@ -18,7 +18,10 @@ export function positiveQuantityText(label: string, dimension: Dimension) {
 export function unitText(dimension: Dimension) {
   return v.pipe(
     v.string(`unit must name a unit of ${DIMENSION_EXAMPLES[dimension]}`),
-    v.check((unit) => unitFactor(unit, dimension) !== undefined, (issue) => `unknown unit ${JSON.stringify(issue.input)} for ${DIMENSION_EXAMPLES[dimension]}`),
+    v.check(
+      (unit) => unitFactor(unit, dimension) !== undefined,
+      (issue) => `unknown unit ${JSON.stringify(issue.input)} for ${DIMENSION_EXAMPLES[dimension]}`,
+    ),
   );
 }
 
@@ -27,7 +30,10 @@ export function positiveNumber(label: string) {
   return v.pipe(
     v.number(`${label} must be a number`),
     v.finite(`${label} must be a finite number`),
-    v.check((value) => value > 0, (issue) => `${label} must be greater than 0, got ${String(issue.input)}`),
+    v.check(
+      (value) => value > 0,
+      (issue) => `${label} must be greater than 0, got ${String(issue.input)}`,
+    ),
   );
 }
 

@@ -44,7 +44,11 @@ export function assertCurvesCover(compiled: CompiledCurveSet, quantities: Iterab
   const gaps = compiled.missing.filter((pair) => wantedQuantities.has(pair.quantity) && wantedTypes.has(pair.asset_type));
   if (gaps.length === 0) return;
   const pairs = gaps.map((pair) => `${pair.asset_type}/${pair.quantity}`).join(', ');
-  throw new HazsimError('invalid_input', `curve set ${compiled.name} and DEFAULT_CURVES have no fragility curve for ${pairs}; use a curve set that gives them`, gaps.map((pair) => ({ path: `curves.${pair.quantity}.${pair.asset_type}`, message: 'no curve in the curve set or DEFAULT_CURVES' })));
+  throw new HazsimError(
+    'invalid_input',
+    `curve set ${compiled.name} and DEFAULT_CURVES have no fragility curve for ${pairs}; use a curve set that gives them`,
+    gaps.map((pair) => ({ path: `curves.${pair.quantity}.${pair.asset_type}`, message: 'no curve in the curve set or DEFAULT_CURVES' })),
+  );
 }
 
 /** The curve of an asset type (by index in ASSET_TYPES) for a quantity; null when neither the set nor DEFAULT_CURVES has one. */

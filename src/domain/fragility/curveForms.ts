@@ -13,7 +13,10 @@ interface CurveForm {
   compile(spec: CurveSpec, dimension: Dimension): CompiledCurve;
 }
 
-function form<S extends v.GenericSchema<unknown, CurveSpec>>(schema: (dimension: Dimension) => S, compile: (spec: v.InferOutput<S>, dimension: Dimension) => CompiledCurve): CurveForm {
+function form<S extends v.GenericSchema<unknown, CurveSpec>>(
+  schema: (dimension: Dimension) => S,
+  compile: (spec: v.InferOutput<S>, dimension: Dimension) => CompiledCurve,
+): CurveForm {
   return { schema, compile: compile as CurveForm['compile'] };
 }
 

@@ -56,7 +56,10 @@ export function checkCurveSet(content: unknown): CurveSetResult {
   let count = 0;
   for (const [quantity, byType] of Object.entries(shape.output.curves)) {
     if (!isIntensityQuantity(quantity)) {
-      issues.push({ path: formatPath(['curves', quantity]), message: `unknown quantity ${JSON.stringify(quantity)}; expected one of ${intensityQuantityNames().join(', ')}` });
+      issues.push({
+        path: formatPath(['curves', quantity]),
+        message: `unknown quantity ${JSON.stringify(quantity)}; expected one of ${intensityQuantityNames().join(', ')}`,
+      });
       continue;
     }
     if (typeof byType !== 'object' || byType === null || Array.isArray(byType)) {
@@ -66,7 +69,10 @@ export function checkCurveSet(content: unknown): CurveSetResult {
     const column: Partial<Record<(typeof ASSET_TYPES)[number], CurveSpec>> = {};
     for (const [assetType, raw] of Object.entries(byType)) {
       if (!isAssetType(assetType)) {
-        issues.push({ path: formatPath(['curves', quantity, assetType]), message: `unknown asset type ${JSON.stringify(assetType)}; expected one of ${ASSET_TYPES.join(', ')}` });
+        issues.push({
+          path: formatPath(['curves', quantity, assetType]),
+          message: `unknown asset type ${JSON.stringify(assetType)}; expected one of ${ASSET_TYPES.join(', ')}`,
+        });
         continue;
       }
       const curve = readCurve(quantity, raw, ['curves', quantity, assetType], issues);

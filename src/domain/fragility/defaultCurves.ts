@@ -43,17 +43,20 @@ export const DEFAULT_FIRE_MAX_PROBABILITY = 0.95;
 
 const lognormal = ([median, beta]: readonly [number, number], unit: string): CurveSpec => ({ distribution: 'lognormal', median: `${median} ${unit}`, beta });
 
-
 /** DEFAULT_CURVES as a curve set, in the custom curve set format. */
 export const DEFAULT_CURVES: CurveSet = {
   name: 'DEFAULT_CURVES',
-  description: 'Lognormal median/beta curves for every asset type and quantity: the intended reading of ERAD\'s default table (fragility/default-curves.md)',
+  description: "Lognormal median/beta curves for every asset type and quantity: the intended reading of ERAD's default table (fragility/default-curves.md)",
   curves: {
     wind_speed: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => lognormal(row.wind, 'meter / second')),
     flood_depth: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => lognormal(row.depth, 'meter')),
     flood_velocity: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => lognormal(row.velocity, 'meter / second')),
     pga: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => lognormal(row.pga, 'standard_gravity')),
     pgv: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => lognormal(row.pgv, 'centimeter / second')),
-    fire_boundary_distance: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => ({ distribution: 'exponential_decay', max_probability: DEFAULT_FIRE_MAX_PROBABILITY, length: `${row.fire} kilometer` })),
+    fire_boundary_distance: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => ({
+      distribution: 'exponential_decay',
+      max_probability: DEFAULT_FIRE_MAX_PROBABILITY,
+      length: `${row.fire} kilometer`,
+    })),
   },
 };

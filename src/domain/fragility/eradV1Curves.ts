@@ -20,6 +20,8 @@ export interface EradV1CurvesRow {
  * (ERAD's shifted lognormals: no failure below loc). hazsim measures fire distances
  * geodesically in km, where ERAD measured planar degrees and labelled them km.
  */
+// One row per asset type, as ERAD lays out its table.
+// prettier-ignore
 export const ERAD_V1_CURVES_TABLE = {
   // Per asset type: lognorm [s, loc, scale] of wind speed [m/s], flood depth [m], flood velocity [m/s], PGA [m/s²], PGV [cm/s]; fire expon [loc, scale] [km].
   switch: { wind: [0.45, 50, 1 / 0.45], depth: [0.35, 0.5, 1 / 0.35], velocity: [0.35, 1.5, 1 / 0.35], pga: [0.8, 0.4 * 9.81, 1 / 0.8], pgv: [0.5, 35, 2], fire: [0.65, 0.95] },
@@ -38,8 +40,12 @@ export const ERAD_V1_CURVES_TABLE = {
   transmission_underground_cables: { wind: [0.4, 60, 1 / 0.4], depth: [0.25, 0.8, 1 / 0.25], velocity: [0.4, 2.0, 1 / 0.4], pga: [0.55, 0.8 * 9.81, 1 / 0.55], pgv: [0.55, 65, 1 / 0.55], fire: [0.15, 0.95] },
 } as const satisfies Record<AssetType, EradV1CurvesRow>;
 
-const scipy = (name: 'lognorm' | 'expon', parameters: readonly number[], unit: string): CurveSpec => ({ distribution: 'scipy', name, parameters: [...parameters], unit });
-
+const scipy = (name: 'lognorm' | 'expon', parameters: readonly number[], unit: string): CurveSpec => ({
+  distribution: 'scipy',
+  name,
+  parameters: [...parameters],
+  unit,
+});
 
 /** ERAD_V1_CURVES as a curve set, in the custom curve set format. */
 export const ERAD_V1_CURVES: CurveSet = {

@@ -13,7 +13,10 @@ export function exponentialDecaySchema(dimension: Dimension) {
     distribution: v.literal('exponential_decay'),
     max_probability: v.pipe(
       v.number('max_probability must be a number'),
-      v.check((p) => p > 0 && p <= 1, (issue) => `max_probability must be greater than 0 and at most 1, got ${String(issue.input)}`),
+      v.check(
+        (p) => p > 0 && p <= 1,
+        (issue) => `max_probability must be greater than 0 and at most 1, got ${String(issue.input)}`,
+      ),
     ),
     length: positiveQuantityText('length', dimension),
   });

@@ -24,21 +24,34 @@ export function scipySchema(dimension: Dimension) {
   return v.pipe(
     v.strictObject({
       distribution: v.literal('scipy'),
-      name: v.picklist(['lognorm', 'norm', 'expon'], (issue) => `name must be lognorm, norm or expon (the scipy distributions hazsim evaluates), got ${issue.received}`),
-      parameters: v.array(v.pipe(v.number('parameters must be numbers'), v.finite('parameters must be finite numbers')), 'parameters must be a list of numbers'),
+      name: v.picklist(
+        ['lognorm', 'norm', 'expon'],
+        (issue) => `name must be lognorm, norm or expon (the scipy distributions hazsim evaluates), got ${issue.received}`,
+      ),
+      parameters: v.array(
+        v.pipe(v.number('parameters must be numbers'), v.finite('parameters must be finite numbers')),
+        'parameters must be a list of numbers',
+      ),
       unit: unitText(dimension),
     }),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
       const { name, parameters } = dataset.value;
       const arity = ARITY[name];
-      const at = (key: 'parameters') => [{ type: 'object' as const, origin: 'value' as const, input: dataset.value, key, value: parameters }] as [{ type: 'object'; origin: 'value'; input: typeof dataset.value; key: string; value: unknown }];
+      const at = (key: 'parameters') =>
+        [{ type: 'object' as const, origin: 'value' as const, input: dataset.value, key, value: parameters }] as [
+          { type: 'object'; origin: 'value'; input: typeof dataset.value; key: string; value: unknown },
+        ];
       if (parameters.length < arity.min || parameters.length > arity.max) {
-        addIssue({ message: `scipy ${name} takes ${arity.min} to ${arity.max} positional parameters (${arity.names}), got ${parameters.length}`, path: at('parameters') });
+        addIssue({
+          message: `scipy ${name} takes ${arity.min} to ${arity.max} positional parameters (${arity.names}), got ${parameters.length}`,
+          path: at('parameters'),
+        });
         return;
       }
       const scale = name === 'lognorm' ? parameters[2] : parameters[1];
-      if (name === 'lognorm' && !(parameters[0] > 0)) addIssue({ message: `lognorm's shape s must be greater than 0, got ${parameters[0]}`, path: at('parameters') });
+      if (name === 'lognorm' && !(parameters[0] > 0))
+        addIssue({ message: `lognorm's shape s must be greater than 0, got ${parameters[0]}`, path: at('parameters') });
       if (scale !== undefined && !(scale > 0)) addIssue({ message: `${name}'s scale must be greater than 0, got ${scale}`, path: at('parameters') });
     }),
   );

@@ -104,7 +104,9 @@ function compileType(type: FieldType, form: InputForm): Check {
       const index = numberCheck({ min: 0 }, true);
       return (value) => {
         if (!Array.isArray(value) || value.length !== 2) return fail(MESSAGES.pair);
-        const problems = [index(value[0]), index(value[1])].flatMap((result, position) => (result instanceof Problems ? result.list.map((problem) => ({ ...problem, segments: [position] })) : []));
+        const problems = [index(value[0]), index(value[1])].flatMap((result, position) =>
+          result instanceof Problems ? result.list.map((problem) => ({ ...problem, segments: [position] })) : [],
+        );
         return problems.length ? new Problems(problems) : value;
       };
     }
@@ -179,7 +181,17 @@ function generateRun(spec: ClassSpec, fields: CompiledField[], formKey: string):
   });
   body.push(`return { ${fields.map((field, i) => `${JSON.stringify(field.key)}: o${i}`).join(', ')} };`);
   const locals = fields.map((_, i) => `const c${i} = checks[${i}], d${i} = defaults[${i}];`).join('\n');
-  const factory = new Function('checks', 'defaults', 'known', 'unknown', 'MISSING', 'Problems', 'reportAt', 'newUuid', `${locals}\nreturn function run(input, problems) {\n${body.join('\n')}\n};`);
+  const factory = new Function(
+    'checks',
+    'defaults',
+    'known',
+    'unknown',
+    'MISSING',
+    'Problems',
+    'reportAt',
+    'newUuid',
+    `${locals}\nreturn function run(input, problems) {\n${body.join('\n')}\n};`,
+  );
   return factory(
     fields.map((field) => field.check),
     fields.map((field) => field.spec.defaultValue),

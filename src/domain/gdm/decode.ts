@@ -49,7 +49,8 @@ function reportBadMetadata(input: Record<string, unknown>, path: string, issues:
   const type = typeof metadata === 'string' ? 'unknown class' : metadata.type;
   const label = componentLabel(path, type, input.name);
   if (typeof metadata === 'string') issues.push({ path: `${label}.__metadata__`, message: metadata });
-  else if (!CLASS_SPECS.has(type)) issues.push({ path: `${label}.__metadata__.type`, message: `unknown class "${type}": gdm 2.0-2.4 defines no such component` });
+  else if (!CLASS_SPECS.has(type))
+    issues.push({ path: `${label}.__metadata__.type`, message: `unknown class "${type}": gdm 2.0-2.4 defines no such component` });
   else issues.push({ path: `${label}.__metadata__.serialized_type`, message: `must be "base" for an entry of components, not "${metadata.serializedType}"` });
   return label;
 }
@@ -117,7 +118,11 @@ export function decodeNestedComponents(components: unknown[], issues: Issue[], u
   function visit(input: Record<string, unknown>, path: string, allowed: readonly string[] | null): ComponentRef {
     const uuid = typeof input.uuid === 'string' ? input.uuid.trim().toLowerCase() : undefined;
     if (uuid && isReferenceOnly(input) && allowed) return new ComponentRef(uuid);
-    const spec = allowed ? inlineClass(input, allowed) : typeof input.type === 'string' ? (CLASS_SPECS.get(input.type) ?? `unknown class "${input.type}": gdm 2.0-2.4 defines no such component`) : '"type" is required: the GDM class name';
+    const spec = allowed
+      ? inlineClass(input, allowed)
+      : typeof input.type === 'string'
+        ? (CLASS_SPECS.get(input.type) ?? `unknown class "${input.type}": gdm 2.0-2.4 defines no such component`)
+        : '"type" is required: the GDM class name';
     if (typeof spec === 'string') {
       const label = componentLabel(path, typeof input.type === 'string' ? input.type : 'unknown class', input.name);
       issues.push({ path: `${label}.type`, message: spec });
@@ -130,7 +135,10 @@ export function decodeNestedComponents(components: unknown[], issues: Issue[], u
       const earlier = definitions.get(uuid);
       if (earlier) {
         if (!deepEqual(withoutType(earlier.source), withoutType(input))) {
-          issues.push({ path: `${componentLabel(path, spec.name, input.name)}.uuid`, message: `uuid ${uuid} is already defined at ${earlier.path} with different fields; one uuid denotes one component` });
+          issues.push({
+            path: `${componentLabel(path, spec.name, input.name)}.uuid`,
+            message: `uuid ${uuid} is already defined at ${earlier.path} with different fields; one uuid denotes one component`,
+          });
         }
         return new ComponentRef(uuid);
       }

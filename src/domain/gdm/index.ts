@@ -7,7 +7,16 @@ import type { DistributionModel } from './model.js';
 import { readContent } from './reader.js';
 
 export { distributionForm } from './detect.js';
-export { Quantity, ComponentRef, componentsOfType, type Component, type DistributionModel, type DistributionForm, type FieldValue, type QuantityValue } from './model.js';
+export {
+  Quantity,
+  ComponentRef,
+  componentsOfType,
+  type Component,
+  type DistributionModel,
+  type DistributionForm,
+  type FieldValue,
+  type QuantityValue,
+} from './model.js';
 export { distributionClassSchema, type InputForm } from './schemas.js';
 export { CLASS_SPECS } from './classes/index.js';
 export { readContent, type ReadResult } from './reader.js';

@@ -76,7 +76,13 @@ function scale(value: QuantityValue, factor: number): QuantityValue {
 }
 
 /** Applies the dimension check and the bound; builds the Quantity. */
-function finish(value: QuantityValue, units: string, unit: Unit, quantityClass: QuantityClass | null, bound: '> 0' | '>= 0' | undefined): Quantity | QuantityProblem {
+function finish(
+  value: QuantityValue,
+  units: string,
+  unit: Unit,
+  quantityClass: QuantityClass | null,
+  bound: '> 0' | '>= 0' | undefined,
+): Quantity | QuantityProblem {
   if (quantityClass) {
     const problem = dimensionProblem(units, unit, baseUnitOf(quantityClass).unit.dimension);
     if (problem) return { key: 'units', message: `${problem} (a ${quantityClass} field)` };
@@ -94,22 +100,33 @@ export function readGdmQuantity(input: unknown, quantityClass: QuantityClass | n
   if (input instanceof Quantity) return input;
   if (!isObject(input)) {
     const problem = shapeProblem(input, shape);
-    if (problem || !quantityClass) return { message: `must be a quantity {"value", "units", "__metadata__"}${quantityClass ? ' or a bare number in the base unit' : ''}` };
+    if (problem || !quantityClass)
+      return { message: `must be a quantity {"value", "units", "__metadata__"}${quantityClass ? ' or a bare number in the base unit' : ''}` };
     const base = baseUnitOf(quantityClass);
     return finish(input as QuantityValue, base.units, base.unit, quantityClass, bound);
   }
   for (const key in input) {
-    if (key !== 'value' && key !== 'units' && key !== '__metadata__') return { key, message: 'unknown key in a quantity; expected only value, units and __metadata__' };
+    if (key !== 'value' && key !== 'units' && key !== '__metadata__')
+      return { key, message: 'unknown key in a quantity; expected only value, units and __metadata__' };
   }
   const metadata = readMetadata(input.__metadata__);
-  if (typeof metadata === 'string') return { key: '__metadata__', message: input.__metadata__ === undefined ? 'required: gdm rejects a quantity {value, units} without "__metadata__"' : metadata };
+  if (typeof metadata === 'string')
+    return {
+      key: '__metadata__',
+      message: input.__metadata__ === undefined ? 'required: gdm rejects a quantity {value, units} without "__metadata__"' : metadata,
+    };
   if (metadata.serializedType !== 'quantity') return { key: '__metadata__', message: `serialized_type must be "quantity", not "${metadata.serializedType}"` };
   if (!isKnownQuantityClassName(metadata.type)) return { key: '__metadata__', message: `unknown quantity class "${metadata.type}"` };
   return fromValueAndUnits(input, quantityClass, shape, bound);
 }
 
 /** The `value` and `units` of a quantity object, checked for shape, units, dimension and bound. */
-function fromValueAndUnits(input: Record<string, unknown>, quantityClass: QuantityClass | null, shape: QuantityShape, bound: '> 0' | '>= 0' | undefined): Quantity | QuantityProblem {
+function fromValueAndUnits(
+  input: Record<string, unknown>,
+  quantityClass: QuantityClass | null,
+  shape: QuantityShape,
+  bound: '> 0' | '>= 0' | undefined,
+): Quantity | QuantityProblem {
   const problem = shapeProblem(input.value, shape);
   if (problem) return { key: 'value', message: problem };
   if (typeof input.units !== 'string') return { key: 'units', message: 'must be a pint unit string such as "kilovolt"' };
@@ -133,7 +150,12 @@ function readNestedScalar(input: unknown): { value: number; units: string; unit:
  * list of lists (a matrix), or {value, units} with a numeric or array value. List entries
  * may use different units of one dimension; they are stored in the first entry's units.
  */
-export function readNestedQuantity(input: unknown, quantityClass: QuantityClass | null, shape: QuantityShape, bound?: '> 0' | '>= 0'): Quantity | QuantityProblem {
+export function readNestedQuantity(
+  input: unknown,
+  quantityClass: QuantityClass | null,
+  shape: QuantityShape,
+  bound?: '> 0' | '>= 0',
+): Quantity | QuantityProblem {
   if (input instanceof Quantity) return input;
   if (isObject(input) && Array.isArray(input.value)) return fromValueAndUnits(input, quantityClass, shape, bound);
   if (!Array.isArray(input)) {
@@ -144,7 +166,14 @@ export function readNestedQuantity(input: unknown, quantityClass: QuantityClass 
   }
   const isMatrix = input.length > 0 && input.every(Array.isArray);
   if ((isMatrix && shape !== 'matrix' && shape !== 'any') || (!isMatrix && shape !== 'vector' && shape !== 'any')) {
-    return { message: shape === 'matrix' ? 'must be a matrix: a list of lists of quantity strings' : shape === 'vector' ? 'must be a list of quantity strings' : 'must be a quantity string such as "12.47 kilovolt"' };
+    return {
+      message:
+        shape === 'matrix'
+          ? 'must be a matrix: a list of lists of quantity strings'
+          : shape === 'vector'
+            ? 'must be a list of quantity strings'
+            : 'must be a quantity string such as "12.47 kilovolt"',
+    };
   }
   let first: { units: string; unit: Unit } | null = null;
   const read = (item: unknown): number | string => {

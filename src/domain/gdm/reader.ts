@@ -25,7 +25,9 @@ const referenceFieldsCache = new Map<string, [string, readonly string[]][]>();
 function referenceFields(spec: ClassSpec): [string, readonly string[]][] {
   let fields = referenceFieldsCache.get(spec.name);
   if (!fields) {
-    fields = Object.entries(spec.fields).flatMap(([key, field]) => (field.type.kind === 'ref' || field.type.kind === 'refs' ? [[key, field.type.to] as [string, readonly string[]]] : []));
+    fields = Object.entries(spec.fields).flatMap(([key, field]) =>
+      field.type.kind === 'ref' || field.type.kind === 'refs' ? [[key, field.type.to] as [string, readonly string[]]] : [],
+    );
     referenceFieldsCache.set(spec.name, fields);
   }
   return fields;
@@ -174,7 +176,8 @@ class Reading {
     if (state !== SOUNDNESS_UNKNOWN) return false;
     this.soundness[position] = SOUNDNESS_VISITING;
     let sound = this.valid[position] === 1;
-    for (let index = this.referenceStart[position]; sound && index < this.referenceStart[position + 1]; index += 1) sound = this.isSound(this.referenceTargets[index]);
+    for (let index = this.referenceStart[position]; sound && index < this.referenceStart[position + 1]; index += 1)
+      sound = this.isSound(this.referenceTargets[index]);
     this.soundness[position] = sound ? SOUNDNESS_SOUND : SOUNDNESS_UNSOUND;
     return sound;
   }
@@ -205,7 +208,8 @@ class Reading {
       description: text(system.description),
       uuid: typeof system.uuid === 'string' ? system.uuid.toLowerCase() : null,
       dataFormatVersion: form === 'gdm' ? text(system.data_format_version) : null,
-      properties: form === 'nested' && typeof system.properties === 'object' && system.properties !== null ? (system.properties as Record<string, unknown>) : {},
+      properties:
+        form === 'nested' && typeof system.properties === 'object' && system.properties !== null ? (system.properties as Record<string, unknown>) : {},
       components: this.components,
       byUuid: new ComponentIndex(this.positions, this.components),
       byType,

@@ -46,7 +46,22 @@ function readerSchema<T>(read: (input: unknown) => T | QuantityProblem): Schema 
       if (typeof result === 'string') return new ComponentRef(result);
       const problem = result as QuantityProblem;
       const input = dataset.value;
-      addIssue({ message: problem.message, ...(problem.key ? { path: [{ type: 'object', origin: 'value', input: input as Record<string, unknown>, key: problem.key, value: (input as Record<string, unknown>)[problem.key] }] } : {}) });
+      addIssue({
+        message: problem.message,
+        ...(problem.key
+          ? {
+              path: [
+                {
+                  type: 'object',
+                  origin: 'value',
+                  input: input as Record<string, unknown>,
+                  key: problem.key,
+                  value: (input as Record<string, unknown>)[problem.key],
+                },
+              ],
+            }
+          : {}),
+      });
       return NEVER;
     }),
   );
@@ -125,6 +140,8 @@ export function distributionClassSchema(className: string, form: InputForm): Sch
   const spec = CLASS_SPECS.get(className);
   if (!spec) throw new Error(`unknown GDM class ${className}`);
   const extra: v.ObjectEntries =
-    form === 'gdm' ? { __metadata__: v.custom((value) => typeof readMetadata(value) !== 'string', 'must be a valid __metadata__ block') } : { type: v.optional(v.literal(className)) };
+    form === 'gdm'
+      ? { __metadata__: v.custom((value) => typeof readMetadata(value) !== 'string', 'must be a valid __metadata__ block') }
+      : { type: v.optional(v.literal(className)) };
   return v.strictObject({ ...entriesOf(spec, form), ...extra }, objectMessage);
 }

@@ -21,7 +21,10 @@ const GdmSystem = v.object(
     data_format_version: nullableString,
     components: list('must be a list of components'),
     supplemental_attributes: list('must be a list'),
-    time_series: v.looseObject({ directory: v.string('must be a string'), time_series_storage_type: v.optional(v.string('must be a string')) }, 'must be an object {directory, time_series_storage_type}'),
+    time_series: v.looseObject(
+      { directory: v.string('must be a string'), time_series_storage_type: v.optional(v.string('must be a string')) },
+      'must be an object {directory, time_series_storage_type}',
+    ),
   },
   (issue) => (issue.input === undefined ? 'required key is missing (gdm needs it to load the file)' : 'must be an object'),
 );
@@ -58,7 +61,10 @@ export function checkSystem(content: Record<string, unknown>, form: InputForm, i
   }
   for (const key of Object.keys(content)) {
     if (!Object.hasOwn(schema.entries, key)) {
-      issues.push({ path: formatPath([key]), message: form === 'gdm' ? 'unknown top-level key in a GDM DistributionSystem file' : 'unknown top-level key; free metadata belongs in "properties"' });
+      issues.push({
+        path: formatPath([key]),
+        message: form === 'gdm' ? 'unknown top-level key in a GDM DistributionSystem file' : 'unknown top-level key; free metadata belongs in "properties"',
+      });
     }
   }
   if (form === 'gdm' && typeof content.data_format_version === 'string') {

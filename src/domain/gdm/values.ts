@@ -37,7 +37,11 @@ const INSULATION_VALUES: readonly number[] = Object.values(WIRE_INSULATION);
 export function readInsulation(input: unknown): number | QuantityProblem {
   if (typeof input === 'number' && INSULATION_VALUES.includes(input)) return input;
   if (typeof input === 'string' && Object.hasOwn(WIRE_INSULATION, input)) return WIRE_INSULATION[input as keyof typeof WIRE_INSULATION];
-  return { message: `must be a WireInsulationType: ${Object.entries(WIRE_INSULATION).map(([name, value]) => `${value} (${name})`).join(', ')}` };
+  return {
+    message: `must be a WireInsulationType: ${Object.entries(WIRE_INSULATION)
+      .map(([name, value]) => `${value} (${name})`)
+      .join(', ')}`,
+  };
 }
 
 /**
@@ -49,7 +53,14 @@ export function readGdmReference(input: unknown): string | QuantityProblem {
     const wrapper = input.__metadata__;
     const block = isObject(wrapper) ? (isObject(wrapper.fields) ? wrapper.fields : wrapper) : null;
     // Fast path: a well-formed reference allocates nothing.
-    if (block && block.serialized_type === 'composed_component' && typeof block.uuid === 'string' && typeof block.type === 'string' && typeof block.module === 'string' && hasOnlyMetadata(input)) {
+    if (
+      block &&
+      block.serialized_type === 'composed_component' &&
+      typeof block.uuid === 'string' &&
+      typeof block.type === 'string' &&
+      typeof block.module === 'string' &&
+      hasOnlyMetadata(input)
+    ) {
       const uuid = canonicalUuid(block.uuid);
       if (uuid) return uuid;
     }
@@ -65,11 +76,13 @@ function hasOnlyMetadata(input: Record<string, unknown>): boolean {
 function referenceProblem(input: unknown): QuantityProblem {
   if (!isObject(input)) return { message: 'must be a reference {"__metadata__": {"serialized_type": "composed_component", "uuid": ...}}' };
   for (const key in input) {
-    if (key !== '__metadata__') return { key, message: 'a reference holds only "__metadata__"; GDM files refer to components by uuid (inline components belong to the nested form)' };
+    if (key !== '__metadata__')
+      return { key, message: 'a reference holds only "__metadata__"; GDM files refer to components by uuid (inline components belong to the nested form)' };
   }
   const metadata = readMetadata(input.__metadata__);
   if (typeof metadata === 'string') return { key: '__metadata__', message: metadata };
-  if (metadata.serializedType !== 'composed_component') return { key: '__metadata__', message: `serialized_type must be "composed_component" in a reference, not "${metadata.serializedType}"` };
+  if (metadata.serializedType !== 'composed_component')
+    return { key: '__metadata__', message: `serialized_type must be "composed_component" in a reference, not "${metadata.serializedType}"` };
   return { key: '__metadata__', message: `the reference's uuid ${UUID_MESSAGE}` };
 }
 

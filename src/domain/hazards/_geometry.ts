@@ -97,7 +97,10 @@ function readRing(value: unknown, path: (string | number)[], problems: GeometryP
   if (problems.length > before) return null;
   const last = value.length - 1;
   if (flat[0] !== flat[last * 2] || flat[1] !== flat[last * 2 + 1]) {
-    problems.push({ path, message: `the ring is not closed: its last position ${JSON.stringify(value[last])} must repeat its first ${JSON.stringify(value[0])}` });
+    problems.push({
+      path,
+      message: `the ring is not closed: its last position ${JSON.stringify(value[last])} must repeat its first ${JSON.stringify(value[0])}`,
+    });
     return null;
   }
   if (ringArea(flat) === 0) {

@@ -41,7 +41,12 @@ function ringSide(ring: Float64Array, lon: number, lat: number): RingSide {
  */
 export function areaContains(geometry: AreaGeometry, lon: number, lat: number): boolean {
   const [minLon, minLat, maxLon, maxLat] = geometry.bbox;
-  if (lon < minLon - BOUNDARY_TOLERANCE_DEG || lon > maxLon + BOUNDARY_TOLERANCE_DEG || lat < minLat - BOUNDARY_TOLERANCE_DEG || lat > maxLat + BOUNDARY_TOLERANCE_DEG) {
+  if (
+    lon < minLon - BOUNDARY_TOLERANCE_DEG ||
+    lon > maxLon + BOUNDARY_TOLERANCE_DEG ||
+    lat < minLat - BOUNDARY_TOLERANCE_DEG ||
+    lat > maxLat + BOUNDARY_TOLERANCE_DEG
+  ) {
     return false;
   }
   for (const polygon of geometry.polygons) {
@@ -94,7 +99,13 @@ export function prepareBoundary(geometry: AreaGeometry): PreparedBoundary {
       boxes.push(minLon, minLat, maxLon, maxLat);
     }
   });
-  return { rings, chunkRing: Int32Array.from(ringOf), chunkStart: Int32Array.from(startOf), chunkEdges: Int32Array.from(edgesOf), chunkBox: Float64Array.from(boxes) };
+  return {
+    rings,
+    chunkRing: Int32Array.from(ringOf),
+    chunkStart: Int32Array.from(startOf),
+    chunkEdges: Int32Array.from(edgesOf),
+    chunkBox: Float64Array.from(boxes),
+  };
 }
 
 /** The nearest boundary point found by nearestBoundaryPoint, in degrees. Reused by the caller to stay allocation-free. */

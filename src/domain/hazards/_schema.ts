@@ -55,7 +55,10 @@ function degrees(label: string, limit: number) {
   return v.pipe(
     v.number(`${label} must be a number of degrees`),
     v.finite(`${label} must be a finite number`),
-    v.check((value) => Math.abs(value) <= limit, (issue) => `${label} must be between -${limit} and ${limit} degrees, got ${String(issue.input)}`),
+    v.check(
+      (value) => Math.abs(value) <= limit,
+      (issue) => `${label} must be between -${limit} and ${limit} degrees, got ${String(issue.input)}`,
+    ),
   );
 }
 
@@ -87,7 +90,11 @@ export const Name = v.optional(v.string('name must be a string'), '');
 /** A finite number (no unit), with a message naming the field. */
 export function plainNumber(label: string, bound?: { min: number }) {
   return bound
-    ? v.pipe(v.number(`${label} must be a number`), v.finite(`${label} must be a finite number`), v.minValue(bound.min, (issue) => `${label} must be at least ${bound.min}, got ${String(issue.input)}`))
+    ? v.pipe(
+        v.number(`${label} must be a number`),
+        v.finite(`${label} must be a finite number`),
+        v.minValue(bound.min, (issue) => `${label} must be at least ${bound.min}, got ${String(issue.input)}`),
+      )
     : v.pipe(v.number(`${label} must be a number`), v.finite(`${label} must be a finite number`));
 }
 

@@ -67,7 +67,8 @@ function row(grid: SiteGrid, lat: number): number {
 /** Calls `visit(site)` for every site in the cells overlapping the box [minLon, minLat, maxLon, maxLat] (a superset of the sites inside it). */
 export function forEachSiteNear(grid: SiteGrid, box: readonly [number, number, number, number], visit: (site: number) => void): void {
   const [minLon, minLat, maxLon, maxLat] = box;
-  if (maxLon < grid.minLon || maxLat < grid.minLat || minLon > grid.minLon + grid.cellLon * grid.columns || minLat > grid.minLat + grid.cellLat * grid.rows) return;
+  if (maxLon < grid.minLon || maxLat < grid.minLat || minLon > grid.minLon + grid.cellLon * grid.columns || minLat > grid.minLat + grid.cellLat * grid.rows)
+    return;
   const c0 = column(grid, minLon);
   const c1 = column(grid, maxLon);
   const r0 = row(grid, minLat);

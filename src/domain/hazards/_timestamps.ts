@@ -18,7 +18,11 @@ export function parseTimestamp(text: unknown): TimestampResult {
   if (typeof text !== 'string') return { ok: false, message: `${EXPECTED}, got ${text === null ? 'null' : typeof text}` };
   const match = DATE_TIME.exec(text.trim());
   if (!match) {
-    const hint = /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? ' (a date alone has no time of day)' : /^\d{1,2}:\d{2}/.test(text.trim()) ? ' (a time needs its date)' : '';
+    const hint = /^\d{4}-\d{2}-\d{2}$/.test(text.trim())
+      ? ' (a date alone has no time of day)'
+      : /^\d{1,2}:\d{2}/.test(text.trim())
+        ? ' (a time needs its date)'
+        : '';
     return { ok: false, message: `${EXPECTED}, got ${JSON.stringify(text)}${hint}` };
   }
   const [, year, month, day, hour, minute, second = '00', fraction = '', zone] = match;

@@ -68,7 +68,10 @@ export function parseQuantity(text: unknown, dimension: Dimension): QuantityResu
   const factor = unitFactor(match[2], dimension);
   if (factor === undefined) {
     const resolved = resolveFieldUnit(match[2]);
-    const what = typeof resolved === 'string' ? `unknown unit ${JSON.stringify(match[2])}` : `${JSON.stringify(match[2])} measures ${describeDimension(resolved.dimension)}`;
+    const what =
+      typeof resolved === 'string'
+        ? `unknown unit ${JSON.stringify(match[2])}`
+        : `${JSON.stringify(match[2])} measures ${describeDimension(resolved.dimension)}`;
     return { ok: false, message: `${what}; expected ${DIMENSION_EXAMPLES[dimension]}` };
   }
   const value = Number(match[1]) * factor;

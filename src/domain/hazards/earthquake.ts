@@ -44,22 +44,27 @@ export const EarthquakeModel = v.pipe(
     depth: quantity('length', { min: 0 }),
     magnitude: plainNumber('magnitude', { min: 0 }),
   }),
-  v.transform(
-    (entry): EarthquakeHazard => ({
-      type: 'earthquake',
-      declaredType: 'earthquake',
-      name: entry.name,
-      timestamp: entry.timestamp,
-      origin: entry.origin,
-      depthM: entry.depth,
-      magnitude: entry.magnitude,
-    }),
-  ),
+  v.transform((entry): EarthquakeHazard => ({
+    type: 'earthquake',
+    declaredType: 'earthquake',
+    name: entry.name,
+    timestamp: entry.timestamp,
+    origin: entry.origin,
+    depthM: entry.depth,
+    magnitude: entry.magnitude,
+  })),
 );
 
 export const earthquake: HazardDescriptor<EarthquakeHazard> = {
   type: 'earthquake',
-  entries: [{ type: 'earthquake', title: 'Earthquake Model', schema: EarthquakeModel, erad: { className: 'EarthQuakeModel', fields: ['depth', 'magnitude'], points: ['origin'] } }],
+  entries: [
+    {
+      type: 'earthquake',
+      title: 'Earthquake Model',
+      schema: EarthquakeModel,
+      erad: { className: 'EarthQuakeModel', fields: ['depth', 'magnitude'], points: ['origin'] },
+    },
+  ],
   requires: [],
   footprint: (model) => ({ counts: { earthquake: 1 }, boxes: [pointBox(model.origin)] }),
   compute(model, sites, out) {

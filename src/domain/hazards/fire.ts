@@ -42,7 +42,13 @@ const FireObject = areasModelObject('fire', NestedFireArea);
 export const FireModel = v.pipe(
   FireObject,
   areaTimestampsMatchParent<v.InferOutput<typeof FireObject>>('fire'),
-  v.transform((entry): FireHazard => ({ type: 'fire', declaredType: 'fire', name: entry.name, timestamp: entry.timestamp, areas: entry.affected_areas.map(toFireArea) })),
+  v.transform((entry): FireHazard => ({
+    type: 'fire',
+    declaredType: 'fire',
+    name: entry.name,
+    timestamp: entry.timestamp,
+    areas: entry.affected_areas.map(toFireArea),
+  })),
 );
 
 /** A fire area standing alone in the file: a fire of that one perimeter at its own timestamp. */
@@ -55,7 +61,13 @@ export const fire: HazardDescriptor<FireHazard> = {
   type: 'fire',
   entries: [
     { type: 'fire', title: 'Fire Model', schema: FireModel, erad: { className: 'FireModel', fields: [], areas: 'affected_areas' } },
-    { type: 'fire_area', title: 'Fire Area Model', schema: FireAreaModel, erad: { className: 'FireModelArea', fields: ['affected_area', 'wind_speed', 'wind_direction'] }, eradPartOnly: true },
+    {
+      type: 'fire_area',
+      title: 'Fire Area Model',
+      schema: FireAreaModel,
+      erad: { className: 'FireModelArea', fields: ['affected_area', 'wind_speed', 'wind_direction'] },
+      eradPartOnly: true,
+    },
   ],
   requires: [],
   footprint: areasFootprint,

@@ -66,9 +66,13 @@ const FloodObject = areasModelObject('flood', NestedFloodArea);
 export const FloodModel = v.pipe(
   FloodObject,
   areaTimestampsMatchParent<v.InferOutput<typeof FloodObject>>('flood'),
-  v.transform(
-    (entry): FloodHazard => ({ type: 'flood', declaredType: 'flood', name: entry.name, timestamp: entry.timestamp, areas: entry.affected_areas.map(toFloodArea) }),
-  ),
+  v.transform((entry): FloodHazard => ({
+    type: 'flood',
+    declaredType: 'flood',
+    name: entry.name,
+    timestamp: entry.timestamp,
+    areas: entry.affected_areas.map(toFloodArea),
+  })),
 );
 
 /** A flood area standing alone in the file: a flood of that one area at its own timestamp. */
@@ -78,7 +82,13 @@ export const FloodAreaModel = v.pipe(
   StandaloneAreaObject,
   v.forward(v.check<StandaloneArea, string>(hasOneDepth, ONE_DEPTH), ['water_depth']),
   v.forward(v.check<StandaloneArea, string>(groundNeedsElevation, GROUND_NEEDS_ELEVATION), ['ground_elevation']),
-  v.transform((entry): FloodHazard => ({ type: 'flood', declaredType: 'flood_area', name: entry.name, timestamp: entry.timestamp, areas: [toFloodArea(entry)] })),
+  v.transform((entry): FloodHazard => ({
+    type: 'flood',
+    declaredType: 'flood_area',
+    name: entry.name,
+    timestamp: entry.timestamp,
+    areas: [toFloodArea(entry)],
+  })),
 );
 
 export const flood: HazardDescriptor<FloodHazard> = {

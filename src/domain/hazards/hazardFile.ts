@@ -23,7 +23,6 @@ const HazardFileShape = v.strictObject(
   'expected a hazard file object {name, description, timestamps, models}',
 );
 
-
 export interface HazardFileResult {
   model: HazardModel | null;
   issues: Issue[];
@@ -85,7 +84,10 @@ function timestampsDisagreement(declared: string[], rawModels: unknown[], readTi
   });
   const missing = [...actual].filter((timestamp) => !seen.has(timestamp)).sort();
   if (missing.length > 0) {
-    issues.push({ path: 'timestamps', message: `must list every model's timestamp; missing ${missing.join(', ')} (leave timestamps out to have them derived)` });
+    issues.push({
+      path: 'timestamps',
+      message: `must list every model's timestamp; missing ${missing.join(', ')} (leave timestamps out to have them derived)`,
+    });
   }
   return issues;
 }

@@ -30,7 +30,8 @@ export function computeIntensities(hazard: HazardModel, sites: Sites): Intensity
   const warn = (message: string) => warnings.add(message);
   for (const model of hazard.models) {
     const t = timestampIndex.get(model.timestamp);
-    if (t === undefined) throw new HazsimError('internal', `hazard model timestamp ${model.timestamp} is not in its timestamps; read hazards with readHazardModel`);
+    if (t === undefined)
+      throw new HazsimError('internal', `hazard model timestamp ${model.timestamp} is not in its timestamps; read hazards with readHazardModel`);
     const descriptor = descriptorOf(model);
     const views: QuantityViews = {};
     for (const quantity of quantitiesOfHazardType(model.type)) {

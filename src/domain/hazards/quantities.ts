@@ -113,9 +113,11 @@ export function registerIntensityQuantity(definition: IntensityQuantityDefinitio
   for (const column of [definition.column.name, definition.siColumn, `${definition.name}_survival`]) {
     if (columns.has(column)) throw new Error(`intensity quantity ${definition.name}: column ${column} is taken`);
   }
-  if (unitFactor(definition.siUnit, definition.dimension) !== 1) throw new Error(`intensity quantity ${definition.name}: ${definition.siUnit} is not the SI unit of ${definition.dimension}`);
+  if (unitFactor(definition.siUnit, definition.dimension) !== 1)
+    throw new Error(`intensity quantity ${definition.name}: ${definition.siUnit} is not the SI unit of ${definition.dimension}`);
   const columnSiPerUnit = unitFactor(definition.column.unit, definition.dimension);
-  if (columnSiPerUnit === undefined) throw new Error(`intensity quantity ${definition.name}: column unit ${definition.column.unit} is not a unit of ${definition.dimension}`);
+  if (columnSiPerUnit === undefined)
+    throw new Error(`intensity quantity ${definition.name}: column unit ${definition.column.unit} is not a unit of ${definition.dimension}`);
   const entry = Object.freeze({ ...definition, column: Object.freeze({ ...definition.column }), columnSiPerUnit });
   registered.push(entry);
   byName.set(entry.name, entry);

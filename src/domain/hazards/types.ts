@@ -113,7 +113,6 @@ export interface FireHazard extends HazardEntry {
   areas: FireArea[];
 }
 
-
 /**
  * A hazard model read, checked and normalized: SI units, canonical timestamps. Plain data
  * (objects, arrays, typed arrays) so it can be sent to a worker thread as it is.

@@ -32,7 +32,13 @@ export interface HollandProfile {
 }
 
 export function hollandProfile(maxWindSpeed: number, radiusOfMaxWind: number, radiusOfClosestIsobar: number): HollandProfile {
-  return { maxWindSpeed, radiusOfMaxWind, radiusOfClosestIsobar, inner: LN_K_OVER_K_MINUS_1 / radiusOfMaxWind, outer: LN_B / (radiusOfClosestIsobar - radiusOfMaxWind) };
+  return {
+    maxWindSpeed,
+    radiusOfMaxWind,
+    radiusOfClosestIsobar,
+    inner: LN_K_OVER_K_MINUS_1 / radiusOfMaxWind,
+    outer: LN_B / (radiusOfClosestIsobar - radiusOfMaxWind),
+  };
 }
 
 /** Wind speed (unit of the profile's maximum) at `distance` from the centre (unit of its radii). */
@@ -65,19 +71,17 @@ export const WindModel = v.pipe(
     ),
     ['radius_of_max_wind'],
   ),
-  v.transform(
-    (entry): WindHazard => ({
-      type: 'wind',
-      declaredType: 'wind',
-      name: entry.name,
-      timestamp: entry.timestamp,
-      center: entry.center,
-      maxWindSpeedMs: entry.max_wind_speed,
-      radiusOfMaxWindM: entry.radius_of_max_wind,
-      radiusOfClosestIsobarM: entry.radius_of_closest_isobar,
-      ...(entry.air_pressure !== undefined ? { airPressurePa: entry.air_pressure } : {}),
-    }),
-  ),
+  v.transform((entry): WindHazard => ({
+    type: 'wind',
+    declaredType: 'wind',
+    name: entry.name,
+    timestamp: entry.timestamp,
+    center: entry.center,
+    maxWindSpeedMs: entry.max_wind_speed,
+    radiusOfMaxWindM: entry.radius_of_max_wind,
+    radiusOfClosestIsobarM: entry.radius_of_closest_isobar,
+    ...(entry.air_pressure !== undefined ? { airPressurePa: entry.air_pressure } : {}),
+  })),
 );
 
 export const wind: HazardDescriptor<WindHazard> = {

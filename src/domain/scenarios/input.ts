@@ -19,12 +19,14 @@ export function validateScenarioInput(input: ScenarioInput): void {
     if (issues.length < MAX_ISSUES) issues.push({ path, message });
   };
   input.timestamps.forEach((timestamp, t) => {
-    if (typeof timestamp !== 'string' || !ISO_DATE_TIME.test(timestamp)) add(`timestamps[${t}]`, `must be an ISO 8601 date-time, got ${JSON.stringify(timestamp)}`);
+    if (typeof timestamp !== 'string' || !ISO_DATE_TIME.test(timestamp))
+      add(`timestamps[${t}]`, `must be an ISO 8601 date-time, got ${JSON.stringify(timestamp)}`);
     else if (t > 0 && !(input.timestamps[t - 1] < timestamp)) add(`timestamps[${t}]`, `must come after ${input.timestamps[t - 1]} (sorted, distinct)`);
   });
   const seen = new Map<string, number>();
   input.assetUuids.forEach((uuid, a) => {
-    if (typeof uuid !== 'string' || !SAFE_UUID.test(uuid)) add(`assetUuids[${a}]`, `must be a component uuid (letters, digits, '.', '_', '-'), got ${JSON.stringify(uuid)}`);
+    if (typeof uuid !== 'string' || !SAFE_UUID.test(uuid))
+      add(`assetUuids[${a}]`, `must be a component uuid (letters, digits, '.', '_', '-'), got ${JSON.stringify(uuid)}`);
     else if (seen.has(uuid)) add(`assetUuids[${a}]`, `duplicates assetUuids[${seen.get(uuid)}] (${uuid})`);
     else seen.set(uuid, a);
   });

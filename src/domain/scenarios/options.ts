@@ -51,5 +51,12 @@ export function validateScenarioOptions(options: ScenarioOptions): ValidScenario
     },
     'scenario options',
   );
-  return { numberOfSamples: parsed.number_of_samples, seed: parsed.seed, method: parsed.method, workers: parsed.workers, recordLimit: parsed.record_limit, maxSamples };
+  return {
+    numberOfSamples: parsed.number_of_samples,
+    seed: parsed.seed,
+    method: parsed.method,
+    workers: parsed.workers,
+    recordLimit: parsed.record_limit,
+    maxSamples,
+  };
 }

@@ -12,7 +12,8 @@ export type UniformGenerator = () => number;
 export const RNG_DESCRIPTION = {
   name: 'seedrandom.alea',
   library: 'seedrandom 3.0.5 (npm), Alea by Johannes Baagøe',
-  derivation: 'sample i draws from seedrandom.alea(`${seed}:${i}`), i.e. Alea seeded with the decimal seed, a colon and the decimal sample index (sample 7 of seed 42: "42:7"); each draw is one call of the generator, a double in [0, 1) with 32 random bits',
+  derivation:
+    'sample i draws from seedrandom.alea(`${seed}:${i}`), i.e. Alea seeded with the decimal seed, a colon and the decimal sample index (sample 7 of seed 42: "42:7"); each draw is one call of the generator, a double in [0, 1) with 32 random bits',
 } as const;
 
 /** The generator of sample `sampleIndex` (0-based) of a run seeded with `seed`. */

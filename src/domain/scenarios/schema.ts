@@ -33,7 +33,6 @@ export const ScenarioRecord = v.strictObject({
   edits: v.pipe(v.array(EditRecord), v.minLength(1), v.description('sorted by component_uuid')),
 });
 
-
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** One edit: the component goes out of service (gdm PropertyEdit). */
@@ -58,7 +57,10 @@ export const TrackedChangesMetadata = v.looseObject({
   total_scenarios: v.pipe(Count, v.description('number of tracked_changes records')),
   total_failures: v.pipe(Count, v.description('failed assets summed over samples')),
   samples_with_failures: Count,
-  failures_per_sample: v.pipe(v.array(Count), v.description('failed assets in each sample, by sample index; samples without failures have no record but a 0 here')),
+  failures_per_sample: v.pipe(
+    v.array(Count),
+    v.description('failed assets in each sample, by sample index; samples without failures have no record but a 0 here'),
+  ),
 });
 
 /** tracked_changes.json. `tracked_changes` comes first in the file; key order carries no meaning. */

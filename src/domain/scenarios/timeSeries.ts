@@ -25,7 +25,14 @@ export function addCounts(into: Uint32Array, from: Uint32Array): void {
  * samples in which it is out of service and that number divided by the sample count.
  * Numbers are written in JavaScript's shortest round-trip form.
  */
-export function timeSeriesCsv(timestamps: readonly string[], survival: Float64Array, failureCounts: Uint32Array, assetCount: number, asset: number, numberOfSamples: number): string {
+export function timeSeriesCsv(
+  timestamps: readonly string[],
+  survival: Float64Array,
+  failureCounts: Uint32Array,
+  assetCount: number,
+  asset: number,
+  numberOfSamples: number,
+): string {
   const lines = [TIME_SERIES_HEADER];
   let outOfService = 0;
   for (let t = 0; t < timestamps.length; t += 1) {

@@ -13,7 +13,8 @@ export const RECORD_SEPARATOR = ',\n';
 /** What each method does, written into the metadata. */
 export const SAMPLING_DESCRIPTIONS: Readonly<Record<SamplingMethod, string>> = {
   peak: 'one draw u per asset and sample, in asset order; the asset fails iff u < 1 - (its lowest survival over time), at the first timestamp where that lowest survival occurs',
-  sequential: 'per timestamp an asset still in service fails with probability 1 - survival(t), first failure kept; drawn as one u per asset and sample, in asset order: the asset fails at the first timestamp t with u < 1 - (product of its survival up to t), if any',
+  sequential:
+    'per timestamp an asset still in service fails with probability 1 - survival(t), first failure kept; drawn as one u per asset and sample, in asset order: the asset fails at the first timestamp t with u < 1 - (product of its survival up to t), if any',
 };
 
 /** The run's own facts, added to the caller's metadata. */

@@ -69,7 +69,12 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
   try {
     runner = workers > 1 ? workerRunner(init, workers) : inlineRunner(init);
     await write(DOCUMENT_OPENING);
-    const { failuresPerSample, records, totalScenarios } = await writeRecordsInOrder(runner, { ...valid, workers, samplesPerChunk, chunkCount }, write, options.onProgress);
+    const { failuresPerSample, records, totalScenarios } = await writeRecordsInOrder(
+      runner,
+      { ...valid, workers, samplesPerChunk, chunkCount },
+      write,
+      options.onProgress,
+    );
     const failureCounts = await runner.failureCounts();
     await runner.close();
 
@@ -131,7 +136,12 @@ interface SamplingPlan {
  * records in sample order. Returns the per-sample failure counts, the first recordLimit
  * records and the number of records written.
  */
-async function writeRecordsInOrder(runner: ChunkRunner, plan: SamplingPlan, write: (data: string | Uint8Array) => Promise<void>, onProgress: ScenarioOptions['onProgress']) {
+async function writeRecordsInOrder(
+  runner: ChunkRunner,
+  plan: SamplingPlan,
+  write: (data: string | Uint8Array) => Promise<void>,
+  onProgress: ScenarioOptions['onProgress'],
+) {
   const failuresPerSample = new Uint32Array(plan.numberOfSamples);
   const records: ScenarioRecord[] = [];
   let totalScenarios = 0;
@@ -140,7 +150,11 @@ async function writeRecordsInOrder(runner: ChunkRunner, plan: SamplingPlan, writ
   for (let chunk = 0; chunk < plan.chunkCount; chunk += 1) {
     while (dispatched < plan.chunkCount && inFlight.length < plan.workers * CHUNKS_IN_FLIGHT_PER_WORKER) {
       const start = dispatched * plan.samplesPerChunk;
-      const task = runner.run({ start, end: Math.min(plan.numberOfSamples, start + plan.samplesPerChunk), keep: Math.max(0, plan.recordLimit - records.length) });
+      const task = runner.run({
+        start,
+        end: Math.min(plan.numberOfSamples, start + plan.samplesPerChunk),
+        keep: Math.max(0, plan.recordLimit - records.length),
+      });
       task.catch(() => undefined); // awaited in order below; a later chunk's failure must not go unhandled meanwhile
       inFlight.push(task);
       dispatched += 1;
@@ -162,12 +176,16 @@ async function writeRecordsInOrder(runner: ChunkRunner, plan: SamplingPlan, writ
 /** Creates the temporary output file, reporting an unwritable destination as invalid input. */
 function openOutput(temporary: string, outputPath: string): fs.WriteStream {
   if (fs.statSync(outputPath, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new HazsimError('invalid_input', `Cannot write the scenario ZIP to ${outputPath}: it is a directory`, [{ path: 'output', message: 'is a directory' }]);
+    throw new HazsimError('invalid_input', `Cannot write the scenario ZIP to ${outputPath}: it is a directory`, [
+      { path: 'output', message: 'is a directory' },
+    ]);
   }
   try {
     return fs.createWriteStream(temporary, { fd: fs.openSync(temporary, 'wx', 0o644) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new HazsimError('invalid_input', `Cannot write the scenario ZIP to ${outputPath} (${code})`, [{ path: 'output', message: `cannot be written (${code})` }]);
+    throw new HazsimError('invalid_input', `Cannot write the scenario ZIP to ${outputPath} (${code})`, [
+      { path: 'output', message: `cannot be written (${code})` },
+    ]);
   }
 }

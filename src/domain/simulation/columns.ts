@@ -25,7 +25,12 @@ export function intensityColumns(): IntensityColumn[] {
   const quantities = [...intensityQuantities()];
   // Array.prototype.sort is stable: quantities outside ERAD's layout keep registry order.
   quantities.sort((a, b) => eradRank(a.name) - eradRank(b.name));
-  return quantities.map((quantity) => ({ quantity: quantity.name, column: quantity.column.name, siPerUnit: quantity.columnSiPerUnit, siColumn: quantity.siColumn }));
+  return quantities.map((quantity) => ({
+    quantity: quantity.name,
+    column: quantity.column.name,
+    siPerUnit: quantity.columnSiPerUnit,
+    siColumn: quantity.siColumn,
+  }));
 }
 
 /** Per-quantity survival column, e.g. `wind_speed_survival`. */

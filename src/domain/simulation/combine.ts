@@ -49,7 +49,11 @@ function typeRuns(assets: AssetTable): { typeIndex: number; start: number; end: 
  * slices of the timestamp-major arrays. Timestamps at which the hazard does not produce a
  * quantity (grid.producedAt) are NaN without evaluating anything.
  */
-export function combineSurvival(assets: AssetTable, grid: IntensityGrid, evaluate: SurvivalEvaluator): { survivalByQuantity: Partial<Record<IntensityQuantity, Float64Array>>; survival: Float64Array } {
+export function combineSurvival(
+  assets: AssetTable,
+  grid: IntensityGrid,
+  evaluate: SurvivalEvaluator,
+): { survivalByQuantity: Partial<Record<IntensityQuantity, Float64Array>>; survival: Float64Array } {
   const assetCount = assets.count;
   const cells = assetCount * grid.timestamps.length;
   const runs = typeRuns(assets);
@@ -67,7 +71,12 @@ export function combineSurvival(assets: AssetTable, grid: IntensityGrid, evaluat
         continue;
       }
       for (const run of runs) {
-        evaluate(run.typeIndex, quantity, intensity.subarray(offset + run.start, offset + run.end), quantitySurvival.subarray(offset + run.start, offset + run.end));
+        evaluate(
+          run.typeIndex,
+          quantity,
+          intensity.subarray(offset + run.start, offset + run.end),
+          quantitySurvival.subarray(offset + run.start, offset + run.end),
+        );
       }
       for (let cell = offset; cell < offset + assetCount; cell += 1) {
         const value = quantitySurvival[cell];

@@ -20,7 +20,9 @@ export function assetStateColumns(): string[] {
 function schemaSql(): string {
   const intensities = intensityColumns();
   const intensityColumnsSql = intensities.map((c) => `  ${c.column} REAL`).join(',\n');
-  const survivalColumns = intensityQuantityNames().map((q) => `  ${survivalColumn(q)} REAL`).join(',\n');
+  const survivalColumns = intensityQuantityNames()
+    .map((q) => `  ${survivalColumn(q)} REAL`)
+    .join(',\n');
   const siIntensity = intensities.map((c) => `${c.column} * ${c.siPerUnit} AS ${c.siColumn}`).join(',\n    ');
   return `
 CREATE TABLE assetstatetable (
@@ -89,7 +91,15 @@ export function writeResultsSqlite(
       const insertAsset = db.prepare('INSERT INTO assets VALUES (?, ?, ?, ?, ?, ?, ?)');
       const { assets } = result;
       for (let a = 0; a < assets.count; a += 1) {
-        insertAsset.run(assets.uuid[a], assets.name[a], assets.assetType[a], assets.componentType[a], assets.longitude[a], assets.latitude[a], assets.heightM[a]);
+        insertAsset.run(
+          assets.uuid[a],
+          assets.name[a],
+          assets.assetType[a],
+          assets.componentType[a],
+          assets.longitude[a],
+          assets.latitude[a],
+          assets.heightM[a],
+        );
       }
       const insertCurve = db.prepare('INSERT INTO fragility_curves VALUES (?, ?, ?, ?)');
       for (const curve of curves) insertCurve.run(curve.asset_type, curve.quantity, curve.curve_set, curve.definition);

@@ -80,7 +80,13 @@ export function summarizeSurvival(
       assets_below_half: below,
       lowest_by_type: lowestByType,
     },
-    lowest_survival: order.map((a) => ({ uuid: assets.uuid[a], name: assets.name[a], asset_type: assets.assetType[a], survival_probability: lowest[a], timestamp: timestamps[lowestAt[a]] ?? '' })),
+    lowest_survival: order.map((a) => ({
+      uuid: assets.uuid[a],
+      name: assets.name[a],
+      asset_type: assets.assetType[a],
+      survival_probability: lowest[a],
+      timestamp: timestamps[lowestAt[a]] ?? '',
+    })),
   };
 }
 

@@ -26,10 +26,14 @@ const PROMPTS: readonly PromptDefinition[] = [
     name: 'simulate_hazard',
     title: 'Simulate a hazard on a distribution model',
     description: 'Walks through simulating one hazard type on a cached distribution model and explaining the outcome',
-    arguments: [MODEL_NAME_ARGUMENT, { name: 'hazard_type', description: 'hazard type: earthquake, flood, flood_area, wind, fire or fire_area', required: true }],
+    arguments: [
+      MODEL_NAME_ARGUMENT,
+      { name: 'hazard_type', description: 'hazard type: earthquake, flood, flood_area, wind, fire or fire_area', required: true },
+    ],
     render: ({ model_name, hazard_type }, service) => {
       const supported = service.supportedHazardTypes().hazard_types;
-      if (!supported.includes(hazard_type)) throw new McpError(ErrorCode.InvalidParams, `Unknown hazard_type '${hazard_type}' (supported: ${supported.join(', ')})`);
+      if (!supported.includes(hazard_type))
+        throw new McpError(ErrorCode.InvalidParams, `Unknown hazard_type '${hazard_type}' (supported: ${supported.join(', ')})`);
       return {
         description: `Simulate ${hazard_type} hazard on ${model_name}`,
         text: numbered(`Simulate a ${hazard_type} hazard on the distribution model '${model_name}' with the hazsim tools, step by step:`, [
@@ -77,7 +81,11 @@ export function getPrompt(service: HazsimService, name: string, args: Record<str
   const missing = prompt.arguments.filter((argument) => !args[argument.name]?.trim()).map((argument) => argument.name);
   if (missing.length > 0) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} needs ${missing.join(' and ')} (missing or empty)`);
   const unknown = Object.keys(args).filter((key) => !prompt.arguments.some((argument) => argument.name === key));
-  if (unknown.length > 0) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} takes no argument ${unknown.join(', ')} (it takes ${prompt.arguments.map((argument) => argument.name).join(', ')})`);
+  if (unknown.length > 0)
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `Prompt ${name} takes no argument ${unknown.join(', ')} (it takes ${prompt.arguments.map((argument) => argument.name).join(', ')})`,
+    );
   const trimmed = Object.fromEntries(Object.entries(args).map(([key, value]) => [key, value.trim()]));
   const { description, text } = prompt.render(trimmed, service);
   return { description, messages: [{ role: 'user', content: { type: 'text', text } }] };

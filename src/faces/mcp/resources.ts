@@ -4,7 +4,13 @@
  * Listings are read from the cache on every request, so models stored by the CLI or the
  * REST server appear at once.
  */
-import { McpError, type ListResourcesResult, type ListResourceTemplatesResult, type ReadResourceResult, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import {
+  McpError,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type ReadResourceResult,
+  type Resource,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ModelKindId } from '../../app/kinds.js';
 import type { HazsimService } from '../../app/service.js';
 import { RESOURCE_NOT_FOUND } from './errors.js';
@@ -93,7 +99,10 @@ export function readResource(service: HazsimService, uri: string): ReadResourceR
   const match = MODEL_URI.exec(uri);
   const name = match ? decodeName(match[2]) : null;
   if (!match || name === null) {
-    throw new McpError(RESOURCE_NOT_FOUND, `Unknown resource URI: ${uri} (expected ${FIXED.map((resource) => resource.uri).join(', ')} or one of ${TEMPLATES.map((template) => template.uriTemplate).join(', ')})`);
+    throw new McpError(
+      RESOURCE_NOT_FOUND,
+      `Unknown resource URI: ${uri} (expected ${FIXED.map((resource) => resource.uri).join(', ')} or one of ${TEMPLATES.map((template) => template.uriTemplate).join(', ')})`,
+    );
   }
   const kind: ModelKindId = match[1] === 'models' ? 'distribution' : 'hazard';
   if (match[3]) return jsonContents(uri, service.modelSummary(kind, name));

@@ -53,7 +53,10 @@ export function createMcpServer(service: HazsimService, options: McpServerOption
     annotations: tool.annotations,
   }));
 
-  const server = new Server({ name: 'hazsim', title: 'hazsim', version: HAZSIM_VERSION }, { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: 'hazsim', title: 'hazsim', version: HAZSIM_VERSION },
+    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
+  );
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
@@ -84,7 +87,8 @@ async function callTool(tool: ToolDefinition, service: HazsimService, args: Reco
   const input = v.safeParse(tool.input, args, { abortEarly: false });
   if (!input.success) throw new HazsimError('invalid_input', `Invalid arguments for ${tool.name}:`, issuesFromValibot(input.issues));
   const output = v.safeParse(tool.output, await tool.run(service, input.output), { abortEarly: false });
-  if (!output.success) throw new HazsimError('internal', `${tool.name} produced a result that does not match its output schema`, issuesFromValibot(output.issues));
+  if (!output.success)
+    throw new HazsimError('internal', `${tool.name} produced a result that does not match its output schema`, issuesFromValibot(output.issues));
   return output.output as Record<string, unknown>;
 }
 
@@ -106,7 +110,10 @@ export interface StdioStreams {
  * Serves hazsim over stdio until stdin ends and every request received has been answered.
  * Protocol messages alone go to `stdout`; the start-up line and diagnostics go to `stderr`.
  */
-export async function serveStdio(service: HazsimService, streams: StdioStreams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<void> {
+export async function serveStdio(
+  service: HazsimService,
+  streams: StdioStreams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+): Promise<void> {
   const log = (line: string) => void streams.stderr.write(`${line}\n`);
   const server = createMcpServer(service, { log });
   const closed = new Promise<void>((resolve) => {

@@ -42,7 +42,8 @@ function requireContentType(ctx: Context, expected: string, ...types: string[]):
   ctx.throw(415, `Unsupported Content-Type ${JSON.stringify(sent)}: this endpoint takes ${expected}`);
 }
 
-const isSystemError = (error: unknown) => typeof (error as NodeJS.ErrnoException)?.code === 'string' && typeof (error as NodeJS.ErrnoException)?.syscall === 'string';
+const isSystemError = (error: unknown) =>
+  typeof (error as NodeJS.ErrnoException)?.code === 'string' && typeof (error as NodeJS.ErrnoException)?.syscall === 'string';
 
 /** formidable's error codes for a server-side fault (cannot create its directory). */
 const FORMIDABLE_SERVER_FAULTS = new Set([1018]);
@@ -93,7 +94,15 @@ function uploadInput(fields: Record<string, unknown>, files: Record<string, File
 
 /** Builds the body readers for one app. */
 export function createBodyReaders(options: { maxUploadBytes: number; uploadDir?: string }): BodyReaders {
-  const parseJson = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonStrict: true, jsonLimit: JSON_BODY_LIMIT_BYTES, jsonTypes: ['application/json', '+json'] });
+  const parseJson = koaBody({
+    json: true,
+    multipart: false,
+    urlencoded: false,
+    text: false,
+    jsonStrict: true,
+    jsonLimit: JSON_BODY_LIMIT_BYTES,
+    jsonTypes: ['application/json', '+json'],
+  });
   const parseMultipart = koaBody({
     json: false,
     multipart: true,
@@ -125,7 +134,11 @@ export function createBodyReaders(options: { maxUploadBytes: number; uploadDir?:
       requireContentType(ctx, 'multipart/form-data', 'multipart/form-data');
       cleanup(async () => {
         const files = (ctx.request.files ?? {}) as Record<string, File | File[]>;
-        await Promise.all(Object.values(files).flatMap(asList).map((file) => fs.promises.rm(file.filepath, { force: true })));
+        await Promise.all(
+          Object.values(files)
+            .flatMap(asList)
+            .map((file) => fs.promises.rm(file.filepath, { force: true })),
+        );
       });
       try {
         await parseMultipart(ctx, noop);

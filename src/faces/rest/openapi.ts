@@ -48,7 +48,8 @@ const NAMED_SCHEMAS = {
 const CONVERSION: ConversionConfig = {
   ...JSON_SCHEMA_CONVERSION,
   overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
-  overrideSchema: ({ valibotSchema }) => (valibotSchema.type === 'blob' ? { type: 'string', contentMediaType: 'application/octet-stream', format: 'binary' } : undefined),
+  overrideSchema: ({ valibotSchema }) =>
+    valibotSchema.type === 'blob' ? { type: 'string', contentMediaType: 'application/octet-stream', format: 'binary' } : undefined,
 };
 
 const ERROR_MEANINGS: Record<number, string> = {
@@ -83,7 +84,13 @@ function successResponse(route: Route) {
 }
 
 function parameters(route: Route) {
-  const path = Object.entries(route.params ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: schemaOf(EntryName) }));
+  const path = Object.entries(route.params ?? {}).map(([name, description]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description,
+    schema: schemaOf(EntryName),
+  }));
   const query = Object.entries(route.query?.entries ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema: schemaOf(schema) }));
   return [...path, ...query];
 }

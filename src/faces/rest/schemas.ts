@@ -44,7 +44,10 @@ export const UploadFields = v.strictObject({
 
 /** The whole upload form as the OpenAPI document shows it: the file part plus the text fields. */
 export const UploadForm = v.strictObject({
-  file: v.pipe(v.blob(), v.description('the file to store: JSON; a model may also come as a ZIP holding one JSON file and optionally its <stem>_time_series/ folder')),
+  file: v.pipe(
+    v.blob(),
+    v.description('the file to store: JSON; a model may also come as a ZIP holding one JSON file and optionally its <stem>_time_series/ folder'),
+  ),
   ...UploadFields.entries,
 });
 

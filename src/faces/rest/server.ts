@@ -52,7 +52,8 @@ export function startServer(app: HazsimApp, options: ServerOptions = {}): Promis
     server.listen(options.port ?? 8000, options.host ?? '0.0.0.0', () => {
       server.off('error', reject);
       const address = server.address() as AddressInfo;
-      const shownHost = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      const shownHost =
+        address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
       resolve({ server, url: `http://${shownHost}:${address.port}`, shutdown });
     });
   });

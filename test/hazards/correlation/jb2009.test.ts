@@ -3,7 +3,14 @@
 // here as literals, so this file needs no reference data at run time.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { greatCircleDistanceKm, jb2009Correlation, jb2009CorrelationMatrix, jb2009Range, jb2009RangeForPeriod, type IntensityMeasure } from '../../../src/domain/hazards/earthquake/correlation/index.js';
+import {
+  greatCircleDistanceKm,
+  jb2009Correlation,
+  jb2009CorrelationMatrix,
+  jb2009Range,
+  jb2009RangeForPeriod,
+  type IntensityMeasure,
+} from '../../../src/domain/hazards/earthquake/correlation/index.js';
 import { choleskyInPlace } from '../../../src/domain/hazards/earthquake/correlation/cholesky.js';
 
 // numpy.testing.assert_array_almost_equal(decimal=6): |actual − desired| < 1.5e-6.

@@ -88,7 +88,9 @@ statistics('empirical correlation at 0.5–20 km matches exp(−3h/b) within 4 s
     const expected = jb2009Correlation(h, RANGE_KM);
     const observed = correlation(draws[0], draws[1 + n]);
     const standardError = (1 - expected * expected) / Math.sqrt(SAMPLES);
-    console.log(`REPORT: h = ${h.toFixed(3)} km: ρ expected ${expected.toFixed(4)}, observed ${observed.toFixed(4)}, |Δ| = ${(Math.abs(observed - expected) / standardError).toFixed(2)} SE`);
+    console.log(
+      `REPORT: h = ${h.toFixed(3)} km: ρ expected ${expected.toFixed(4)}, observed ${observed.toFixed(4)}, |Δ| = ${(Math.abs(observed - expected) / standardError).toFixed(2)} SE`,
+    );
     assert.ok(Math.abs(observed - expected) <= 4 * standardError, `h=${h}: ${observed} vs ${expected} (SE ${standardError})`);
   });
 });

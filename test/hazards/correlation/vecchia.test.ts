@@ -113,11 +113,14 @@ vecchia('neighbours are the exact k nearest earlier locations (brute-force check
   const { x, y, z } = graph;
   const distance = (a: number, b: number) => (x[a] - x[b]) ** 2 + (y[a] - y[b]) ** 2 + (z[a] - z[b]) ** 2;
   for (let position = 1; position < graph.locationCount; position++) {
-    const expected = Array.from({ length: position }, (_, earlier) => earlier).sort((a, b) => distance(position, a) - distance(position, b)).slice(0, 10);
+    const expected = Array.from({ length: position }, (_, earlier) => earlier)
+      .sort((a, b) => distance(position, a) - distance(position, b))
+      .slice(0, 10);
     const found = [...graph.neighbours.subarray(graph.neighbourStart[position], graph.neighbourStart[position + 1])];
     const worstExpected = distance(position, expected[expected.length - 1]);
     assert.is(found.length, expected.length);
-    for (const neighbour of found) assert.ok(distance(position, neighbour) <= worstExpected, `position ${position}: neighbour ${neighbour} is not among the nearest`);
+    for (const neighbour of found)
+      assert.ok(distance(position, neighbour) <= worstExpected, `position ${position}: neighbour ${neighbour} is not among the nearest`);
   }
 });
 

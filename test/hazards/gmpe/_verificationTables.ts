@@ -36,7 +36,10 @@ function columnImt(column: string): IntensityMeasure | undefined {
 }
 
 export function readVerificationTable(file: string): VerificationRow[] {
-  const [header, ...lines] = fs.readFileSync(file, 'utf8').split(/\r?\n/).filter((line) => line.trim().length > 0);
+  const [header, ...lines] = fs
+    .readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter((line) => line.trim().length > 0);
   const columns = header.split(',').map((name) => name.trim());
   return lines.map((line) => {
     const cells = line.split(',').map((cell) => cell.trim());
@@ -74,7 +77,11 @@ export interface TableReport {
  * Compares `predict(row, imt)` with every value of the table. Rows whose intensity measure the
  * model does not support must not exist: every column is checked.
  */
-export function compareTable(rows: readonly VerificationRow[], tolerancePercent: number, predict: (row: VerificationRow, imt: IntensityMeasure) => number): TableReport {
+export function compareTable(
+  rows: readonly VerificationRow[],
+  tolerancePercent: number,
+  predict: (row: VerificationRow, imt: IntensityMeasure) => number,
+): TableReport {
   const worst = new Map<IntensityMeasure, { worstPercent: number; failures: number }>();
   const failures: string[] = [];
   let values = 0;

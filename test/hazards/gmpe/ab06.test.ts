@@ -97,7 +97,8 @@ function check(rows: string[], stressParameter: Ab06StressParameter, tolerancePe
       const predicted = ab06({ magnitude }, { rrupKm, vs30 }, imt, { stressParameter }).median;
       const percent = Math.abs((predicted / expected[index]) * 100 - 100);
       worst.set(imt, Math.max(worst.get(imt) ?? 0, percent));
-      if (!(percent <= tolerancePercent)) failures.push(`M${magnitude} R${rrupKm} Vs30 ${vs30} ${imt}: expected ${expected[index]}, got ${predicted} (${percent.toFixed(3)} %)`);
+      if (!(percent <= tolerancePercent))
+        failures.push(`M${magnitude} R${rrupKm} Vs30 ${vs30} ${imt}: expected ${expected[index]}, got ${predicted} (${percent.toFixed(3)} %)`);
     });
   }
   console.log(`${name}: ${rows.length} rows; worst % per column: ${[...worst].map(([imt, percent]) => `${imt} ${percent.toFixed(3)}`).join(', ')}`);

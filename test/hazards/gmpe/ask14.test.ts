@@ -19,7 +19,15 @@ function predict(row: VerificationRow, imt: IntensityMeasure) {
   const input = row.inputs;
   return ask14(
     { magnitude: input.rup_mag, rakeDegrees: input.rup_rake, dipDegrees: input.rup_dip, ztorKm: input.rup_ztor, widthKm: input.rup_width },
-    { rrupKm: input.dist_rrup, rjbKm: input.dist_rjb, rxKm: input.dist_rx, ry0Km: input.dist_ry0, vs30: input.site_vs30, vs30Measured: input.site_vs30measured === 1, z1Metres: input.site_z1pt0 },
+    {
+      rrupKm: input.dist_rrup,
+      rjbKm: input.dist_rjb,
+      rxKm: input.dist_rx,
+      ry0Km: input.dist_ry0,
+      vs30: input.site_vs30,
+      vs30Measured: input.site_vs30measured === 1,
+      z1Metres: input.site_z1pt0,
+    },
     imt,
   );
 }
@@ -57,10 +65,19 @@ test('batch evaluation equals the single-site function', () => {
   const out = groundMotionArrays(4);
   ask14ForSites(rupture, sites, 'sa(0.3)', out);
   for (let i = 0; i < 4; i++) {
-    const single = ask14(rupture, {
-      rrupKm: sites.rrupKm[i], rjbKm: sites.rjbKm[i], rxKm: sites.rxKm[i], ry0Km: sites.ry0Km[i], vs30: sites.vs30[i],
-      vs30Measured: sites.vs30Measured[i] === 1, z1Metres: Number.isNaN(sites.z1Metres[i]) ? undefined : sites.z1Metres[i],
-    }, 'sa(0.3)');
+    const single = ask14(
+      rupture,
+      {
+        rrupKm: sites.rrupKm[i],
+        rjbKm: sites.rjbKm[i],
+        rxKm: sites.rxKm[i],
+        ry0Km: sites.ry0Km[i],
+        vs30: sites.vs30[i],
+        vs30Measured: sites.vs30Measured[i] === 1,
+        z1Metres: Number.isNaN(sites.z1Metres[i]) ? undefined : sites.z1Metres[i],
+      },
+      'sa(0.3)',
+    );
     assert.is(out.median[i], single.median);
     assert.is(out.tau[i], single.tau);
     assert.is(out.phi[i], single.phi);

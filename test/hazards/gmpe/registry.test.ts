@@ -2,7 +2,17 @@
 // cost of a 100,000-site batch.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { GROUND_MOTION_MODELS, ab06, ask14, bssa14, bssa14Model, groundMotionArrays, type GroundMotionModelId, type IntensityMeasure, type SiteArrays } from '../../../src/domain/hazards/earthquake/gmpe/index.js';
+import {
+  GROUND_MOTION_MODELS,
+  ab06,
+  ask14,
+  bssa14,
+  bssa14Model,
+  groundMotionArrays,
+  type GroundMotionModelId,
+  type IntensityMeasure,
+  type SiteArrays,
+} from '../../../src/domain/hazards/earthquake/gmpe/index.js';
 
 const test = suite('ground-motion model registry');
 
@@ -60,11 +70,19 @@ test('batch and single-site evaluation agree for every model and required IMT', 
     for (const imt of REQUIRED_IMTS) {
       model.evaluateSites(RUPTURE, sites, imt, out);
       for (let i = 0; i < 200; i += 17) {
-        const single = model.evaluate(RUPTURE, {
-          rjbKm: sites.rjbKm![i], rrupKm: sites.rrupKm![i], rxKm: sites.rxKm![i],
-          ry0Km: Number.isNaN(sites.ry0Km![i]) ? undefined : sites.ry0Km![i], vs30: sites.vs30[i],
-          vs30Measured: sites.vs30Measured![i] === 1, z1Metres: Number.isNaN(sites.z1Metres![i]) ? undefined : sites.z1Metres![i],
-        }, imt);
+        const single = model.evaluate(
+          RUPTURE,
+          {
+            rjbKm: sites.rjbKm![i],
+            rrupKm: sites.rrupKm![i],
+            rxKm: sites.rxKm![i],
+            ry0Km: Number.isNaN(sites.ry0Km![i]) ? undefined : sites.ry0Km![i],
+            vs30: sites.vs30[i],
+            vs30Measured: sites.vs30Measured![i] === 1,
+            z1Metres: Number.isNaN(sites.z1Metres![i]) ? undefined : sites.z1Metres![i],
+          },
+          imt,
+        );
         assert.is(out.median[i], single.median, `${id} ${imt} site ${i}`);
         assert.is(out.sigma[i], single.sigma, `${id} ${imt} site ${i}`);
         assert.ok(out.median[i] > 0 && Number.isFinite(out.median[i]));
@@ -89,7 +107,10 @@ test('100,000 sites per model and IMT (timing printed, not asserted)', () => {
     const started = performance.now();
     GROUND_MOTION_MODELS[id].evaluateSites(RUPTURE, sites, 'pga', out);
     timings.push(`${id} ${(performance.now() - started).toFixed(1)} ms`);
-    assert.ok(out.median.every((value) => value > 0 && Number.isFinite(value)), id);
+    assert.ok(
+      out.median.every((value) => value > 0 && Number.isFinite(value)),
+      id,
+    );
   }
   console.log(`NOTICE: 100,000-site PGA batch: ${timings.join(', ')}`);
 });

@@ -2,7 +2,14 @@
 // the shared reference note wgrw12.md; upstream tolerance: numpy assert_allclose, rtol 1e-7).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { WGRW12_MMI_RANGE, groundMotionFromMmi, groundMotionLnSigma, mmiFromGroundMotion, mmiSigma, type Wgrw12IntensityMeasure } from '../../../src/domain/hazards/earthquake/gmpe/worden2012.js';
+import {
+  WGRW12_MMI_RANGE,
+  groundMotionFromMmi,
+  groundMotionLnSigma,
+  mmiFromGroundMotion,
+  mmiSigma,
+  type Wgrw12IntensityMeasure,
+} from '../../../src/domain/hazards/earthquake/gmpe/worden2012.js';
 
 const test = suite('Worden et al. (2012)');
 
@@ -30,10 +37,12 @@ const FORWARD: { imt: Wgrw12IntensityMeasure; distances: boolean; magnitude?: nu
 for (const vector of FORWARD) {
   test(`ground motion -> MMI, ${vector.imt}`, () => {
     const inputs = vector.imt === 'pgv' ? PGV_CM_S : AMPLITUDES_G;
-    const actual = inputs.map((value, index) => mmiFromGroundMotion(vector.imt, value, {
-      rrupKm: vector.distances ? DISTANCES_KM[index] : undefined,
-      magnitude: vector.magnitude,
-    }));
+    const actual = inputs.map((value, index) =>
+      mmiFromGroundMotion(vector.imt, value, {
+        rrupKm: vector.distances ? DISTANCES_KM[index] : undefined,
+        magnitude: vector.magnitude,
+      }),
+    );
     assertClose(actual, vector.expected, vector.imt);
   });
 }

@@ -60,7 +60,10 @@ errors('rows out of raster order', () => {
   const lines = GOOD.split('\n');
   const first = lines.indexOf('<grid_data>') + 1;
   [lines[first], lines[first + 1]] = [lines[first + 1], lines[first]];
-  refused(lines.join('\n'), new RegExp(`data row on line ${first + 1} is at \\(10.1, 45.1\\) but grid_specification puts row 1 at node \\(10.0000, 45.1000\\)`));
+  refused(
+    lines.join('\n'),
+    new RegExp(`data row on line ${first + 1} is at \\(10.1, 45.1\\) but grid_specification puts row 1 at node \\(10.0000, 45.1000\\)`),
+  );
 });
 
 errors('more rows than nlon × nlat', () => {

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { attachUncertainty, interpolateField, parseShakeMapGrid, STANDARD_GRAVITY, type ShakeMapGrid } from '../../../src/domain/hazards/earthquake/shakemap/index.js';
+import {
+  attachUncertainty,
+  interpolateField,
+  parseShakeMapGrid,
+  STANDARD_GRAVITY,
+  type ShakeMapGrid,
+} from '../../../src/domain/hazards/earthquake/shakemap/index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const shakemapDir = path.join(path.resolve(repoRoot, '../shared/reference/refdata'), 'oq-engine', 'shakemap');
@@ -33,15 +39,40 @@ real('ShakeMap 3.5 Gorkha grid (pctg, cms): fields, units, dimensions, event and
   const grid = read('ghorka_grid.xml');
   assert.is(grid.codeVersion, '3.5.1440');
   assert.equal(fieldSummary(grid), [
-    'LON:dd>deg', 'LAT:dd>deg', 'PGA:pctg>m/s²', 'PGV:cms>m/s', 'MMI:intensity>MMI', 'PSA03:pctg>m/s²',
-    'PSA10:pctg>m/s²', 'PSA30:pctg>m/s²', 'STDPGA:ln(pctg)>ln', 'URAT:>1', 'SVEL:ms>m/s',
+    'LON:dd>deg',
+    'LAT:dd>deg',
+    'PGA:pctg>m/s²',
+    'PGV:cms>m/s',
+    'MMI:intensity>MMI',
+    'PSA03:pctg>m/s²',
+    'PSA10:pctg>m/s²',
+    'PSA30:pctg>m/s²',
+    'STDPGA:ln(pctg)>ln',
+    'URAT:>1',
+    'SVEL:ms>m/s',
   ]);
-  assert.equal(grid.specification, { lonMin: 81.7314, latMin: 25.5875, lonMax: 87.7314, latMax: 30.8735, nominalLonSpacing: 0.016667, nominalLatSpacing: 0.016675, nlon: 361, nlat: 318 });
+  assert.equal(grid.specification, {
+    lonMin: 81.7314,
+    latMin: 25.5875,
+    lonMax: 87.7314,
+    latMax: 30.8735,
+    nominalLonSpacing: 0.016667,
+    nominalLatSpacing: 0.016675,
+    nlon: 361,
+    nlat: 318,
+  });
   assert.is(grid.rowCount, 4);
   assert.is(grid.isComplete, false);
   assert.equal(grid.event, {
-    eventId: 'us20002926', magnitude: 7.8, depthKm: 8.22, lat: 28.2305, lon: 84.7314,
-    timestamp: '2015-04-25T06:11:25UTC', timeUtcIso: '2015-04-25T06:11:25.000Z', network: 'us', description: 'NEPAL',
+    eventId: 'us20002926',
+    magnitude: 7.8,
+    depthKm: 8.22,
+    lat: 28.2305,
+    lon: 84.7314,
+    timestamp: '2015-04-25T06:11:25UTC',
+    timeUtcIso: '2015-04-25T06:11:25.000Z',
+    network: 'us',
+    description: 'NEPAL',
   });
   // Row 1: "81.7314 30.8735 0.44 2.21 3.83 1.82 2.8 1.26 0.53 1 400.758"
   const value = (name: string, row: number) => grid.fields.get(name)!.values[row];
@@ -88,7 +119,17 @@ real('ShakeMap 4.0 Gorkha grid (%g, cm/s)', () => {
   if (!available) return;
   const grid = read('us20002926-grid.xml');
   assert.is(grid.codeVersion, '4.0.2+335.gcbad862');
-  assert.equal(fieldSummary(grid), ['LON:dd>deg', 'LAT:dd>deg', 'MMI:intensity>MMI', 'PGA:%g>m/s²', 'PGV:cm/s>m/s', 'PSA03:%g>m/s²', 'PSA10:%g>m/s²', 'PSA30:%g>m/s²', 'SVEL:m/s>m/s']);
+  assert.equal(fieldSummary(grid), [
+    'LON:dd>deg',
+    'LAT:dd>deg',
+    'MMI:intensity>MMI',
+    'PGA:%g>m/s²',
+    'PGV:cm/s>m/s',
+    'PSA03:%g>m/s²',
+    'PSA10:%g>m/s²',
+    'PSA30:%g>m/s²',
+    'SVEL:m/s>m/s',
+  ]);
   assert.is(grid.specification.nlon, 558);
   assert.is(grid.specification.nlat, 479);
   assert.is(grid.rowCount, 10);

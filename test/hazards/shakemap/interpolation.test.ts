@@ -89,7 +89,16 @@ interpolation('a grid across the antimeridian (lon_max > 180) takes sites given 
 });
 
 interpolation('gridGeometry uses extent / (count − 1), not the rounded nominal spacing', () => {
-  const geometry = gridGeometry({ lonMin: 80.85, latMin: 23.9833, lonMax: 90.1333, latMax: 31.95, nominalLonSpacing: 0.0167, nominalLatSpacing: 0.0167, nlon: 558, nlat: 479 });
+  const geometry = gridGeometry({
+    lonMin: 80.85,
+    latMin: 23.9833,
+    lonMax: 90.1333,
+    latMax: 31.95,
+    nominalLonSpacing: 0.0167,
+    nominalLatSpacing: 0.0167,
+    nlon: 558,
+    nlat: 479,
+  });
   assert.ok(Math.abs(geometry.lonStep - 1 / 60) < 1e-6);
   assert.ok(Math.abs(geometry.latStep - 1 / 60) < 1e-6);
 });

@@ -15,12 +15,14 @@ export class VectorCheck {
     }
     const error = Math.abs(actual - expected);
     if (!(error <= tolerance)) this.failures.push(`${label}: expected ${expected} ± ${tolerance}, got ${actual} (off by ${error})`);
-    else if (error / tolerance >= this.worst.error) this.worst = { error: error / tolerance, label: `${label} (|err| = ${error.toExponential(2)}, tol ${tolerance})` };
+    else if (error / tolerance >= this.worst.error)
+      this.worst = { error: error / tolerance, label: `${label} (|err| = ${error.toExponential(2)}, tol ${tolerance})` };
   }
 
   /** Fails with every mismatch; otherwise prints the closest call (error as a share of its tolerance). */
   done(name: string): void {
-    if (this.failures.length === 0 && this.worst.label) console.log(`  ${name}: worst ${(this.worst.error * 100).toFixed(3)} % of tolerance at ${this.worst.label}`);
+    if (this.failures.length === 0 && this.worst.label)
+      console.log(`  ${name}: worst ${(this.worst.error * 100).toFixed(3)} % of tolerance at ${this.worst.label}`);
     if (this.failures.length > 0) assert.unreachable(`${this.failures.length} vector(s) failed:\n  ${this.failures.join('\n  ')}`);
   }
 }

@@ -40,7 +40,10 @@ test('southern hemisphere and east longitudes; zero POUTER/ROUTER/RMW are missin
   near(track.fixes[2].rmaxM, 29.536579 * NAUTICAL_MILE_M, 1e-3);
   // POUTER 0 at 12 UTC → default 1010 hPa ("SH" is not an IBTrACS basin code).
   near(track.fixes[2].environmentalPressurePa, 101000);
-  assert.ok(warnings.some((w) => /radius of maximum wind missing at 1 fixes/.test(w)), warnings.join('\n'));
+  assert.ok(
+    warnings.some((w) => /radius of maximum wind missing at 1 fixes/.test(w)),
+    warnings.join('\n'),
+  );
 });
 
 test('time window and malformed lines', () => {
@@ -55,7 +58,10 @@ test('conflicting rows for one time keep the first and warn', () => {
   const text = read('bdeck_al152018_excerpt.dat').split('\n');
   text[3] = text[3].replace('  50,  999', '  55,  999');
   const { warnings } = parseAtcfBDeck(text.join('\n'), { fillMissing: false });
-  assert.ok(warnings.some((w) => /line 4: position or intensity differs from line 3/.test(w)), warnings.join('\n'));
+  assert.ok(
+    warnings.some((w) => /line 4: position or intensity differs from line 3/.test(w)),
+    warnings.join('\n'),
+  );
 });
 
 test.run();

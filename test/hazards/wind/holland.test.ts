@@ -24,7 +24,8 @@ test('§3.1 Holland 1980 B from wind and pressure deficit', () => {
     ['2c', 30, 25.4, 1.2, 0.9, 0.81, 1e-3],
     ['2d', 40, 42.5, 1.2, 0.9, 1.473, 1e-3],
   ];
-  for (const [label, dpHpa, wind, rho, factor, expected, tolerance] of cases) check.near(hollandB1980(wind, dpHpa * 100, rho, factor), expected, tolerance, `case ${label}`);
+  for (const [label, dpHpa, wind, rho, factor, expected, tolerance] of cases)
+    check.near(hollandB1980(wind, dpHpa * 100, rho, factor), expected, tolerance, `case ${label}`);
   check.done(name);
 });
 

@@ -59,8 +59,14 @@ if (sampleFile) {
     near(last.longitude, -81.0);
     assert.is(last.maxWindMs, undefined);
     near(track.fixes[5].maxWindMs, 25 * KNOT_MS);
-    assert.ok(warnings.some((w) => /maximum wind \(-99\) missing at 1 fixes/.test(w)), warnings.join('\n'));
-    assert.ok(warnings.some((w) => /central pressure \(-999\) missing at 7 fixes/.test(w)), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => /maximum wind \(-99\) missing at 1 fixes/.test(w)),
+      warnings.join('\n'),
+    );
+    assert.ok(
+      warnings.some((w) => /central pressure \(-999\) missing at 7 fixes/.test(w)),
+      warnings.join('\n'),
+    );
   });
 
   sample('NADINE by id, with a time window', () => {
@@ -113,7 +119,10 @@ if (sampleFile) {
     assert.ok(warnings.some((w) => /radius of maximum wind missing at \d+ fixes: estimated from central pressure/.test(w)));
     assert.ok(warnings.some((w) => /environmental pressure missing at 19 fixes: default 1010 hPa/.test(w)));
     assert.ok(warnings.some((w) => /interpolated linearly in time/.test(w)));
-    assert.ok(warnings.some((w) => /unknown at 4 of 19 fixes/.test(w)), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => /unknown at 4 of 19 fixes/.test(w)),
+      warnings.join('\n'),
+    );
   });
 }
 
@@ -134,7 +143,8 @@ layout('post-2022 layout with the RMW column, the L record and an untrailed last
 });
 
 layout('ambiguous names list the candidates; unknown storms and malformed lines are errors with line and field', () => {
-  const block = (id: string, name: string) => `${id},${name.padStart(19)},      1,\n20200101, 0000,  , TS, 10.0N,  50.0W,  40, 1000, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999,\n`;
+  const block = (id: string, name: string) =>
+    `${id},${name.padStart(19)},      1,\n20200101, 0000,  , TS, 10.0N,  50.0W,  40, 1000, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999,\n`;
   const twice = block('AL012020', 'ALPHA') + block('AL022021', 'Alpha');
   assert.throws(() => parseHurdat2(twice, { storm: 'alpha' }), /ambiguous; candidates: AL012020 ALPHA \(line 1\), AL022021 Alpha \(line 3\)/);
   assert.is(parseHurdat2(twice, { storm: 'AL022021', fillMissing: false }).track.fixes.length, 1);
@@ -143,7 +153,8 @@ layout('ambiguous names list the candidates; unknown storms and malformed lines 
   assert.throws(() => parseHurdat2(badLat, { storm: 'ALPHA' }), /line 2, field latitude: expected degrees with N\/S, found "10.0X"/);
   const badWind = block('AL012020', 'ALPHA').replace('  40,', ' 4x,');
   assert.throws(() => parseHurdat2(badWind, { storm: 'ALPHA' }), /line 2, field maximum wind: not an integer/);
-  const short = 'AL012020,              ALPHA,      2,\n20200101, 0000,  , TS, 10.0N,  50.0W,  40, 1000, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999,\n';
+  const short =
+    'AL012020,              ALPHA,      2,\n20200101, 0000,  , TS, 10.0N,  50.0W,  40, 1000, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999,\n';
   assert.throws(() => parseHurdat2(short, { storm: 'ALPHA' }), /line 3, field data line: AL012020 announces 2 data lines but only 1 follow/);
   const southEast = block('SH012020', 'SOUTH').replace('10.0N', '10.0S').replace(' 50.0W', '150.0E');
   const fix = parseHurdat2(southEast, { storm: 'SOUTH', fillMissing: false }).track.fixes[0];

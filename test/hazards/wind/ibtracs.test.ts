@@ -26,7 +26,10 @@ test('USA columns first: knots, mb and n mi converted; units row skipped; BASIN 
   assert.is(f.status, 'TS');
   // 06:00 row: USA_WIND blank → WMO_WIND 55 kt from hurdat_atl (factor 1.0).
   near(track.fixes[2].maxWindMs, 55 * KNOT_MS);
-  assert.ok(warnings.some((w) => /WMO_WIND converted to 1-min \(Knapp & Kruk 2010\): hurdat_atl: ×1\.0/.test(w)), warnings.join('\n'));
+  assert.ok(
+    warnings.some((w) => /WMO_WIND converted to 1-min \(Knapp & Kruk 2010\): hurdat_atl: ×1\.0/.test(w)),
+    warnings.join('\n'),
+  );
 });
 
 test('WMO wind of other agencies converted to 1-min: reunion ×0.88, tokyo 0.60·v + 23.3 kt; antimeridian longitudes normalised', () => {

@@ -33,15 +33,24 @@ convert('marine 1-min → 3-s gust over open terrain at 10 m (the usual fragilit
 
 convert('height change on a 10-min mean over open terrain follows the log law', () => {
   // ln(30/0.03)/ln(10/0.03) = 6.907755/5.809143 = 1.189118 → 20 × 1.189118 = 23.78235
-  const r = convertWind(20, { from: { averagingSeconds: 600, heightM: 10, exposure: 'open-terrain' }, to: { averagingSeconds: 600, heightM: 30, exposure: 'open-terrain' } });
+  const r = convertWind(20, {
+    from: { averagingSeconds: 600, heightM: 10, exposure: 'open-terrain' },
+    to: { averagingSeconds: 600, heightM: 30, exposure: 'open-terrain' },
+  });
   near(r.speedMs, 23.78235, 1e-5, 'speed');
 });
 
 convert('open terrain → suburban 10-min mean, 10 m, and the suburban gust note', () => {
   // ln(60/0.03)/ln(60/0.5) × ln(10/0.5)/ln(10/0.03) = (7.600902/4.787492)(2.995732/5.809143) = 0.818744
-  const mean = convertWind(30, { from: { averagingSeconds: 600, heightM: 10, exposure: 'open-terrain' }, to: { averagingSeconds: 600, heightM: 10, exposure: 'suburban' } });
+  const mean = convertWind(30, {
+    from: { averagingSeconds: 600, heightM: 10, exposure: 'open-terrain' },
+    to: { averagingSeconds: 600, heightM: 10, exposure: 'suburban' },
+  });
   near(mean.speedMs, 30 * 0.818744, 1e-5, 'mean');
-  const gust = convertWind(30, { from: { averagingSeconds: 600, heightM: 10, exposure: 'open-terrain' }, to: { averagingSeconds: 3, heightM: 10, exposure: 'suburban' } });
+  const gust = convertWind(30, {
+    from: { averagingSeconds: 600, heightM: 10, exposure: 'open-terrain' },
+    to: { averagingSeconds: 3, heightM: 10, exposure: 'suburban' },
+  });
   near(gust.speedMs, 30 * 0.818744 * 1.66, 1e-4, 'gust');
   assert.ok(gust.steps.some((s) => /no gust factors for suburban or urban/.test(s)));
   assert.ok(!mean.steps.some((s) => /no gust factors/.test(s)));
@@ -63,7 +72,10 @@ convert('round trips and identity', () => {
 });
 
 convert('unsupported averaging period is an error naming the supported ones', () => {
-  assert.throws(() => convertWind(40, { from: { ...marine1min, averagingSeconds: 30 }, to: marine1min }), /30 s is not in WMO\/TD-1555.*3, 60, 120, 180, 600, 3600/);
+  assert.throws(
+    () => convertWind(40, { from: { ...marine1min, averagingSeconds: 30 }, to: marine1min }),
+    /30 s is not in WMO\/TD-1555.*3, 60, 120, 180, 600, 3600/,
+  );
 });
 
 const decay = suite('Kaplan & DeMaria (1995) inland decay');

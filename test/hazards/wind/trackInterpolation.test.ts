@@ -7,7 +7,8 @@ import { parseHurdat2 } from '../../../src/domain/hazards/wind/tracks/hurdat2.js
 import type { NormalizedTrack } from '../../../src/domain/hazards/wind/tracks/types.js';
 import { refdataFile } from './_check.js';
 
-const near = (a: number | undefined, b: number, tol = 1e-9, what = 'value') => assert.ok(a !== undefined && Math.abs(a - b) <= tol, `${what}: expected ${b}, got ${a}`);
+const near = (a: number | undefined, b: number, tol = 1e-9, what = 'value') =>
+  assert.ok(a !== undefined && Math.abs(a - b) <= tol, `${what}: expected ${b}, got ${a}`);
 const H = 3_600_000;
 
 const track: NormalizedTrack = {
@@ -15,8 +16,26 @@ const track: NormalizedTrack = {
   name: 'TEST',
   fixes: [
     { time: '2020-01-01T00:00:00Z', latitude: 10, longitude: 178, maxWindMs: 40, centralPressurePa: 97000, environmentalPressurePa: 101000, rmaxM: 40000 },
-    { time: '2020-01-01T06:00:00Z', latitude: 11, longitude: 180, maxWindMs: 46, centralPressurePa: 96400, environmentalPressurePa: 101000, rmaxM: 34000, status: 'HU' },
-    { time: '2020-01-01T09:30:00Z', latitude: 11.7, longitude: -179, maxWindMs: 50, centralPressurePa: 96000, environmentalPressurePa: 101000, rmaxM: 30000, recordIdentifier: 'L' },
+    {
+      time: '2020-01-01T06:00:00Z',
+      latitude: 11,
+      longitude: 180,
+      maxWindMs: 46,
+      centralPressurePa: 96400,
+      environmentalPressurePa: 101000,
+      rmaxM: 34000,
+      status: 'HU',
+    },
+    {
+      time: '2020-01-01T09:30:00Z',
+      latitude: 11.7,
+      longitude: -179,
+      maxWindMs: 50,
+      centralPressurePa: 96000,
+      environmentalPressurePa: 101000,
+      rmaxM: 30000,
+      recordIdentifier: 'L',
+    },
     { time: '2020-01-01T12:00:00Z', latitude: 12, longitude: -178, environmentalPressurePa: 101000, rmaxM: 30000 },
   ],
 };

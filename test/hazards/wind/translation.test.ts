@@ -10,7 +10,10 @@ const motion = suite('storm translation');
 const HOUR = 3_600_000;
 
 motion('§3.7 CLIMADA vtrans of the first resampled step of trac_brb_test: 10.191466246 kn (7 places)', () => {
-  const v = translationVelocity({ latitudeDeg: 12.3, longitudeDeg: -25.6, timeMs: 0 }, { latitudeDeg: 12.299999504631344, longitudeDeg: -25.77384836000828, timeMs: HOUR });
+  const v = translationVelocity(
+    { latitudeDeg: 12.3, longitudeDeg: -25.6, timeMs: 0 },
+    { latitudeDeg: 12.299999504631344, longitudeDeg: -25.77384836000828, timeMs: HOUR },
+  );
   const knots = v.speedMs / KNOT_MS;
   assert.ok(Math.abs(knots - 10.191466246) < 5e-8, `got ${knots} kn`);
   // Westward motion: heading ≈ 270°.

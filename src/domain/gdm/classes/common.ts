@@ -15,9 +15,27 @@ export const COMMON_CLASSES: ClassSpec[] = [
     fields: { ...identityDefaultName, x: f.number(), y: f.number(), crs: optionalNull(f.string()) },
     rules: [],
   },
-  { name: 'VoltageLimitSet', group: 'common', inSpec: true, fields: { ...identityDefaultName, limit_type: f.enum(LIMIT_TYPES), value: f.quantity('Voltage', { bound: '> 0' }) }, rules: [] },
-  { name: 'ThermalLimitSet', group: 'common', inSpec: false, fields: { ...identityDefaultName, limit_type: f.enum(LIMIT_TYPES), value: f.quantity('Current', { bound: '> 0' }) }, rules: [] },
-  { name: 'Curve', group: 'common', inSpec: true, fields: { ...identityDefaultName, curve_x: f.numbersOrQuantity(), curve_y: f.numbersOrQuantity() }, rules: [curveLengthsMatch] },
+  {
+    name: 'VoltageLimitSet',
+    group: 'common',
+    inSpec: true,
+    fields: { ...identityDefaultName, limit_type: f.enum(LIMIT_TYPES), value: f.quantity('Voltage', { bound: '> 0' }) },
+    rules: [],
+  },
+  {
+    name: 'ThermalLimitSet',
+    group: 'common',
+    inSpec: false,
+    fields: { ...identityDefaultName, limit_type: f.enum(LIMIT_TYPES), value: f.quantity('Current', { bound: '> 0' }) },
+    rules: [],
+  },
+  {
+    name: 'Curve',
+    group: 'common',
+    inSpec: true,
+    fields: { ...identityDefaultName, curve_x: f.numbersOrQuantity(), curve_y: f.numbersOrQuantity() },
+    rules: [curveLengthsMatch],
+  },
   // curve_x holds the currents and curve_y the times, whatever gdm's docstring says.
   {
     name: 'TimeCurrentCurve',
@@ -41,7 +59,13 @@ export const COMMON_CLASSES: ClassSpec[] = [
     },
     rules: [],
   },
-  { name: 'SeasonalTOURates', group: 'market', inSpec: false, fields: { ...identityDefaultName, season: f.enum(SEASONS), tou_periods: f.refs('TOURatePeriod') }, rules: [] },
+  {
+    name: 'SeasonalTOURates',
+    group: 'market',
+    inSpec: false,
+    fields: { ...identityDefaultName, season: f.enum(SEASONS), tou_periods: f.refs('TOURatePeriod') },
+    rules: [],
+  },
   {
     name: 'TOURatePeriod',
     group: 'market',
@@ -53,9 +77,20 @@ export const COMMON_CLASSES: ClassSpec[] = [
     name: 'DemandCharge',
     group: 'market',
     inSpec: false,
-    fields: { ...identityDefaultName, rate: positive(), billing_demand_basis: f.enum(BILLING_DEMAND_BASES), time_applicability: nullable(f.refs('TOURatePeriod')) },
+    fields: {
+      ...identityDefaultName,
+      rate: positive(),
+      billing_demand_basis: f.enum(BILLING_DEMAND_BASES),
+      time_applicability: nullable(f.refs('TOURatePeriod')),
+    },
     rules: [],
   },
   { name: 'TieredRate', group: 'market', inSpec: false, fields: { ...identityDefaultName, upper_limit_kwh: positive(), rate: positive() }, rules: [] },
-  { name: 'FixedCharge', group: 'market', inSpec: false, fields: { ...identityDefaultName, amount: positive(), description: optionalNull(f.string()) }, rules: [] },
+  {
+    name: 'FixedCharge',
+    group: 'market',
+    inSpec: false,
+    fields: { ...identityDefaultName, amount: positive(), description: optionalNull(f.string()) },
+    rules: [],
+  },
 ];

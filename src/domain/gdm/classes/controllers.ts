@@ -18,12 +18,24 @@ const REACTIVE_POWER_SETTINGS = ['PowerfactorControlSetting', 'VoltVarControlSet
 
 /** An inverter control setting: its fixed supported_by literal is written to the file. */
 function setting(name: string, supportedBy: SupportedBy, fields: Fields): ClassSpec {
-  return { name, group: 'controller', inSpec: false, fields: { ...identityDefaultName, supported_by: optional(f.literal(supportedBy), supportedBy), ...fields }, rules: [] };
+  return {
+    name,
+    group: 'controller',
+    inSpec: false,
+    fields: { ...identityDefaultName, supported_by: optional(f.literal(supportedBy), supportedBy), ...fields },
+    rules: [],
+  };
 }
 
 function capacitorController(name: string, fields: Fields): ClassSpec {
   const delay = () => optionalNull(f.quantity('Time'));
-  return { name, group: 'controller', inSpec: false, fields: { ...identityDefaultName, delay_on: delay(), delay_off: delay(), dead_time: delay(), ...fields }, rules: [] };
+  return {
+    name,
+    group: 'controller',
+    inSpec: false,
+    fields: { ...identityDefaultName, delay_on: delay(), delay_off: delay(), dead_time: delay(), ...fields },
+    rules: [],
+  };
 }
 
 const tou = { tarriff: f.ref('DistributionTariff'), charging_power: f.quantity('ActivePower') };
@@ -45,8 +57,14 @@ export const CONTROLLER_CLASSES: ClassSpec[] = [
   setting('PowerfactorControlSetting', 'battery-and-solar', { power_factor: f.number({ min: -1, max: 1 }) }),
   setting('VoltVarControlSetting', 'battery-and-solar', { volt_var_curve: f.ref('Curve'), var_follow: f.boolean() }),
   setting('VoltWattControlSetting', 'battery-and-solar', { volt_watt_curve: f.ref('Curve') }),
-  setting('PeakShavingBaseLoadingControlSetting', 'battery-only', { peak_shaving_target: f.quantity('ActivePower'), base_loading_target: f.quantity('ActivePower') }),
-  setting('CapacityFirmingControlSetting', 'battery-only', { max_active_power_roc: f.quantity('ActivePowerOverTime'), min_active_power_roc: f.quantity('ActivePowerOverTime') }),
+  setting('PeakShavingBaseLoadingControlSetting', 'battery-only', {
+    peak_shaving_target: f.quantity('ActivePower'),
+    base_loading_target: f.quantity('ActivePower'),
+  }),
+  setting('CapacityFirmingControlSetting', 'battery-only', {
+    max_active_power_roc: f.quantity('ActivePowerOverTime'),
+    min_active_power_roc: f.quantity('ActivePowerOverTime'),
+  }),
   setting('TimeBasedControlSetting', 'battery-only', {
     charging_start_time: f.time(),
     charging_end_time: f.time(),

@@ -150,7 +150,13 @@ export const EQUIPMENT_CLASSES: ClassSpec[] = [
     },
     rules: [windingTaps],
   },
-  { name: 'LoadEquipment', group: 'equipment', inSpec: true, fields: { ...identity, phase_loads: f.refs('PhaseLoadEquipment'), connection_type: connectionType }, rules: [] },
+  {
+    name: 'LoadEquipment',
+    group: 'equipment',
+    inSpec: true,
+    fields: { ...identity, phase_loads: f.refs('PhaseLoadEquipment'), connection_type: connectionType },
+    rules: [],
+  },
   {
     name: 'PhaseLoadEquipment',
     group: 'equipment',
@@ -262,5 +268,12 @@ export const EQUIPMENT_CLASSES: ClassSpec[] = [
     rules: [],
   },
   { name: 'RecloserControllerEquipment', group: 'equipment', inSpec: true, fields: identity, rules: [] },
-  { name: 'ReactorEquipment', group: 'equipment', inSpec: false, since: '2.4.0', fields: { ...identity, resistance: f.quantity('Resistance'), reactance: f.quantity('Reactance') }, rules: [] },
+  {
+    name: 'ReactorEquipment',
+    group: 'equipment',
+    inSpec: false,
+    since: '2.4.0',
+    fields: { ...identity, resistance: f.quantity('Resistance'), reactance: f.quantity('Reactance') },
+    rules: [],
+  },
 ];

@@ -8,7 +8,8 @@ import { Quantity, type Component, type FieldValue, type QuantityValue } from '.
 export function quantityIn(value: QuantityValue, units: string): Quantity {
   const factor = unitFactor(units);
   const scale = (item: number) => item * factor;
-  const si = typeof value === 'number' ? scale(value) : (value as (number | number[])[]).map((item) => (typeof item === 'number' ? scale(item) : item.map(scale)));
+  const si =
+    typeof value === 'number' ? scale(value) : (value as (number | number[])[]).map((item) => (typeof item === 'number' ? scale(item) : item.map(scale)));
   return new Quantity(value, units, si as QuantityValue);
 }
 
@@ -23,7 +24,8 @@ export function unitFactor(units: string): number {
 export function siIn(siValue: QuantityValue, units: string): Quantity {
   const factor = unitFactor(units);
   const scale = (item: number) => item / factor;
-  const value = typeof siValue === 'number' ? scale(siValue) : (siValue as (number | number[])[]).map((item) => (typeof item === 'number' ? scale(item) : item.map(scale)));
+  const value =
+    typeof siValue === 'number' ? scale(siValue) : (siValue as (number | number[])[]).map((item) => (typeof item === 'number' ? scale(item) : item.map(scale)));
   return new Quantity(value as QuantityValue, units, siValue);
 }
 

@@ -71,5 +71,8 @@ export function schurComplement(z: ComplexMatrix, keep: number[], eliminate: num
   if (eliminate.length === 0) return kk;
   const correction = multiply(multiply(embed(part(keep, eliminate)), invert(embed(part(eliminate, eliminate)))), embed(part(eliminate, keep)));
   const reduced = unembed(correction, keep.length, keep.length);
-  return { re: kk.re.map((row, i) => row.map((value, j) => value - reduced.re[i][j])), im: kk.im.map((row, i) => row.map((value, j) => value - reduced.im[i][j])) };
+  return {
+    re: kk.re.map((row, i) => row.map((value, j) => value - reduced.re[i][j])),
+    im: kk.im.map((row, i) => row.map((value, j) => value - reduced.im[i][j])),
+  };
 }

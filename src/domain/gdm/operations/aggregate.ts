@@ -64,7 +64,12 @@ export function splitPhaseLoad(instance: Component, parts: number): Component {
   const uuid = randomUUID();
   const real = instance.fields.real_power as Quantity;
   const reactive = instance.fields.reactive_power as Quantity;
-  return newComponent('PhaseLoadEquipment', uuid, { ...instance.fields, real_power: siIn(real.siScalar / parts, real.units), reactive_power: siIn(reactive.siScalar / parts, reactive.units) }, uuid);
+  return newComponent(
+    'PhaseLoadEquipment',
+    uuid,
+    { ...instance.fields, real_power: siIn(real.siScalar / parts, real.units), reactive_power: siIn(reactive.siScalar / parts, reactive.units) },
+    uuid,
+  );
 }
 
 /** 1 / Σ(1/x) over the nonzero x (gdm's parallel combination); 0 when all are 0. */
@@ -81,7 +86,12 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
  * (gdm averages kVA for solar), and no controller. A solar on S1/S2 contributes its
  * upstream primary phases from `splitPhaseMapping` (by solar name).
  */
-export function aggregateSolar(instances: Component[], bus: Component, name: string, splitPhaseMapping: Readonly<Record<string, readonly string[]>> = {}): Component {
+export function aggregateSolar(
+  instances: Component[],
+  bus: Component,
+  name: string,
+  splitPhaseMapping: Readonly<Record<string, readonly string[]>> = {},
+): Component {
   nonEmpty(instances, 'aggregateSolar');
   for (const solar of instances) expectType(solar, 'DistributionSolar');
   expectType(bus, 'DistributionBus');

@@ -58,7 +58,9 @@ function distances(x: number[], y: number[], diagonal: number[]): Matrix {
 /** Maxwell capacitance of overhead conductors by the method of images, µF/mile: C = P⁻¹, P_ij = ln(S_ij/D_ij) / (2π·ε). */
 function overheadCapacitance(x: number[], y: number[], radiusFt: number[], relativePermittivity: number): Matrix {
   const scale = 1 / (2 * Math.PI * EPSILON0_UF_PER_MILE * relativePermittivity);
-  const potential = x.map((xi, i) => x.map((xj, j) => scale * Math.log(Math.hypot(xi - xj, y[i] + y[j]) / (i === j ? radiusFt[i] : Math.hypot(xi - xj, y[i] - y[j])))));
+  const potential = x.map((xi, i) =>
+    x.map((xj, j) => scale * Math.log(Math.hypot(xi - xj, y[i] + y[j]) / (i === j ? radiusFt[i] : Math.hypot(xi - xj, y[i] - y[j])))),
+  );
   return invert(potential);
 }
 
@@ -72,7 +74,12 @@ function bareConductors(equipment: Component, conductors: Component[], frequency
   const { x, y } = positions(equipment);
   const gmr = conductors.map((conductor) => feet(conductor.fields.conductor_gmr as Quantity));
   const radius = conductors.map((conductor) => feet(conductor.fields.conductor_diameter as Quantity) / 2);
-  const z = carsonPrimitiveImpedance(distances(x, y, gmr), conductors.map((conductor) => ohmsPerMile(conductor.fields.ac_resistance as Quantity)), frequencyHz, soilResistivityOhmM);
+  const z = carsonPrimitiveImpedance(
+    distances(x, y, gmr),
+    conductors.map((conductor) => ohmsPerMile(conductor.fields.ac_resistance as Quantity)),
+    frequencyHz,
+    soilResistivityOhmM,
+  );
   return { z, c: overheadCapacitance(x, y, radius, equipment.fields.insulation as number) };
 }
 
@@ -97,17 +104,26 @@ function concentricCables(equipment: Component, cables: Component[], frequencyHz
       else distance[i][j] = Math.hypot(x[a] - x[b], y[a] - y[b]);
     }
   }
-  const resistance = [...cables.map((cable) => ohmsPerMile(f(cable, 'phase_ac_resistance'))), ...cables.map((cable, i) => ohmsPerMile(f(cable, 'strand_ac_resistance')) / strands[i])];
+  const resistance = [
+    ...cables.map((cable) => ohmsPerMile(f(cable, 'phase_ac_resistance'))),
+    ...cables.map((cable, i) => ohmsPerMile(f(cable, 'strand_ac_resistance')) / strands[i]),
+  ];
   const primitive = carsonPrimitiveImpedance(distance, resistance, frequencyHz, soilResistivityOhmM);
   const phasesOnly = Array.from({ length: n }, (_, i) => i);
-  const z = schurComplement(primitive, phasesOnly, phasesOnly.map((i) => i + n));
+  const z = schurComplement(
+    primitive,
+    phasesOnly,
+    phasesOnly.map((i) => i + n),
+  );
   const c = zeros(n, n);
   cables.forEach((cable, i) => {
     const outer = ringRadius[i];
     const conductorRadius = feet(f(cable, 'conductor_diameter')) / 2;
     const strandRadius = feet(f(cable, 'strand_diameter')) / 2;
     const k = strands[i];
-    c[i][i] = (2 * Math.PI * EPSILON0_UF_PER_MILE * (cable.fields.insulation as number)) / (Math.log(outer / conductorRadius) - Math.log((k * strandRadius) / outer) / k);
+    c[i][i] =
+      (2 * Math.PI * EPSILON0_UF_PER_MILE * (cable.fields.insulation as number)) /
+      (Math.log(outer / conductorRadius) - Math.log((k * strandRadius) / outer) / k);
   });
   return { z, c };
 }
@@ -124,7 +140,9 @@ export function toMatrixRepresentation(equipment: Component, options: CarsonOpti
   if (!(frequencyHz > 0) || !(soilResistivityOhmM > 0)) throw new HazsimError('invalid_input', 'frequency and soil resistivity must be > 0');
   const conductors = equipment.fields.conductors as Component[];
   const cables = conductors[0]?.type === 'ConcentricCableEquipment';
-  const { z, c } = cables ? concentricCables(equipment, conductors, frequencyHz, soilResistivityOhmM) : bareConductors(equipment, conductors, frequencyHz, soilResistivityOhmM);
+  const { z, c } = cables
+    ? concentricCables(equipment, conductors, frequencyHz, soilResistivityOhmM)
+    : bareConductors(equipment, conductors, frequencyHz, soilResistivityOhmM);
   const rated = cables ? conductors : conductors.slice(0, conductors.length - nNeutrals);
   const ampacity = rated.reduce((sum, conductor) => sum + (conductor.fields.ampacity as Quantity).siScalar, 0) / rated.length;
   const heights = (equipment.fields.vertical_positions as Quantity).si as number[];

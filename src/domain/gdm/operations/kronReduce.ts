@@ -12,7 +12,12 @@ import type { Component, Quantity } from '../model.js';
 import { pick, schurComplement, type Matrix } from './_linalg.js';
 import { expectType, newComponent, quantityIn, siIn } from './_build.js';
 
-const MATRIX_EQUIPMENT = ['MatrixImpedanceBranchEquipment', 'MatrixImpedanceSwitchEquipment', 'MatrixImpedanceFuseEquipment', 'MatrixImpedanceRecloserEquipment'];
+const MATRIX_EQUIPMENT = [
+  'MatrixImpedanceBranchEquipment',
+  'MatrixImpedanceSwitchEquipment',
+  'MatrixImpedanceFuseEquipment',
+  'MatrixImpedanceRecloserEquipment',
+];
 
 /**
  * Kron-reduces matrix impedance equipment whose rows are labelled by `phases`, removing
@@ -24,7 +29,8 @@ export function kronReduceEquipment(equipment: Component, phases: readonly strin
   const x = equipment.fields.x_matrix as Quantity;
   const c = equipment.fields.c_matrix as Quantity;
   const size = (r.value as Matrix).length;
-  if (phases.length !== size) throw new HazsimError('invalid_input', `${equipment.type} "${equipment.name}" has ${size}×${size} matrices but ${phases.length} phases label its rows`);
+  if (phases.length !== size)
+    throw new HazsimError('invalid_input', `${equipment.type} "${equipment.name}" has ${size}×${size} matrices but ${phases.length} phases label its rows`);
   const keep = phases.flatMap((phase, index) => (phase === 'N' ? [] : [index]));
   const eliminate = phases.flatMap((phase, index) => (phase === 'N' ? [index] : []));
   // Without neutrals nothing changes; going through SI and back would only add rounding.

@@ -20,7 +20,8 @@ export const branchBase: Rule = (branch, { report }) => {
   for (let index = 0; index < phases.length; index += 1) {
     for (const bus of buses) {
       const busPhases = strings(bus, 'phases');
-      if (!busPhases.includes(phases[index])) report(['phases', index], `phase ${phases[index]} is not on bus ${labelOf(bus)} (its phases: ${busPhases.join(', ') || 'none'})`);
+      if (!busPhases.includes(phases[index]))
+        report(['phases', index], `phase ${phases[index]} is not on bus ${labelOf(bus)} (its phases: ${busPhases.join(', ') || 'none'})`);
     }
   }
   if (buses.length >= 2) {
@@ -28,7 +29,10 @@ export const branchBase: Rule = (branch, { report }) => {
     const from = quantity(buses[0], 'rated_voltage');
     const to = quantity(buses[1], 'rated_voltage');
     if (!isClose(from.value as number, to.value as number, 1e-3)) {
-      report(['buses'], `its buses' rated voltages differ: ${from.value} ${from.units} vs ${to.value} ${to.units} (gdm compares the numbers as written, ignoring units, within 0.1 %)`);
+      report(
+        ['buses'],
+        `its buses' rated voltages differ: ${from.value} ${from.units} vs ${to.value} ${to.units} (gdm compares the numbers as written, ignoring units, within 0.1 %)`,
+      );
     }
   }
   for (let index = 1; index < phases.length; index += 1) {
@@ -44,7 +48,10 @@ export const matrixMatchesPhases: Rule = (branch, { report }) => {
     const shape = shapeOf(quantity(equipment, key).value);
     const sizes = new Set(shape);
     if (sizes.size !== 1 || !sizes.has(count)) {
-      report(['equipment'], `equipment ${labelOf(equipment)} has a ${shape.join('×') || 'scalar'} ${key}, but the branch has ${count} phase${count === 1 ? '' : 's'}`);
+      report(
+        ['equipment'],
+        `equipment ${labelOf(equipment)} has a ${shape.join('×') || 'scalar'} ${key}, but the branch has ${count} phase${count === 1 ? '' : 's'}`,
+      );
     }
   }
 };

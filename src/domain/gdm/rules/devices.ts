@@ -9,7 +9,8 @@ export const phasesOnBus: Rule = (device, { report }) => {
   const busPhases = strings(bus, 'phases');
   const phases = strings(device, 'phases');
   for (let index = 0; index < phases.length; index += 1) {
-    if (!busPhases.includes(phases[index])) report(['phases', index], `phase ${phases[index]} is not on bus ${labelOf(bus)} (its phases: ${busPhases.join(', ') || 'none'})`);
+    if (!busPhases.includes(phases[index]))
+      report(['phases', index], `phase ${phases[index]} is not on bus ${labelOf(bus)} (its phases: ${busPhases.join(', ') || 'none'})`);
   }
 };
 
@@ -18,7 +19,8 @@ export const onePhaseLoadPerPhase: Rule = (load, { report }) => {
   const phases = strings(load, 'phases').length;
   const equipment = component(load, 'equipment');
   const phaseLoads = components(equipment, 'phase_loads').length;
-  if (phases !== phaseLoads) report(['phases'], `has ${phases} phases but equipment ${labelOf(equipment)} has ${phaseLoads} phase loads; they pair by position`);
+  if (phases !== phaseLoads)
+    report(['phases'], `has ${phases} phases but equipment ${labelOf(equipment)} has ${phaseLoads} phase loads; they pair by position`);
 };
 
 /** DistributionSolar/Battery validate_controller_types: the controller's settings must support this device. */
@@ -31,7 +33,10 @@ export function controllerSupports(allowed: readonly SupportedBy[]): Rule {
       if (!setting) continue;
       const supportedBy = setting.fields.supported_by as SupportedBy;
       if (!allowed.includes(supportedBy)) {
-        report(['controller'], `controller ${labelOf(controller)} has a ${key} (${setting.type}) supported by ${supportedBy}; a ${device.type} needs one of ${allowed.join(', ')}`);
+        report(
+          ['controller'],
+          `controller ${labelOf(controller)} has a ${key} (${setting.type}) supported by ${supportedBy}; a ${device.type} needs one of ${allowed.join(', ')}`,
+        );
       }
     }
   };

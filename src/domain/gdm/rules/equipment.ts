@@ -14,7 +14,8 @@ export const sameMatrixShapes: Rule = (equipment, { report }) => {
 export const conductorPositions: Rule = (equipment, { report }) => {
   const conductors = components(equipment, 'conductors');
   if (conductors.length === 0) report(['conductors'], 'must list at least one conductor');
-  if (new Set(conductors.map((conductor) => conductor.type)).size > 1) report(['conductors'], 'must be all BareConductorEquipment or all ConcentricCableEquipment');
+  if (new Set(conductors.map((conductor) => conductor.type)).size > 1)
+    report(['conductors'], 'must be all BareConductorEquipment or all ConcentricCableEquipment');
   for (const key of ['horizontal_positions', 'vertical_positions']) {
     const count = (quantity(equipment, key).value as number[]).length;
     if (count !== conductors.length) report([key], `has ${count} entries but there are ${conductors.length} conductors`);
@@ -51,7 +52,8 @@ export const zipFractionsSumToOne: Rule = (load, { report }) => {
 
 /** PhaseCapacitorEquipment: no more banks on than banks. */
 export const banksOnWithinBanks: Rule = (capacitor, { report }) => {
-  if (num(capacitor, 'num_banks') < num(capacitor, 'num_banks_on')) report(['num_banks_on'], `is ${num(capacitor, 'num_banks_on')} but num_banks is ${num(capacitor, 'num_banks')}`);
+  if (num(capacitor, 'num_banks') < num(capacitor, 'num_banks_on'))
+    report(['num_banks_on'], `is ${num(capacitor, 'num_banks_on')} but num_banks is ${num(capacitor, 'num_banks')}`);
 };
 
 function lengthOf(value: unknown): number | null {

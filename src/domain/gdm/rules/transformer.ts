@@ -28,7 +28,8 @@ export const transformerBase: Rule = (transformer, { report, version }) => {
     if (taps.length !== windingPhases.length) report(['tap_positions'], `has ${taps.length} entries but winding_phases has ${windingPhases.length}`);
     taps.forEach((list, index) => {
       const phases = windingPhases[index];
-      if (phases && list.length !== phases.length) report(['tap_positions', index], `has ${list.length} entries but winding_phases[${index}] has ${phases.length} phases`);
+      if (phases && list.length !== phases.length)
+        report(['tap_positions', index], `has ${list.length} entries but winding_phases[${index}] has ${phases.length} phases`);
     });
   }
   // gdm 2.4 narrowed the two-phase rule to delta windings.
@@ -41,7 +42,10 @@ export const transformerBase: Rule = (transformer, { report, version }) => {
     if (listed > numPhases && listed !== 2) {
       report(['winding_phases', index], `lists ${listed} phases (N not counted) but winding ${index + 1} has num_phases ${numPhases}`);
     } else if (listed === 2 && numPhases !== 1 && (!narrowTwoPhaseRule || String(winding.fields.connection_type).includes('DELTA'))) {
-      report(['winding_phases', index], `lists 2 phases, which is allowed only for a single-phase winding between two phases; winding ${index + 1} has num_phases ${numPhases}`);
+      report(
+        ['winding_phases', index],
+        `lists 2 phases, which is allowed only for a single-phase winding between two phases; winding ${index + 1} has num_phases ${numPhases}`,
+      );
     }
   });
   buses.forEach((bus, index) => {
@@ -49,7 +53,8 @@ export const transformerBase: Rule = (transformer, { report, version }) => {
     if (!phases) return;
     const busPhases = strings(bus, 'phases');
     for (const phase of phases) {
-      if (phase !== 'N' && !busPhases.includes(phase)) report(['winding_phases', index], `phase ${phase} is not on bus ${labelOf(bus)} (its phases: ${busPhases.join(', ') || 'none'})`);
+      if (phase !== 'N' && !busPhases.includes(phase))
+        report(['winding_phases', index], `phase ${phase} is not on bus ${labelOf(bus)} (its phases: ${busPhases.join(', ') || 'none'})`);
     }
   });
   const centerTapped = equipment.fields.is_center_tapped as boolean;
@@ -63,7 +68,10 @@ export const transformerBase: Rule = (transformer, { report, version }) => {
     const busKv = phaseKilovolts(busSi, bus.fields.voltage_type as string, onSplitSide(busSi));
     const windingKv = phaseKilovolts(windingSi, winding.fields.voltage_type as string, onSplitSide(windingSi));
     if (!(0.85 * busKv <= windingKv && windingKv <= 1.15 * busKv)) {
-      report(['buses', index], `bus ${labelOf(bus)} is rated ${round(busKv)} kV per phase but winding ${index + 1} ${round(windingKv)} kV; they must agree within 15 %`);
+      report(
+        ['buses', index],
+        `bus ${labelOf(bus)} is rated ${round(busKv)} kV per phase but winding ${index + 1} ${round(windingKv)} kV; they must agree within 15 %`,
+      );
     }
   });
   if (centerTapped) {
@@ -100,7 +108,8 @@ export const couplingSequences: Rule = (equipment, { report }) => {
   });
   if (pairs.length !== needed) report(['coupling_sequences'], `has ${pairs.length} pairs; ${windings} windings need n(n-1)/2 = ${needed}`);
   const reactances = numbers(equipment, 'winding_reactances').length;
-  if (reactances !== pairs.length) report(['winding_reactances'], `has ${reactances} entries but coupling_sequences has ${pairs.length}; one reactance per pair`);
+  if (reactances !== pairs.length)
+    report(['winding_reactances'], `has ${reactances} entries but coupling_sequences has ${pairs.length}; one reactance per pair`);
 };
 
 /** WindingEquipment: one tap position per phase, each within ±total_taps/2. */

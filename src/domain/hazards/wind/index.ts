@@ -10,7 +10,13 @@
  *   for (let i = 0; i < n; i++) marine[i] *= gust.speedMs;   // record gust.description
  */
 
-export { DEFAULT_ENVIRONMENTAL_PRESSURE_PA, GRADIENT_TO_SURFACE_FACTOR, HOLLAND_1980_AIR_DENSITY, MAX_DISTANCE_FROM_EYE_M, MAX_TRANSLATION_SPEED_MS } from './constants.js';
+export {
+  DEFAULT_ENVIRONMENTAL_PRESSURE_PA,
+  GRADIENT_TO_SURFACE_FACTOR,
+  HOLLAND_1980_AIR_DENSITY,
+  MAX_DISTANCE_FROM_EYE_M,
+  MAX_TRANSLATION_SPEED_MS,
+} from './constants.js';
 export { coriolisParameter } from './coriolis.js';
 export { airDensityHolland2008 } from './airDensity.js';
 export { holland1980Speed, hollandB1980, gradientMaximumWind, type Holland1980Parameters } from './holland1980.js';
@@ -19,7 +25,15 @@ export { holland2010Speed, holland2010Exponent, holland2010PeripheralExponent, t
 export { emanuelRotunno2011Speed, type EmanuelRotunno2011Parameters } from './emanuelRotunno2011.js';
 export { prepareProfile, profileSpeed, type PreparedProfile, type StormState, type WindModel, type WindModelOptions } from './windProfile.js';
 export { haversineDistanceM, equirectangularDistanceM } from './distance.js';
-export { asymmetricWindSpeed, trackHemisphere, translationAttenuation, translationVelocity, type HemisphereSign, type TranslationMetric, type TranslationVelocity } from './translation.js';
+export {
+  asymmetricWindSpeed,
+  trackHemisphere,
+  translationAttenuation,
+  translationVelocity,
+  type HemisphereSign,
+  type TranslationMetric,
+  type TranslationVelocity,
+} from './translation.js';
 export { buildTimeline, interpolateTrack, stormStateAt, type TrackTimeline } from './trackInterpolation.js';
 export { maxWindSpeedOverTrack, windSpeedField, windSpeedFieldAt, type Sites, type WindFieldOptions } from './windField.js';
 export {

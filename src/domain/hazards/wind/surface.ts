@@ -98,9 +98,12 @@ function gustFactor(exposure: Exposure, averagingSeconds: number): number {
 
 function checkSpec(spec: SurfaceWindSpec, role: string): void {
   if (!(SUPPORTED_AVERAGING_SECONDS as readonly number[]).includes(spec.averagingSeconds))
-    throw new Error(`convertWind: ${role} averaging period ${spec.averagingSeconds} s is not in WMO/TD-1555 Table 1.1; use one of ${SUPPORTED_AVERAGING_SECONDS.join(', ')} s`);
+    throw new Error(
+      `convertWind: ${role} averaging period ${spec.averagingSeconds} s is not in WMO/TD-1555 Table 1.1; use one of ${SUPPORTED_AVERAGING_SECONDS.join(', ')} s`,
+    );
   if (!(spec.exposure in ROUGHNESS_LENGTH_M)) throw new Error(`convertWind: unknown ${role} exposure "${spec.exposure}"`);
-  if (!(spec.heightM > ROUGHNESS_LENGTH_M[spec.exposure])) throw new Error(`convertWind: ${role} height ${spec.heightM} m must exceed the roughness length of ${spec.exposure}`);
+  if (!(spec.heightM > ROUGHNESS_LENGTH_M[spec.exposure]))
+    throw new Error(`convertWind: ${role} height ${spec.heightM} m must exceed the roughness length of ${spec.exposure}`);
 }
 
 const periodName = (seconds: number) => (seconds === 3 ? '3-s gust' : `${seconds}-s mean`);
@@ -145,12 +148,16 @@ export function convertWind(speedMs: number, spec: { from: WindSpec; to: WindSpe
   if (sameSurface && from.averagingSeconds !== to.averagingSeconds) {
     const factor = periodFactor(from.exposure, from.averagingSeconds, to.averagingSeconds);
     speed *= factor;
-    steps.push(`${periodName(from.averagingSeconds)} → ${periodName(to.averagingSeconds)} (${from.exposure}): ×${f4(factor)} via the 3-s gust factors of WMO/TD-1555 Table 1.1 (${wmoExposureOf(from.exposure)})`);
+    steps.push(
+      `${periodName(from.averagingSeconds)} → ${periodName(to.averagingSeconds)} (${from.exposure}): ×${f4(factor)} via the 3-s gust factors of WMO/TD-1555 Table 1.1 (${wmoExposureOf(from.exposure)})`,
+    );
   } else if (!sameSurface) {
     if (from.averagingSeconds !== REFERENCE_PERIOD_S) {
       const factor = periodFactor(from.exposure, from.averagingSeconds, REFERENCE_PERIOD_S);
       speed *= factor;
-      steps.push(`${periodName(from.averagingSeconds)} → 600-s mean (${from.exposure}): ×${f4(factor)} (WMO/TD-1555 Table 1.1, ${wmoExposureOf(from.exposure)})`);
+      steps.push(
+        `${periodName(from.averagingSeconds)} → 600-s mean (${from.exposure}): ×${f4(factor)} (WMO/TD-1555 Table 1.1, ${wmoExposureOf(from.exposure)})`,
+      );
     }
     const factor = roughnessHeightFactor(from.heightM, from.exposure, to.heightM, to.exposure);
     speed *= factor;
@@ -165,7 +172,8 @@ export function convertWind(speedMs: number, spec: { from: WindSpec; to: WindSpe
   }
   if ((from.heightM !== STANDARD_HEIGHT_M || to.heightM !== STANDARD_HEIGHT_M) && from.averagingSeconds !== to.averagingSeconds)
     steps.push('note: gust factors are the 10 m values of WMO/TD-1555, applied unchanged at other heights');
-  if (roughTerrainGustFactor) steps.push('note: WMO/TD-1555 has no gust factors for suburban or urban terrain; In-Land (roughly open) values used, which understate gusts there');
+  if (roughTerrainGustFactor)
+    steps.push('note: WMO/TD-1555 has no gust factors for suburban or urban terrain; In-Land (roughly open) values used, which understate gusts there');
   if ('level' in spec.to) {
     speed /= GRADIENT_TO_SURFACE_FACTOR;
     steps.push(`1-min 10 m over open water → gradient level: ÷${GRADIENT_TO_SURFACE_FACTOR} (Franklin, Black & Valde 2003)`);

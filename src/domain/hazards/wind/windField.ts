@@ -29,7 +29,8 @@ const DEG = Math.PI / 180;
  */
 export function windSpeedField(sites: Sites, state: StormState, hemisphere: HemisphereSign, options: WindFieldOptions, out: Float64Array): Float64Array {
   const n = sites.latitude.length;
-  if (sites.longitude.length !== n || out.length < n) throw new Error(`windSpeedField: ${n} latitudes, ${sites.longitude.length} longitudes, output of ${out.length}`);
+  if (sites.longitude.length !== n || out.length < n)
+    throw new Error(`windSpeedField: ${n} latitudes, ${sites.longitude.length} longitudes, output of ${out.length}`);
   const profile = prepareProfile(state, options);
   const maxDistanceM = options.maxDistanceM ?? MAX_DISTANCE_FROM_EYE_M;
   const eyeLat = state.latitudeDeg;
@@ -64,7 +65,13 @@ export function windSpeedField(sites: Sites, state: StormState, hemisphere: Hemi
  * Wind field at one time of a track (undefined when the time is outside the track or the
  * parameters there are unknown). Build the timeline once with `buildTimeline` for repeated calls.
  */
-export function windSpeedFieldAt(sites: Sites, track: NormalizedTrack | TrackTimeline, timeMs: number, options: WindFieldOptions, out: Float64Array): Float64Array | undefined {
+export function windSpeedFieldAt(
+  sites: Sites,
+  track: NormalizedTrack | TrackTimeline,
+  timeMs: number,
+  options: WindFieldOptions,
+  out: Float64Array,
+): Float64Array | undefined {
   const timeline = 'timesMs' in track ? track : buildTimeline(track);
   const state = stormStateAt(timeline, timeMs, options.translationMetric);
   return state === undefined ? undefined : windSpeedField(sites, state, timeline.hemisphere, options, out);

@@ -80,7 +80,9 @@ export function prepareProfile(state: StormState, options: WindModelOptions = {}
   const centralPressurePa = Math.min(state.centralPressurePa, state.environmentalPressurePa);
   const pressureDeficitPa = Math.max(MIN_PRESSURE_DEFICIT_PA, state.environmentalPressurePa - centralPressurePa);
   const airDensity =
-    options.airDensity === 'holland2008' ? airDensityHolland2008(state.latitudeDeg, centralPressurePa, pressureDeficitPa) : (options.airDensity ?? HOLLAND_1980_AIR_DENSITY);
+    options.airDensity === 'holland2008'
+      ? airDensityHolland2008(state.latitudeDeg, centralPressurePa, pressureDeficitPa)
+      : (options.airDensity ?? HOLLAND_1980_AIR_DENSITY);
   const translationSpeedMs = Math.hypot(state.translationEastMs, state.translationNorthMs);
   const base = {
     model,

@@ -27,7 +27,8 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       path: '/curve-sets',
       operationId: 'uploadCurveSet',
       summary: 'Upload a custom fragility curve set (JSON)',
-      description: 'Asset types the set leaves out fall back to DEFAULT_CURVES. The name defaults to the set\'s own "name", else the file name without .json. A built-in set name cannot be taken.',
+      description:
+        'Asset types the set leaves out fall back to DEFAULT_CURVES. The name defaults to the set\'s own "name", else the file name without .json. A built-in set name cannot be taken.',
       tag: TAG,
       body: { kind: 'multipart', schema: UploadForm },
       success: { status: 201, description: 'Curve set stored', json: UploadResponse },

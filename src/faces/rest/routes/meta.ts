@@ -32,7 +32,14 @@ export function metaRoutes(service: HazsimService, startedAtMs: number): Route[]
       success: { status: 200, description: 'basic API information', json: ApiInfo },
       errors: [],
       handle(ctx) {
-        ctx.body = { name: 'hazsim', message: 'hazsim hazard simulation API', version: HAZSIM_VERSION, docs: '/docs', redoc: '/redoc', openapi: '/openapi.json' };
+        ctx.body = {
+          name: 'hazsim',
+          message: 'hazsim hazard simulation API',
+          version: HAZSIM_VERSION,
+          docs: '/docs',
+          redoc: '/redoc',
+          openapi: '/openapi.json',
+        };
       },
     },
     {

@@ -74,7 +74,8 @@ export function simulationRoutes(service: HazsimService): Route[] {
       path: '/simulate',
       operationId: 'simulate',
       summary: 'Run a hazard simulation and download the result database',
-      description: 'Computes survival probabilities of every asset of the distribution model at every timestamp of the hazard model with the chosen fragility curve set, and returns them as a SQLite file.',
+      description:
+        'Computes survival probabilities of every asset of the distribution model at every timestamp of the hazard model with the chosen fragility curve set, and returns them as a SQLite file.',
       schema: SimulationRequest,
       contentType: SQLITE_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_results.sqlite',
@@ -84,7 +85,8 @@ export function simulationRoutes(service: HazsimService): Route[] {
       path: '/generate-scenarios',
       operationId: 'generateScenarios',
       summary: 'Generate Monte Carlo outage scenarios and download them as a ZIP',
-      description: 'The ZIP holds tracked_changes.json (one record per sample and timestamp with failures) and time_series/ with one CSV per asset component. The same inputs and seed give the same bytes.',
+      description:
+        'The ZIP holds tracked_changes.json (one record per sample and timestamp with failures) and time_series/ with one CSV per asset component. The same inputs and seed give the same bytes.',
       schema: ScenarioRequest,
       contentType: ZIP_CONTENT_TYPE,
       fileName: '{distribution_name}_scenarios_{number_of_samples}samples.zip',

@@ -14,7 +14,12 @@ import type { VecchiaFactor } from './vecchiaFactor.js';
  * Fills `out` (one entry per input site) with a correlated N(0, 1) field. `workspace` (one entry
  * per distinct location) may be passed to avoid an allocation per sample.
  */
-export function sampleCorrelatedField(factor: VecchiaFactor, nextNormal: NormalSource, out: Float64Array, workspace = new Float64Array(factor.graph.locationCount)): Float64Array {
+export function sampleCorrelatedField(
+  factor: VecchiaFactor,
+  nextNormal: NormalSource,
+  out: Float64Array,
+  workspace = new Float64Array(factor.graph.locationCount),
+): Float64Array {
   const { neighbourStart, neighbours, positionOfSite, locationCount, siteCount } = factor.graph;
   if (out.length !== siteCount) throw new RangeError(`output has ${out.length} entries for ${siteCount} sites`);
   if (workspace.length < locationCount) throw new RangeError(`workspace has ${workspace.length} entries for ${locationCount} locations`);

@@ -20,7 +20,12 @@ export function combineGroundMotionSample(
   outLnIm: Float64Array,
 ): Float64Array {
   const count = lnMedian.length;
-  for (const [name, array] of [['within-event field', withinEventField], ['output', outLnIm], ['tau', tau], ['phi', phi]] as const) {
+  for (const [name, array] of [
+    ['within-event field', withinEventField],
+    ['output', outLnIm],
+    ['tau', tau],
+    ['phi', phi],
+  ] as const) {
     if (typeof array !== 'number' && array.length !== count) throw new RangeError(`${name} has ${array.length} entries for ${count} sites`);
   }
   if (typeof tau === 'number' && typeof phi === 'number') {

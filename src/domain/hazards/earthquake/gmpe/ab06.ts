@@ -17,7 +17,15 @@
 // below 2000 m/s the B/C-boundary coefficients (Table 9, Vs30 = 760) plus the Boore & Atkinson
 // (2008) amplification S driven by PGA on B/C (p. 2200). Total sigma only: 0.30 log10 units.
 
-import { AB06_BC_COEFFICIENTS, AB06_HARD_ROCK_COEFFICIENTS, AB06_STRESS_COEFFICIENTS, BA08_SITE_COEFFICIENTS, type Ab06Coefficients, type Ab06StressCoefficients, type Ba08SiteCoefficients } from './ab06Coefficients.js';
+import {
+  AB06_BC_COEFFICIENTS,
+  AB06_HARD_ROCK_COEFFICIENTS,
+  AB06_STRESS_COEFFICIENTS,
+  BA08_SITE_COEFFICIENTS,
+  type Ab06Coefficients,
+  type Ab06StressCoefficients,
+  type Ba08SiteCoefficients,
+} from './ab06Coefficients.js';
 import { ba08LnSiteAmplification } from './ba08SiteAmplification.js';
 import { coefficientsFor, indexCoefficients } from './coefficientLookup.js';
 import { checkOutputLength, emptyGroundMotion, type GroundMotion, type GroundMotionArrays } from './groundMotion.js';
@@ -146,7 +154,13 @@ function median(event: PreparedEvent, rrupKm: number, vs30: number): number {
 }
 
 /** AB06 median and total sigma at one site (tau and phi are not published: NaN). */
-export function ab06(rupture: Ab06Rupture, site: Ab06Site, imt: IntensityMeasure, options: Ab06Options = {}, out: GroundMotion = emptyGroundMotion()): GroundMotion {
+export function ab06(
+  rupture: Ab06Rupture,
+  site: Ab06Site,
+  imt: IntensityMeasure,
+  options: Ab06Options = {},
+  out: GroundMotion = emptyGroundMotion(),
+): GroundMotion {
   out.median = median(prepare(rupture, imt, options), site.rrupKm, site.vs30);
   out.tau = NaN;
   out.phi = NaN;

@@ -11,8 +11,16 @@
 export interface Ab06Coefficients {
   /** 'pga', 'pgv', or the spectral period in seconds. */
   readonly imt: 'pga' | 'pgv' | number;
-  readonly c1: number; readonly c2: number; readonly c3: number; readonly c4: number; readonly c5: number;
-  readonly c6: number; readonly c7: number; readonly c8: number; readonly c9: number; readonly c10: number;
+  readonly c1: number;
+  readonly c2: number;
+  readonly c3: number;
+  readonly c4: number;
+  readonly c5: number;
+  readonly c6: number;
+  readonly c7: number;
+  readonly c8: number;
+  readonly c9: number;
+  readonly c10: number;
 }
 
 export interface Ab06StressCoefficients {
@@ -53,8 +61,8 @@ export const AB06_HARD_ROCK_COEFFICIENTS: readonly Ab06Coefficients[] = [
   { imt: 0.063, c1: 0.9109, c2: 0.9802, c3: -0.06208, c4: -2.36, c5: 0.1263, c6: -2.972, c7: 0.191, c8: 0.1069, c9: -0.1173, c10: -0.0005786 },
   { imt: 0.05, c1: 1.105, c2: 0.9719, c3: -0.06197, c4: -2.466, c5: 0.1276, c6: -3.39, c7: 0.2144, c8: -0.1391, c9: -0.09839, c10: -0.0003167 },
   { imt: 0.04, c1: 1.264, c2: 0.968, c3: -0.06232, c4: -2.581, c5: 0.1317, c6: -3.644, c7: 0.2276, c8: -0.3506, c9: -0.08126, c10: -0.0001225 },
-  { imt: 0.031, c1: 1.436, c2: 0.9592, c3: -0.06276, c4: -2.714, c5: 0.14, c6: -3.728, c7: 0.2343, c8: -0.543, c9: -0.06448, c10: -3.23e-05 },
-  { imt: 0.025, c1: 1.522, c2: 0.9597, c3: -0.06351, c4: -2.813, c5: 0.1458, c6: -3.654, c7: 0.2362, c8: -0.6544, c9: -0.055, c10: -4.848e-05 },
+  { imt: 0.031, c1: 1.436, c2: 0.9592, c3: -0.06276, c4: -2.714, c5: 0.14, c6: -3.728, c7: 0.2343, c8: -0.543, c9: -0.06448, c10: -3.23e-5 },
+  { imt: 0.025, c1: 1.522, c2: 0.9597, c3: -0.06351, c4: -2.813, c5: 0.1458, c6: -3.654, c7: 0.2362, c8: -0.6544, c9: -0.055, c10: -4.848e-5 },
   { imt: 'pga', c1: 0.9069, c2: 0.983, c3: -0.06595, c4: -2.698, c5: 0.1594, c6: -2.795, c7: 0.212, c8: -0.3011, c9: -0.06532, c10: -0.0004484 },
   { imt: 'pgv', c1: -1.442, c2: 0.9909, c3: -0.05848, c4: -2.701, c5: 0.2155, c6: -2.436, c7: 0.2659, c8: 0.08479, c9: -0.06927, c10: -0.0003734 },
 ];

@@ -141,9 +141,7 @@ function hangingWallScale(c: Ask14Coefficients, rupture: Ask14Rupture): number {
   const dipTaper = rupture.dipDegrees <= 30 ? 60 / 45 : (90 - rupture.dipDegrees) / 45;
   // T2, eq. 12: magnitude taper with a2HW = 0.2.
   const dm = rupture.magnitude - 6.5;
-  const magnitudeTaper = rupture.magnitude > 6.5 ? 1 + HW_A2 * dm
-    : rupture.magnitude > 5.5 ? 1 + HW_A2 * dm - (1 - HW_A2) * dm * dm
-      : 0;
+  const magnitudeTaper = rupture.magnitude > 6.5 ? 1 + HW_A2 * dm : rupture.magnitude > 5.5 ? 1 + HW_A2 * dm - (1 - HW_A2) * dm * dm : 0;
   // T4, eq. 14: depth-to-top taper.
   const depthTaper = rupture.ztorKm <= 10 ? 1 - (rupture.ztorKm * rupture.ztorKm) / 100 : 0;
   return c.a13 * dipTaper * magnitudeTaper * depthTaper;
@@ -212,8 +210,14 @@ function endTaper(rxKm: number, ry0Km: number | undefined, rjbKm: number): numbe
 function sourceAndPathTerms(event: PreparedEvent, site: SiteValues): number {
   const { rrupKm } = site;
   const distance = Math.sqrt(rrupKm * rrupKm + event.fictitiousDepth * event.fictitiousDepth);
-  return event.magnitudeTerm + event.lnDistanceSlope * Math.log(distance) + event.c.a17 * rrupKm
-    + event.faultingTerm + hangingWallTerm(event, site.rxKm, site.ry0Km, site.rjbKm) + event.ztorTerm;
+  return (
+    event.magnitudeTerm +
+    event.lnDistanceSlope * Math.log(distance) +
+    event.c.a17 * rrupKm +
+    event.faultingTerm +
+    hangingWallTerm(event, site.rxKm, site.ry0Km, site.rjbKm) +
+    event.ztorTerm
+  );
 }
 
 /** f5, eq. 17, for a site below or above Vlin. */

@@ -80,9 +80,7 @@ function mechanismCoefficient(coefficients: Bssa14Coefficients, rakeDegrees: num
 /** F_E, eq. 2: hinged quadratic/linear magnitude scaling plus the mechanism term. */
 function eventTerm(coefficients: Bssa14Coefficients, rupture: Bssa14Rupture): number {
   const aboveHinge = rupture.magnitude - coefficients.mh;
-  const magnitudeScaling = aboveHinge <= 0
-    ? coefficients.e4 * aboveHinge + coefficients.e5 * aboveHinge * aboveHinge
-    : coefficients.e6 * aboveHinge;
+  const magnitudeScaling = aboveHinge <= 0 ? coefficients.e4 * aboveHinge + coefficients.e5 * aboveHinge * aboveHinge : coefficients.e6 * aboveHinge;
   return mechanismCoefficient(coefficients, rupture.rakeDegrees) + magnitudeScaling;
 }
 
@@ -160,8 +158,7 @@ function lnMedian(event: PreparedEvent, rjbKm: number, vs30: number, z1Metres: n
   // F_nl, eq. 7-8: f2 uses Vs30 capped at 760 m/s, so rock sites get no nonlinearity.
   const f2 = c.f4 * (Math.exp(c.f5 * (Math.min(vs30, 760) - 360)) - Math.exp(c.f5 * (760 - 360)));
   const nonlinearSite = NONLINEAR_F1 + f2 * Math.log((pgaRock + NONLINEAR_F3) / NONLINEAR_F3);
-  return event.eventTerm + pathTerm(event.geometricSpreading, event.anelastic, c.h, rjbKm)
-    + linearSite + nonlinearSite + basinTerm(event, vs30, z1Metres);
+  return event.eventTerm + pathTerm(event.geometricSpreading, event.anelastic, c.h, rjbKm) + linearSite + nonlinearSite + basinTerm(event, vs30, z1Metres);
 }
 
 /** phi(M, R_JB, Vs30), eq. 15-17. */
@@ -176,7 +173,13 @@ function withinEventPhi(event: PreparedEvent, rjbKm: number, vs30: number): numb
 }
 
 /** BSSA14 median and standard deviations at one site. Writes into and returns `out`. */
-export function bssa14(rupture: Bssa14Rupture, site: Bssa14Site, imt: IntensityMeasure, options: Bssa14Options = {}, out: GroundMotion = emptyGroundMotion()): GroundMotion {
+export function bssa14(
+  rupture: Bssa14Rupture,
+  site: Bssa14Site,
+  imt: IntensityMeasure,
+  options: Bssa14Options = {},
+  out: GroundMotion = emptyGroundMotion(),
+): GroundMotion {
   const event = prepare(rupture, imt, options);
   const phi = withinEventPhi(event, site.rjbKm, site.vs30);
   out.median = Math.exp(lnMedian(event, site.rjbKm, site.vs30, site.z1Metres));

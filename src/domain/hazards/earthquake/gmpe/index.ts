@@ -22,7 +22,15 @@ export { spectralAcceleration, parseIntensityMeasure, type IntensityMeasure } fr
 export { bssa14, bssa14ForSites, type Bssa14Options, type Bssa14Region, type Bssa14AnelasticAttenuation } from './bssa14.js';
 export { ask14, ask14ForSites } from './ask14.js';
 export { ab06, ab06ForSites, AB06_SIGMA, type Ab06Options, type Ab06StressParameter } from './ab06.js';
-export { mmiFromGroundMotion, groundMotionFromMmi, mmiSigma, groundMotionLnSigma, WGRW12_MMI_RANGE, type Wgrw12IntensityMeasure, type Wgrw12Context } from './worden2012.js';
+export {
+  mmiFromGroundMotion,
+  groundMotionFromMmi,
+  mmiSigma,
+  groundMotionLnSigma,
+  WGRW12_MMI_RANGE,
+  type Wgrw12IntensityMeasure,
+  type Wgrw12Context,
+} from './worden2012.js';
 
 export type GroundMotionModelId = 'BSSA14' | 'ASK14' | 'AB06';
 export type DistanceMetric = 'rjb' | 'rrup' | 'rx' | 'ry0';
@@ -102,7 +110,8 @@ const BSSA14_SUPPORTS = supportCheck('BSSA14', BSSA14_COEFFICIENTS);
 export function bssa14Model(options: Bssa14Options = { region: 'california' }): GroundMotionModel {
   return {
     id: 'BSSA14',
-    citation: 'Boore, D.M., Stewart, J.P., Seyhan, E. and Atkinson, G.M. (2014). NGA-West2 equations for predicting PGA, PGV, and 5% damped PSA for shallow crustal earthquakes. Earthquake Spectra 30(3), 1057-1085.',
+    citation:
+      'Boore, D.M., Stewart, J.P., Seyhan, E. and Atkinson, G.M. (2014). NGA-West2 equations for predicting PGA, PGV, and 5% damped PSA for shallow crustal earthquakes. Earthquake Spectra 30(3), 1057-1085.',
     tectonicSetting: 'active shallow crust',
     distanceMetrics: ['rjb'],
     ruptureParameters: ['magnitude', 'rake'],
@@ -110,16 +119,22 @@ export function bssa14Model(options: Bssa14Options = { region: 'california' }): 
     supportedImts: imtsOf(BSSA14_COEFFICIENTS),
     supports: BSSA14_SUPPORTS,
     standardDeviations: 'tau-phi-sigma',
-    evaluate: (rupture, site, imt, out = emptyGroundMotion()) => bssa14(
-      { magnitude: rupture.magnitude, rakeDegrees: rupture.rakeDegrees },
-      { rjbKm: required(site.rjbKm, 'rjbKm', 'BSSA14'), vs30: site.vs30, z1Metres: site.z1Metres },
-      imt, options, out,
-    ),
-    evaluateSites: (rupture, sites, imt, out) => bssa14ForSites(
-      { magnitude: rupture.magnitude, rakeDegrees: rupture.rakeDegrees },
-      { rjbKm: required(sites.rjbKm, 'rjbKm', 'BSSA14'), vs30: sites.vs30, z1Metres: sites.z1Metres },
-      imt, options, out,
-    ),
+    evaluate: (rupture, site, imt, out = emptyGroundMotion()) =>
+      bssa14(
+        { magnitude: rupture.magnitude, rakeDegrees: rupture.rakeDegrees },
+        { rjbKm: required(site.rjbKm, 'rjbKm', 'BSSA14'), vs30: site.vs30, z1Metres: site.z1Metres },
+        imt,
+        options,
+        out,
+      ),
+    evaluateSites: (rupture, sites, imt, out) =>
+      bssa14ForSites(
+        { magnitude: rupture.magnitude, rakeDegrees: rupture.rakeDegrees },
+        { rjbKm: required(sites.rjbKm, 'rjbKm', 'BSSA14'), vs30: sites.vs30, z1Metres: sites.z1Metres },
+        imt,
+        options,
+        out,
+      ),
   };
 }
 
@@ -135,7 +150,8 @@ function ask14Rupture(rupture: RuptureInput) {
 
 const ASK14_MODEL: GroundMotionModel = {
   id: 'ASK14',
-  citation: 'Abrahamson, N.A., Silva, W.J. and Kamai, R. (2014). Summary of the ASK14 ground motion relation for active crustal regions. Earthquake Spectra 30(3), 1025-1055.',
+  citation:
+    'Abrahamson, N.A., Silva, W.J. and Kamai, R. (2014). Summary of the ASK14 ground motion relation for active crustal regions. Earthquake Spectra 30(3), 1025-1055.',
   tectonicSetting: 'active shallow crust',
   distanceMetrics: ['rrup', 'rjb', 'rx', 'ry0'],
   ruptureParameters: ['magnitude', 'rake', 'dip', 'ztor', 'width'],
@@ -144,29 +160,42 @@ const ASK14_MODEL: GroundMotionModel = {
   supports: supportCheck('ASK14', ASK14_COEFFICIENTS),
   standardDeviations: 'tau-phi-sigma',
   // Optional: ry0 (unknown -> Rjb end taper), vs30Measured (absent -> inferred), z1 (absent -> California reference).
-  evaluate: (rupture, site, imt, out = emptyGroundMotion()) => ask14(ask14Rupture(rupture), {
-    rrupKm: required(site.rrupKm, 'rrupKm', 'ASK14'),
-    rjbKm: required(site.rjbKm, 'rjbKm', 'ASK14'),
-    rxKm: required(site.rxKm, 'rxKm', 'ASK14'),
-    ry0Km: site.ry0Km,
-    vs30: site.vs30,
-    vs30Measured: site.vs30Measured ?? false,
-    z1Metres: site.z1Metres,
-  }, imt, out),
-  evaluateSites: (rupture, sites, imt, out) => ask14ForSites(ask14Rupture(rupture), {
-    rrupKm: required(sites.rrupKm, 'rrupKm', 'ASK14'),
-    rjbKm: required(sites.rjbKm, 'rjbKm', 'ASK14'),
-    rxKm: required(sites.rxKm, 'rxKm', 'ASK14'),
-    ry0Km: sites.ry0Km,
-    vs30: sites.vs30,
-    vs30Measured: sites.vs30Measured,
-    z1Metres: sites.z1Metres,
-  }, imt, out),
+  evaluate: (rupture, site, imt, out = emptyGroundMotion()) =>
+    ask14(
+      ask14Rupture(rupture),
+      {
+        rrupKm: required(site.rrupKm, 'rrupKm', 'ASK14'),
+        rjbKm: required(site.rjbKm, 'rjbKm', 'ASK14'),
+        rxKm: required(site.rxKm, 'rxKm', 'ASK14'),
+        ry0Km: site.ry0Km,
+        vs30: site.vs30,
+        vs30Measured: site.vs30Measured ?? false,
+        z1Metres: site.z1Metres,
+      },
+      imt,
+      out,
+    ),
+  evaluateSites: (rupture, sites, imt, out) =>
+    ask14ForSites(
+      ask14Rupture(rupture),
+      {
+        rrupKm: required(sites.rrupKm, 'rrupKm', 'ASK14'),
+        rjbKm: required(sites.rjbKm, 'rjbKm', 'ASK14'),
+        rxKm: required(sites.rxKm, 'rxKm', 'ASK14'),
+        ry0Km: sites.ry0Km,
+        vs30: sites.vs30,
+        vs30Measured: sites.vs30Measured,
+        z1Metres: sites.z1Metres,
+      },
+      imt,
+      out,
+    ),
 };
 
 const AB06_MODEL: GroundMotionModel = {
   id: 'AB06',
-  citation: 'Atkinson, G.M. and Boore, D.M. (2006). Earthquake ground-motion prediction equations for eastern North America. Bulletin of the Seismological Society of America 96(6), 2181-2205; with the stress parameter of Atkinson, G.M. and Boore, D.M. (2011). Modifications to existing ground-motion prediction equations in light of new data. BSSA 101(3), 1121-1135.',
+  citation:
+    'Atkinson, G.M. and Boore, D.M. (2006). Earthquake ground-motion prediction equations for eastern North America. Bulletin of the Seismological Society of America 96(6), 2181-2205; with the stress parameter of Atkinson, G.M. and Boore, D.M. (2011). Modifications to existing ground-motion prediction equations in light of new data. BSSA 101(3), 1121-1135.',
   tectonicSetting: 'stable continental crust',
   distanceMetrics: ['rrup'],
   ruptureParameters: ['magnitude'],
@@ -175,12 +204,10 @@ const AB06_MODEL: GroundMotionModel = {
   supportedImts: imtsOf(AB06_BC_COEFFICIENTS),
   supports: supportCheck('AB06', AB06_BC_COEFFICIENTS),
   standardDeviations: 'total-only',
-  evaluate: (rupture, site, imt, out = emptyGroundMotion()) => ab06(
-    { magnitude: rupture.magnitude }, { rrupKm: required(site.rrupKm, 'rrupKm', 'AB06'), vs30: site.vs30 }, imt, {}, out,
-  ),
-  evaluateSites: (rupture, sites, imt, out) => ab06ForSites(
-    { magnitude: rupture.magnitude }, { rrupKm: required(sites.rrupKm, 'rrupKm', 'AB06'), vs30: sites.vs30 }, imt, {}, out,
-  ),
+  evaluate: (rupture, site, imt, out = emptyGroundMotion()) =>
+    ab06({ magnitude: rupture.magnitude }, { rrupKm: required(site.rrupKm, 'rrupKm', 'AB06'), vs30: site.vs30 }, imt, {}, out),
+  evaluateSites: (rupture, sites, imt, out) =>
+    ab06ForSites({ magnitude: rupture.magnitude }, { rrupKm: required(sites.rrupKm, 'rrupKm', 'AB06'), vs30: sites.vs30 }, imt, {}, out),
 };
 
 export const GROUND_MOTION_MODELS: Readonly<Record<GroundMotionModelId, GroundMotionModel>> = {

@@ -128,11 +128,20 @@ export class BilinearStencil {
  * of sites outside the grid (listed in `stencil.outsideIndices`). Pass a stencil to reuse its
  * arrays across calls.
  */
-export function interpolateField(grid: ShakeMapGrid, fieldName: string, lons: Float64Array, lats: Float64Array, out: Float64Array, stencil = new BilinearStencil(lons.length)): number {
+export function interpolateField(
+  grid: ShakeMapGrid,
+  fieldName: string,
+  lons: Float64Array,
+  lats: Float64Array,
+  out: Float64Array,
+  stencil = new BilinearStencil(lons.length),
+): number {
   const field = grid.fields.get(fieldName);
   if (field === undefined) throw new ShakeMapGridError(`grid has no field ${fieldName}; it has ${[...grid.fields.keys()].join(', ')}`);
   if (!grid.isComplete) {
-    throw new ShakeMapGridError(`grid has ${grid.rowCount} of ${grid.specification.nlon * grid.specification.nlat} data rows (truncated); interpolation needs the complete raster`);
+    throw new ShakeMapGridError(
+      `grid has ${grid.rowCount} of ${grid.specification.nlon * grid.specification.nlat} data rows (truncated); interpolation needs the complete raster`,
+    );
   }
   const outside = stencil.locate(gridGeometry(grid.specification), lons, lats);
   stencil.interpolate(field.values, out);

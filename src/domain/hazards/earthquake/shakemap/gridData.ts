@@ -26,7 +26,15 @@ function isSeparator(c: number): boolean {
  * `firstLine`) into columns named `names`, multiplying column j by `factors[j]`. Accepts at most
  * `maxRows` rows (nlon·nlat); truncated grids with fewer rows are allowed.
  */
-export function readGridData(text: string, start: number, end: number, names: readonly string[], factors: readonly number[], maxRows: number, firstLine: number): GridDataColumns {
+export function readGridData(
+  text: string,
+  start: number,
+  end: number,
+  names: readonly string[],
+  factors: readonly number[],
+  maxRows: number,
+  firstLine: number,
+): GridDataColumns {
   const fieldCount = names.length;
   const full = names.map(() => new Float64Array(maxRows));
   let row = 0;

@@ -92,7 +92,10 @@ function readFieldDeclarations(tags: readonly XmlStartTag[]): FieldDeclaration[]
     .sort((a, b) => a.index - b.index);
   if (declarations.length === 0) throw new ShakeMapGridError('missing <grid_field> elements');
   declarations.forEach((declaration, position) => {
-    if (declaration.index !== position + 1) throw new ShakeMapGridError(`grid_field indices must be 1..${declarations.length} without gaps or repeats; found index ${declaration.index} at position ${position + 1}`);
+    if (declaration.index !== position + 1)
+      throw new ShakeMapGridError(
+        `grid_field indices must be 1..${declarations.length} without gaps or repeats; found index ${declaration.index} at position ${position + 1}`,
+      );
   });
   const names = new Set<string>();
   for (const { name } of declarations) {
@@ -159,7 +162,9 @@ export function parseShakeMapGrid(xml: string): ShakeMapGrid {
 
   const tags = readStartTags(xml, 0, dataOpen.index);
   if (tags.length === 0 || tags[0].name !== 'shakemap_grid') {
-    throw new ShakeMapGridError(`not a ShakeMap grid.xml: the root element is ${tags.length === 0 ? 'missing' : `<${tags[0].name}>`}, expected <shakemap_grid>`);
+    throw new ShakeMapGridError(
+      `not a ShakeMap grid.xml: the root element is ${tags.length === 0 ? 'missing' : `<${tags[0].name}>`}, expected <shakemap_grid>`,
+    );
   }
   const root = tags[0];
   const eventId = root.attributes.get('event_id') ?? '';

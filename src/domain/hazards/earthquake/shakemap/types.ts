@@ -33,14 +33,7 @@ export interface ShakeMapEvent {
 }
 
 /** What a field's SI values are. */
-export type FieldQuantity =
-  | 'coordinate'
-  | 'acceleration'
-  | 'velocity'
-  | 'intensity'
-  | 'lnStandardDeviation'
-  | 'intensityStandardDeviation'
-  | 'ratio';
+export type FieldQuantity = 'coordinate' | 'acceleration' | 'velocity' | 'intensity' | 'lnStandardDeviation' | 'intensityStandardDeviation' | 'ratio';
 
 /** One `<grid_field>` column, converted. */
 export interface GridField {

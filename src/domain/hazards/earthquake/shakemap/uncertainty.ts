@@ -14,7 +14,9 @@ function requireSameNodes(grid: ShakeMapGrid, uncertainty: ShakeMapGrid): void {
   if (grid.eventId !== uncertainty.eventId) throw new ShakeMapGridError(`uncertainty grid is for event ${uncertainty.eventId}, not ${grid.eventId}`);
   for (const key of SPECIFICATION_KEYS) {
     if (grid.specification[key] !== uncertainty.specification[key]) {
-      throw new ShakeMapGridError(`uncertainty grid_specification ${key} = ${uncertainty.specification[key]} differs from the grid's ${grid.specification[key]}`);
+      throw new ShakeMapGridError(
+        `uncertainty grid_specification ${key} = ${uncertainty.specification[key]} differs from the grid's ${grid.specification[key]}`,
+      );
     }
   }
   if (grid.rowCount !== uncertainty.rowCount) throw new ShakeMapGridError(`uncertainty grid has ${uncertainty.rowCount} data rows, the grid ${grid.rowCount}`);

@@ -22,7 +22,13 @@ const FORMAT = 'ATCF b-deck';
 function tenths(value: string, lineNumber: number, field: 'latitude' | 'longitude'): number {
   const match = /^(\d{1,4})([NSEW])$/.exec(value);
   const letters = field === 'latitude' ? 'NS' : 'EW';
-  if (!match || !letters.includes(match[2])) throw new TrackFormatError(FORMAT, lineNumber, field, `expected tenths of a degree with ${letters[0]}/${letters[1]} (e.g. ${field === 'latitude' ? '231N' : '751W'}), found "${value}"`);
+  if (!match || !letters.includes(match[2]))
+    throw new TrackFormatError(
+      FORMAT,
+      lineNumber,
+      field,
+      `expected tenths of a degree with ${letters[0]}/${letters[1]} (e.g. ${field === 'latitude' ? '231N' : '751W'}), found "${value}"`,
+    );
   let degrees = (Number(match[1]) / 10) * (match[2] === 'S' || match[2] === 'W' ? -1 : 1);
   if (field === 'latitude' && Math.abs(degrees) > 90) throw new TrackFormatError(FORMAT, lineNumber, field, `out of range: "${value}"`);
   // Some decks write 1850W-style values beyond 180°: bring them into [−180, 180].

@@ -75,7 +75,10 @@ export function fillMissingParameters(track: NormalizedTrack): { track: Normaliz
   }
   if (interpolated > 0) warnings.push(`${track.id}: central pressure missing at ${interpolated} fixes between known values: interpolated linearly in time`);
   const stillMissing = fixes.filter((fix) => fix.centralPressurePa === undefined).length;
-  if (stillMissing > 0) warnings.push(`${track.id}: central pressure unknown at ${stillMissing} of ${fixes.length} fixes (before the first or after the last reported value): no pressure-based wind there`);
+  if (stillMissing > 0)
+    warnings.push(
+      `${track.id}: central pressure unknown at ${stillMissing} of ${fixes.length} fixes (before the first or after the last reported value): no pressure-based wind there`,
+    );
 
   const defaultEnv = basinEnvironmentalPressurePa(track.basin);
   let envFilled = 0;
@@ -90,8 +93,11 @@ export function fillMissingParameters(track: NormalizedTrack): { track: Normaliz
       rmwFilled++;
     }
   }
-  if (envFilled > 0) warnings.push(`${track.id}: environmental pressure missing at ${envFilled} fixes: default ${defaultEnv / HPA_PA} hPa used (CLIMADA default)`);
+  if (envFilled > 0)
+    warnings.push(`${track.id}: environmental pressure missing at ${envFilled} fixes: default ${defaultEnv / HPA_PA} hPa used (CLIMADA default)`);
   if (rmwFilled > 0)
-    warnings.push(`${track.id}: radius of maximum wind missing at ${rmwFilled} fixes: estimated from central pressure with CLIMADA's estimate_rmw piecewise-linear fit to IBTrACS (1980–2019)`);
+    warnings.push(
+      `${track.id}: radius of maximum wind missing at ${rmwFilled} fixes: estimated from central pressure with CLIMADA's estimate_rmw piecewise-linear fit to IBTrACS (1980–2019)`,
+    );
   return { track: { ...track, fixes }, warnings };
 }

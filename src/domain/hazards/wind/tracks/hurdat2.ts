@@ -46,7 +46,8 @@ function splitBlocks(text: string): Block[] {
     }
     const lineNumber = i + 1;
     const header = fields(lines[i]);
-    if (header.length !== 3 || !HEADER.test(header[0])) throw new TrackFormatError(FORMAT, lineNumber, 'header', `expected "BBNNYYYY, NAME, COUNT," but found "${lines[i].trim()}"`);
+    if (header.length !== 3 || !HEADER.test(header[0]))
+      throw new TrackFormatError(FORMAT, lineNumber, 'header', `expected "BBNNYYYY, NAME, COUNT," but found "${lines[i].trim()}"`);
     const count = Number(header[2]);
     if (!Number.isInteger(count) || count < 0) throw new TrackFormatError(FORMAT, lineNumber, 'entry count', `not a non-negative integer: "${header[2]}"`);
     const block: Block = { id: header[0], name: header[1], headerLine: lineNumber, lines: [] };
@@ -69,7 +70,8 @@ function integerField(value: string, lineNumber: number, field: string): number 
 function coordinate(value: string, lineNumber: number, field: 'latitude' | 'longitude'): number {
   const match = /^(\d{1,3}(?:\.\d+)?)([NSEW])$/.exec(value);
   const letters = field === 'latitude' ? 'NS' : 'EW';
-  if (!match || !letters.includes(match[2])) throw new TrackFormatError(FORMAT, lineNumber, field, `expected degrees with ${letters[0]}/${letters[1]}, found "${value}"`);
+  if (!match || !letters.includes(match[2]))
+    throw new TrackFormatError(FORMAT, lineNumber, field, `expected degrees with ${letters[0]}/${letters[1]}, found "${value}"`);
   const degrees = Number(match[1]) * (match[2] === 'S' || match[2] === 'W' ? -1 : 1);
   const limit = field === 'latitude' ? 90 : 180;
   if (Math.abs(degrees) > limit) throw new TrackFormatError(FORMAT, lineNumber, field, `out of range: "${value}"`);
@@ -78,12 +80,14 @@ function coordinate(value: string, lineNumber: number, field: 'latitude' | 'long
 
 function parseLine(text: string, lineNumber: number, missing: Map<string, number>): TrackFix {
   const f = fields(text);
-  if (f.length !== 20 && f.length !== 21) throw new TrackFormatError(FORMAT, lineNumber, 'field count', `expected 20 (pre-2022) or 21 (with RMW) fields, found ${f.length}`);
+  if (f.length !== 20 && f.length !== 21)
+    throw new TrackFormatError(FORMAT, lineNumber, 'field count', `expected 20 (pre-2022) or 21 (with RMW) fields, found ${f.length}`);
   if (!/^\d{8}$/.test(f[0])) throw new TrackFormatError(FORMAT, lineNumber, 'date', `expected YYYYMMDD, found "${f[0]}"`);
   if (!/^\d{4}$/.test(f[1])) throw new TrackFormatError(FORMAT, lineNumber, 'time', `expected HHMM, found "${f[1]}"`);
   const [year, month, day] = [Number(f[0].slice(0, 4)), Number(f[0].slice(4, 6)), Number(f[0].slice(6, 8))];
   const [hour, minute] = [Number(f[1].slice(0, 2)), Number(f[1].slice(2, 4))];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) throw new TrackFormatError(FORMAT, lineNumber, 'date/time', `invalid "${f[0]} ${f[1]}"`);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59)
+    throw new TrackFormatError(FORMAT, lineNumber, 'date/time', `invalid "${f[0]} ${f[1]}"`);
   const note = (field: string) => missing.set(field, (missing.get(field) ?? 0) + 1);
 
   const wind = integerField(f[6], lineNumber, 'maximum wind');
@@ -121,7 +125,9 @@ export function parseHurdat2(text: string, options: Hurdat2Options): TrackImport
   if (chosen.length === 0) chosen = blocks.filter((b) => b.name.toUpperCase() === wanted);
   if (chosen.length === 0) throw new Error(`HURDAT2: no storm with id or name "${options.storm}" (file holds ${blocks.length} storms)`);
   if (chosen.length > 1)
-    throw new Error(`HURDAT2: "${options.storm}" is ambiguous; candidates: ${chosen.map((b) => `${b.id} ${b.name} (line ${b.headerLine})`).join(', ')}. Select by id.`);
+    throw new Error(
+      `HURDAT2: "${options.storm}" is ambiguous; candidates: ${chosen.map((b) => `${b.id} ${b.name} (line ${b.headerLine})`).join(', ')}. Select by id.`,
+    );
   const block = chosen[0];
 
   const missing = new Map<string, number>();

@@ -61,9 +61,12 @@ export function parseIbtracsCsv(text: string, options: IbtracsOptions): { track:
   };
 
   const bySid = rows.filter((r) => get(r.values, 'SID').toUpperCase() === wanted);
-  const byName = rows.filter((r) => get(r.values, 'NAME').toUpperCase() === wanted && (options.season === undefined || Number(get(r.values, 'SEASON')) === options.season));
+  const byName = rows.filter(
+    (r) => get(r.values, 'NAME').toUpperCase() === wanted && (options.season === undefined || Number(get(r.values, 'SEASON')) === options.season),
+  );
   const selected = bySid.length > 0 ? bySid : byName;
-  if (selected.length === 0) throw new Error(`IBTrACS: no storm with SID or NAME "${options.storm}"${options.season === undefined ? '' : ` in season ${options.season}`}`);
+  if (selected.length === 0)
+    throw new Error(`IBTrACS: no storm with SID or NAME "${options.storm}"${options.season === undefined ? '' : ` in season ${options.season}`}`);
   const sids = [...new Set(selected.map((r) => get(r.values, 'SID')))];
   if (sids.length > 1) {
     const candidates = sids.map((sid) => {
@@ -90,9 +93,14 @@ export function parseIbtracsCsv(text: string, options: IbtracsOptions): { track:
     if (!match) throw new TrackFormatError(FORMAT, row.lineNumber, 'ISO_TIME', `expected "YYYY-MM-DD HH:MM:SS", found "${isoTime}"`);
     const latitude = number(row, 'LAT');
     const longitude = number(row, 'LON');
-    if (latitude === undefined || Math.abs(latitude) > 90) throw new TrackFormatError(FORMAT, row.lineNumber, 'LAT', `missing or out of range: "${get(row.values, 'LAT')}"`);
+    if (latitude === undefined || Math.abs(latitude) > 90)
+      throw new TrackFormatError(FORMAT, row.lineNumber, 'LAT', `missing or out of range: "${get(row.values, 'LAT')}"`);
     if (longitude === undefined) throw new TrackFormatError(FORMAT, row.lineNumber, 'LON', 'missing');
-    const fix: TrackFix = { time: `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}Z`, latitude, longitude: wrapLongitudeDifference(longitude) };
+    const fix: TrackFix = {
+      time: `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}Z`,
+      latitude,
+      longitude: wrapLongitudeDifference(longitude),
+    };
     const nature = get(row.values, 'NATURE');
     if (nature !== '') fix.status = nature;
 
@@ -120,7 +128,8 @@ export function parseIbtracsCsv(text: string, options: IbtracsOptions): { track:
 
   const first = selected[0].values;
   const id = get(first, 'SID');
-  if (conversions.size > 0) warnings.push(`${id}: USA_WIND missing at some fixes; WMO_WIND converted to 1-min (Knapp & Kruk 2010): ${[...conversions].join('; ')}`);
+  if (conversions.size > 0)
+    warnings.push(`${id}: USA_WIND missing at some fixes; WMO_WIND converted to 1-min (Knapp & Kruk 2010): ${[...conversions].join('; ')}`);
   if (windMissing > 0) warnings.push(`${id}: no wind at ${windMissing} fixes: left undefined`);
   const inWindow = withinWindow(fixes, options);
   if (inWindow.length < fixes.length) warnings.push(`${id}: time window kept ${inWindow.length} of ${fixes.length} fixes`);

@@ -55,7 +55,7 @@ export function createProgram(context: CommandContext): Command {
 }
 
 /**
- * Runs hazsim with `argv` and returns the exit code (DESIGN.md §9): the single place
+ * Runs hazsim with `argv` and returns the exit code (docs/architecture.md): the single place
  * where commander's and hazsim's errors become exit codes and messages.
  */
 export async function main(argv: string[], context: CommandContext = createContext()): Promise<number> {

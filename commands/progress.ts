@@ -2,7 +2,7 @@ import type { CommandContext } from './context.js';
 import type { ProgressEvent } from '../src/base/workerTask.js';
 
 /**
- * A one-line progress bar on stderr, drawn only when stderr is a terminal (DESIGN.md §9),
+ * A one-line progress bar on stderr, drawn only when stderr is a terminal (docs/architecture.md),
  * so scripts and --json output never see it.
  */
 export function progressReporter(context: CommandContext): { update: (event: ProgressEvent) => void; done: () => void } {

@@ -8,7 +8,7 @@
  *
  *   node --import tsx examples/generate-feeder.ts [output.json]
  *
- * x is the longitude and y the latitude. It holds every asset type of DESIGN.md §6: a
+ * x is the longitude and y the latitude. It holds every asset type of docs/input-distribution.md: a
  * 69 kV subtransmission section (overhead lines, and a cable whose equipment says
  * OVERHEAD, as gdm writes by default, but whose capacitance is a cable's), the 69/12.47 kV
  * substation, 12.47 kV overhead lines, cables (construction UNDERGROUND, and concentric-

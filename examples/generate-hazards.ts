@@ -38,8 +38,8 @@ const ring = (...corners: [number, number][]) => [...corners, corners[0]];
 const at = (hour: number, day = 21) => `2024-09-${String(day + Math.floor(hour / 24)).padStart(2, '0')}T${String(hour % 24).padStart(2, '0')}:00:00`;
 
 /**
- * Earthquake. The DYFI-based relations of DESIGN.md §5 saturate PGV for moderate
- * magnitudes (erad-notes §9), so a small shock in the Middleton Place–Summerville seismic
+ * Earthquake. The DYFI-based relations of docs/input-hazard.md saturate PGV for moderate
+ * magnitudes (docs/migrating-from-erad.md), so a small shock in the Middleton Place–Summerville seismic
  * zone (source of the 1886 Charleston earthquake), 20–30 km from the feeder, already
  * gives PGV of 20–35 cm/s there: partial damage that grows towards the north-west.
  */
@@ -178,7 +178,7 @@ function wildfire() {
 }
 
 /**
- * The flood and earthquake in ERAD's own format (infrasys System JSON, erad-notes §2.2),
+ * The flood and earthquake in ERAD's own format (infrasys System JSON, docs/migrating-from-erad.md),
  * which hazsim imports: an absolute water elevation in feet on a flat ring, without ground
  * elevation (hazsim warns and takes 0 m).
  */

@@ -31,7 +31,7 @@ export interface CachedAssets {
 }
 
 /**
- * Reads the asset table derived from a model (DESIGN.md §2), if it was derived from exactly
+ * Reads the asset table derived from a model (docs/cache.md), if it was derived from exactly
  * these bytes (same sha256); a missing, stale or unreadable file gives null and is rebuilt.
  */
 export function readDerivedAssets(derivedPath: string, sourceSha256: string): CachedAssets | null {

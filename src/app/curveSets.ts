@@ -11,7 +11,7 @@ import { parseJsonBytes, parseJsonText } from '../base/json.js';
 
 /**
  * Fragility curve sets: the built-in ones and custom sets stored by name under
- * `<root>/curve_sets/` (DESIGN.md §7), with the same on-disk store as models.
+ * `<root>/curve_sets/` (docs/fragility.md), with the same on-disk store as models.
  */
 
 /** The built-in curve sets by name; these names cannot be taken by custom sets. */

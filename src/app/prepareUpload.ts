@@ -46,7 +46,7 @@ export interface PreparedUpload {
   kind: ModelKindId;
   jsonPath: string;
   timeSeriesDir?: string;
-  /** Data derived from the model to store beside it (DESIGN.md §2), e.g. a distribution model's asset table. */
+  /** Data derived from the model to store beside it (docs/cache.md), e.g. a distribution model's asset table. */
   derived?: { fileName: string; text: string };
 }
 

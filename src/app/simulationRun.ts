@@ -58,7 +58,7 @@ function loadAssets(task: SimulationTask, bytes: Buffer, digest: string): Cached
 }
 
 /**
- * The engine's hot stage (DESIGN.md §5, §7): every quantity's intensity at every asset and
+ * The engine's hot stage (docs/input-hazard.md, docs/fragility.md): every quantity's intensity at every asset and
  * timestamp, then survival per quantity and combined. `assets` grouped by type
  * (groupAssetsByType). Pure; the benchmark times exactly this.
  */
@@ -73,7 +73,7 @@ export function computeSurvival(assets: AssetTable, hazard: HazardModel, compile
 }
 
 /**
- * One simulation (DESIGN.md §5–§8): assets of the distribution model, intensities of the
+ * One simulation (docs/input-hazard.md, docs/fragility.md, docs/output-sqlite.md): assets of the distribution model, intensities of the
  * hazard at every asset and timestamp, survival through the curve set, then the SQLite
  * file or the survival arrays. Runs inside a worker thread (src/simulate/worker.ts).
  */

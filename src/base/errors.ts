@@ -1,6 +1,6 @@
 /**
  * The one error type of hazsim's core, and the one table that turns its kinds into
- * CLI exit codes and HTTP statuses (DESIGN.md §9). The kinds are a contract: interfaces
+ * CLI exit codes and HTTP statuses (docs/architecture.md). The kinds are a contract: interfaces
  * and users' scripts depend on them, so they are not renamed casually.
  */
 

@@ -1,5 +1,5 @@
 /**
- * infrasys `__metadata__` blocks in both dialects (gdm-format.md §1.3): flat
+ * infrasys `__metadata__` blocks in both dialects (docs/input-distribution.md): flat
  * `{module, type, serialized_type, uuid?}` (infrasys >= 1.0) and the legacy wrapper
  * `{fields: {...}}` (infrasys <= 0.5), accepted at every level.
  */

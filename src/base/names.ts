@@ -1,6 +1,6 @@
 import { HazsimError } from './errors.js';
 
-/** DESIGN.md §2: 1–128 characters of [A-Za-z0-9._-], not starting with a dot. */
+/** docs/cache.md: 1–128 characters of [A-Za-z0-9._-], not starting with a dot. */
 const NAME_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 export const MAX_NAME_LENGTH = 128;
 

@@ -69,7 +69,7 @@ fixtures('IEEE-123: one shared Location at (0, 0) is a placeholder, so nothing i
 
 fixtures.run();
 
-const rules = suite('extractAssets rules (DESIGN.md §6) on hand-made models');
+const rules = suite('extractAssets rules (docs/input-distribution.md) on hand-made models');
 
 rules('35 kV on the first bus, line-to-line (a line-to-ground rating times √3)', () => {
   const model = readDistributionModel(

@@ -59,17 +59,17 @@ defaults.run();
 
 const erad = suite('ERAD_V1_CURVES');
 
-erad('reproduces the scipy checkpoints of default-curves.md and erad-notes §4.2', () => {
+erad('reproduces the scipy checkpoints of docs/fragility.md', () => {
   const compiled = compileCurveSet(ERAD_V1_CURVES);
   const failure = (assetType: (typeof ASSET_TYPES)[number], quantity: Parameters<typeof curveForType>[2], x: number) =>
     1 - survivalAt(curveForType(compiled, assetType, quantity), x);
-  // default-curves.md checkpoints (six decimals).
+  // Checkpoints computed with scipy.stats (docs/fragility.md, six decimals).
   close(failure('switch', 'wind_speed', 55), 0.964233, 5e-7);
   close(failure('switch', 'pga', 5), 0.425687, 5e-7);
   close(failure('distribution_poles', 'pgv', 0.42), 0.5, 5e-7);
   close(failure('distribution_poles', 'flood_depth', 2), 0.81126, 5e-6);
   close(failure('distribution_poles', 'fire_boundary_distance', 1500), 0.409222, 5e-7);
-  // erad-notes §4.2 table.
+  // More scipy values at ERAD's parameters (docs/fragility.md).
   close(failure('switch', 'wind_speed', 40), 0, 0);
   close(failure('switch', 'wind_speed', 50), 0, 0);
   close(failure('switch', 'wind_speed', 60), 0.999585, 5e-7);
@@ -85,7 +85,7 @@ erad('reproduces the scipy checkpoints of default-curves.md and erad-notes §4.2
   close(failure('distribution_poles', 'fire_boundary_distance', 2000), 0.650982, 5e-7);
 });
 
-erad('follows the reading rule of default-curves.md from the DEFAULT_CURVES table', () => {
+erad('follows the reading rule of docs/fragility.md from the DEFAULT_CURVES table', () => {
   for (const assetType of ASSET_TYPES) {
     const own = DEFAULT_CURVES_TABLE[assetType];
     const row = ERAD_V1_CURVES_TABLE[assetType];

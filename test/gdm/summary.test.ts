@@ -20,7 +20,7 @@ summary('P4U: counts, coordinates, bounding box, voltages and phases', () => {
   const box = result.bounding_box!;
   assert.ok(box.min_longitude < box.max_longitude && box.min_latitude < box.max_latitude);
   assert.ok(box.min_longitude > -122.44 && box.max_longitude < -122.41 && box.min_latitude > 37.8 && box.max_latitude < 37.82);
-  // 0.12 kV line-to-ground split-phase buses count as 208 V line-to-line (×√3, DESIGN.md §6); 2.309 kV L-G is 4 kV.
+  // 0.12 kV line-to-ground split-phase buses count as 208 V line-to-line (×√3, docs/input-distribution.md); 2.309 kV L-G is 4 kV.
   assert.equal(result.voltage_levels_v, [208, 480, 4000, 69000, 230000]);
   assert.equal(result.phases, ['A', 'B', 'C', 'N', 'S1', 'S2']);
   assert.is(result.assets.located, 362);

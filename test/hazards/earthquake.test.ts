@@ -10,7 +10,7 @@ import {
 import { close, closeRelative } from '../helpers/assert.js';
 import { sitesOf } from './_sites.js';
 
-// Worked values of erad-notes §1.3 (hand-computed from DESIGN.md §5's relations).
+// Worked values, hand-computed from ERAD's relations as docs/input-hazard.md writes them.
 const WORKED = [
   { magnitude: 5.0, hypocentralKm: 300, mmi: 6.1925, pgvCms: 43.767, pgaPercentG: 15.58, pgaMs2: 1.52786 },
   { magnitude: 6.2, hypocentralKm: 30, mmi: 9.1485, pgvCms: 4487.8, pgaPercentG: 98.06, pgaMs2: 9.6162 },

@@ -17,7 +17,7 @@ function reference(uuid: string, type: string, flat: boolean) {
   return { __metadata__: meta(type, flat, { serialized_type: 'composed_component', uuid }) };
 }
 
-/** An ERAD hazard system as HazardSystem.to_json writes it (erad-notes §2.2). */
+/** An ERAD hazard system as ERAD's HazardSystem.to_json writes it (infrasys System JSON). */
 function eradSystem(flat: boolean): any {
   return {
     name: 'erad-storm',

@@ -4,7 +4,7 @@ import { computeIntensities, hollandWindSpeed, readHazardModel } from '../../src
 import { close } from '../helpers/assert.js';
 import { sitesOf } from './_sites.js';
 
-// erad-notes §1.4 worked example: V = 50 mph = 43.4488 kt, R_vmax = 50 mi = 43.4488 nmi,
+// A worked example by hand: V = 50 mph = 43.4488 kt, R_vmax = 50 mi = 43.4488 nmi,
 // R_max = 300 mi = 260.6929 nmi; speeds in mph at r in nautical miles.
 const V_KT = 50 / 1.150779448;
 const R_VMAX_NMI = (50 * 1609.344) / 1852;

@@ -69,7 +69,7 @@ export function marsagliaNormalCdf(x: number): number {
   return 0.5 + sum * Math.exp(-0.5 * x * x - 0.91893853320467274178);
 }
 
-/** Survival 1 − Φ(ln(x/median)/β) of a lognormal fragility curve; 1 when x ≤ 0 (default-curves.md). */
+/** Survival 1 − Φ(ln(x/median)/β) of a lognormal fragility curve; 1 when x ≤ 0 (docs/fragility.md). */
 export function lognormalSurvival(x: number, median: number, beta: number): number {
   return x <= 0 ? 1 : marsagliaNormalCdf(-Math.log(x / median) / beta);
 }

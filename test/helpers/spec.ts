@@ -1,5 +1,5 @@
 /**
- * Payloads the service specification spells out (spec/service-spec.md), copied by hand from
+ * Payloads the service specification spells out, copied by hand from
  * it so every interface's test compares against the spec, not against our own code.
  */
 

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../helpers/rest.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-// STACK.md's flags for Debian's chromium running headless as root, with every background service off.
+// The flags for Debian's chromium (CONTRIBUTING.md, "Stack notes") running headless as root, with every background service off.
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 interface Context {
@@ -22,7 +22,7 @@ if (!available) console.log(`NOTICE: ${CHROMIUM} is absent; the documentation pa
 test.before(async (context) => {
   if (!available) return;
   context.server = await startTestServer();
-  // playwright gives the browser a fresh temporary profile itself (STACK.md's --user-data-dir).
+  // playwright gives the browser a fresh temporary profile itself (the --user-data-dir of CONTRIBUTING.md's stack notes).
   context.browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 });
 test.after(async ({ server, browser }) => {

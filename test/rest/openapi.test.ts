@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { expectJson, startTestServer, type TestServer } from '../helpers/rest.js';
 
-/** Spec §4.1's endpoint table, plus hazsim's custom curve-set endpoints (issue 6). */
+/** Spec §4.1's endpoint table, plus hazsim's custom curve-set endpoints. */
 const SPEC_ENDPOINTS = [
   'get /',
   'get /health',

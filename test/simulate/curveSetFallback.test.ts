@@ -115,7 +115,7 @@ test("poles survive as the custom curve says, switches as DEFAULT_CURVES' fire c
   let largestCurveDifference = 0;
   for (const row of rows) {
     const distanceM = row.d * FOOT_M;
-    // default-curves.md: failure 1 inside a perimeter (distance 0), p·e^(−d/length) outside; poles 0.95, 0.30 km.
+    // docs/fragility.md: failure 1 inside a perimeter (distance 0), p·e^(−d/length) outside; poles 0.95, 0.30 km.
     const expected = row.asset_type === 'distribution_poles' ? decaySurvival(distanceM, 0.9, 150) : decaySurvival(distanceM, 0.95, 200);
     close(row.survival, expected, 1e-12, `${row.asset_type} at ${row.d} ft`);
     assert.is(row.combined, row.survival, 'fire is the only hazard');

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EXAMPLES, json, runCli, tempDir } from '../helpers/cli.js';
 
-const derived = suite('derived asset table (DESIGN.md §2)');
+const derived = suite('derived asset table (docs/cache.md)');
 
 derived('is stored at upload, keyed by the model file sha256, used by simulate, and removed with the model', () => {
   const cache = tempDir();

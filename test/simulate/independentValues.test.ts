@@ -8,8 +8,8 @@ import { combinedExampleHazard, writeCombinedExampleHazard } from '../helpers/ex
 import { lognormalSurvival, vincentyDistanceM } from '../helpers/independent.js';
 import { sqliteRows } from '../helpers/sqliteShell.js';
 
-// The numbers of the result file recomputed here from the published formulas (DESIGN.md §5,
-// default-curves.md), with an independent geodesic (Vincenty) and Φ (Marsaglia), for chosen
+// The numbers of the result file recomputed here from the published formulas (docs/input-hazard.md,
+// docs/fragility.md), with an independent geodesic (Vincenty) and Φ (Marsaglia), for chosen
 // assets of the example feeder under the example hurricane + earthquake + flood. Positions
 // come from the file's own `assets` table; everything else from the hazard file's numbers.
 //
@@ -26,7 +26,7 @@ const INCH_M = 0.0254;
 const MPH_MS = MILE_M / 3600;
 const G_MS2 = 9.80665;
 
-/** DEFAULT_CURVES (default-curves.md) of the two asset types checked: [median, β] in m/s, m, m/s, g, cm/s. */
+/** DEFAULT_CURVES (docs/fragility.md) of the two asset types checked: [median, β] in m/s, m, m/s, g, cm/s. */
 const CURVES = {
   substation: { wind: [55, 0.4], depth: [1.0, 0.01], velocity: [2.0, 0.4], pga: [0.4, 0.5], pgv: [50, 0.5] },
   transformer_pad_mount: { wind: [50, 0.35], depth: [0.9, 0.5], velocity: [1.5, 0.35], pga: [0.4, 0.6], pgv: [35, 0.5] },
@@ -67,7 +67,7 @@ function si(text: string): number {
   return Number(value) * factor[unit.join(' ')];
 }
 
-/** Holland-type profile exactly as DESIGN.md §5 writes it: r, R_vmax, R_max in nautical miles, V in knots; returns knots. */
+/** Holland-type profile exactly as docs/input-hazard.md writes it: r, R_vmax, R_max in nautical miles, V in knots; returns knots. */
 function hollandKnots(rNmi: number, vKnots: number, rVmaxNmi: number, rMaxNmi: number): number {
   const k = 1.14;
   const b = 10;
@@ -84,7 +84,7 @@ function windMs(hazard: Context['hazard'], timestamp: string, longitude: number,
   return hollandKnots(rNmi, si(storm.max_wind_speed) / knotMs, si(storm.radius_of_max_wind) / NMI_M, si(storm.radius_of_closest_isobar) / NMI_M) * knotMs;
 }
 
-/** PGA [m/s²] and PGV [m/s] of the example earthquake at a point (DESIGN.md §5). */
+/** PGA [m/s²] and PGV [m/s] of the example earthquake at a point (docs/input-hazard.md). */
 function shaking(hazard: Context['hazard'], longitude: number, latitude: number): { pgaG: number; pgvCms: number } {
   const quake = hazard.models.find((model: any) => model.type === 'earthquake') as any;
   const epicentralKm = vincentyDistanceM(quake.origin.latitude, quake.origin.longitude, latitude, longitude) / 1000;

@@ -198,7 +198,7 @@ test('fragility_curves lists the curve of each asset type and quantity present, 
     types.flatMap((type) => quantities.map((quantity) => `${type}/${quantity}`)).sort(),
   );
   assert.ok(curves.every((curve) => curve.curve_set === 'DEFAULT_CURVES' && JSON.parse(curve.definition).distribution === 'lognormal'));
-  // default-curves.md: distribution_poles wind speed median 45 m/s, β 0.40; substation PGA 0.40 g, β 0.50.
+  // docs/fragility.md: distribution_poles wind speed median 45 m/s, β 0.40; substation PGA 0.40 g, β 0.50.
   const definition = (type: string, quantity: string) =>
     JSON.parse(curves.find((curve) => curve.asset_type === type && curve.quantity === quantity)!.definition);
   assert.equal(definition('distribution_poles', 'wind_speed'), { distribution: 'lognormal', median: '45 meter / second', beta: 0.4 });

@@ -44,7 +44,7 @@ fixtures('reads every unit string in fixtures/gdm with the dimension of its quan
   const found: { units: string; quantityClass: string }[] = [];
   for (const file of files) quantitiesIn(JSON.parse(fs.readFileSync(file, 'utf8')), found);
   const spellings = new Set(found.map((quantity) => quantity.units));
-  // The spellings gdm-format.md §4.1 lists for these files.
+  // The spellings docs/input-distribution.md lists for these files.
   for (const expected of [
     'ampere',
     'degree',

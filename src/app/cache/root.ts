@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * Resolves the cache root (DESIGN.md §2): an explicit --cache-dir wins, then
+ * Resolves the cache root (docs/cache.md): an explicit --cache-dir wins, then
  * $HAZSIM_CACHE_DIR, then %LOCALAPPDATA%\hazsim on Windows, then $XDG_CACHE_HOME/hazsim,
  * then ~/.cache/hazsim. Relative paths are made absolute against the working directory so
  * every stored file_path is absolute.

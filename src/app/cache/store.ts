@@ -38,7 +38,7 @@ export function isoWithoutZone(date: Date): string {
 }
 
 /**
- * One directory of cached models with its models_metadata.json (DESIGN.md §2). Every
+ * One directory of cached models with its models_metadata.json (docs/cache.md). Every
  * call reads the metadata from disk, so changes by other processes are seen at once;
  * every change happens under a cross-process lock and is written atomically.
  */

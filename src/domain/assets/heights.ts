@@ -1,5 +1,5 @@
 /**
- * Asset heights above ground in metres (DESIGN.md §6), used for flood depth. Overhead
+ * Asset heights above ground in metres (docs/input-distribution.md), used for flood depth. Overhead
  * lines stand at 0 because their poles and towers are what stands in the water;
  * underground cables and junction boxes sit 1 m below ground.
  */

@@ -1,5 +1,5 @@
 /**
- * GDM components to assets (DESIGN.md §6): each asset component gets its asset type and
+ * GDM components to assets (docs/input-distribution.md): each asset component gets its asset type and
  * location; every other component, and every asset without a location, gets a reason.
  */
 import { componentsOfType, type Component, type DistributionModel } from '../gdm/model.js';
@@ -18,11 +18,11 @@ const SWITCH_CLASSES: ReadonlySet<string> = new Set(['MatrixImpedanceSwitch', 'M
 function notAssetReason(component: Component): string {
   switch (component.type) {
     case 'DistributionLoad':
-      return 'loads are not assets (DESIGN.md §6); their bus and lines are';
+      return 'loads are not assets (docs/input-distribution.md); their bus and lines are';
     case 'DistributionCapacitor':
     case 'DistributionRegulator':
     case 'DistributionReactor':
-      return `${component.type} is not an asset type of DESIGN.md §6`;
+      return `${component.type} is not an asset type (docs/input-distribution.md)`;
     case 'DistributionFeeder':
     case 'DistributionSubstation':
       return 'a grouping of components, not a physical asset (the voltage source is the substation asset)';

@@ -1,5 +1,5 @@
 /**
- * Line classification (DESIGN.md §6): distribution or transmission by the first bus's
+ * Line classification (docs/input-distribution.md): distribution or transmission by the first bus's
  * line-to-line rated voltage (35 kV), cable or overhead by what the equipment says about
  * the conductors. construction "OVERHEAD" is gdm's default and is written even for
  * cables, so it decides nothing; UNDERGROUND, concentric-neutral cables or a cable-like

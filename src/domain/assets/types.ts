@@ -1,5 +1,5 @@
 /**
- * Asset types of hazsim (DESIGN.md §6, the same names ERAD uses). The order is fixed: it
+ * Asset types of hazsim (docs/input-distribution.md, the same names ERAD uses). The order is fixed: it
  * is the index stored in AssetTable.assetTypeIndex and used by compiled curve sets.
  */
 export const ASSET_TYPES = [
@@ -43,7 +43,7 @@ export interface AssetTable {
   longitude: Float64Array;
   /** Degrees, WGS-84 (GDM Location y). */
   latitude: Float64Array;
-  /** Height of the asset above ground, metres (DESIGN.md §6), used for flood depth. */
+  /** Height of the asset above ground, metres (docs/input-distribution.md), used for flood depth. */
   heightM: Float64Array;
 }
 

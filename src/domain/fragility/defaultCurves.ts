@@ -13,7 +13,7 @@ export interface DefaultCurvesRow {
 }
 
 /**
- * DEFAULT_CURVES, laid out like the table of fragility/default-curves.md: lognormal
+ * DEFAULT_CURVES, laid out like the table of docs/fragility.md: lognormal
  * median and β per asset type and quantity, and the fire decay length.
  *
  * Source: ERAD's (NREL) default curve table read as median/β where its scipy call passes
@@ -46,7 +46,7 @@ const lognormal = ([median, beta]: readonly [number, number], unit: string): Cur
 /** DEFAULT_CURVES as a curve set, in the custom curve set format. */
 export const DEFAULT_CURVES: CurveSet = {
   name: 'DEFAULT_CURVES',
-  description: "Lognormal median/beta curves for every asset type and quantity: the intended reading of ERAD's default table (fragility/default-curves.md)",
+  description: "Lognormal median/beta curves for every asset type and quantity: the intended reading of ERAD's default table (docs/fragility.md)",
   curves: {
     wind_speed: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => lognormal(row.wind, 'meter / second')),
     flood_depth: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => lognormal(row.depth, 'meter')),

@@ -14,7 +14,7 @@ export interface EradV1CurvesRow {
 
 /**
  * ERAD_V1_CURVES: ERAD's default table evaluated exactly as ERAD evaluates it, scipy
- * positional parameters (erad-notes §4.2, fragility/default-curves.md "ERAD_V1_CURVES").
+ * positional parameters (docs/fragility.md, "ERAD_V1_CURVES").
  * Lognormal columns are lognorm (s, loc, scale); PGA in m/s² with loc = k·9.81 as ERAD
  * writes it; fire is expon (loc, scale) in km. For users who must reproduce ERAD numbers
  * (ERAD's shifted lognormals: no failure below loc). hazsim measures fire distances

@@ -4,7 +4,7 @@ import { positiveQuantityText, siValue } from './_schema.js';
 import type { CompiledCurve } from './types.js';
 
 /**
- * The fire curve (DESIGN.md §7, ERAD's newer engine): an asset inside a fire perimeter
+ * The fire curve (docs/fragility.md, ERAD's newer engine): an asset inside a fire perimeter
  * (distance 0) fails; outside, P(fail) = max_probability·e^(−d/length).
  */
 

@@ -6,7 +6,7 @@ import type { CompiledCurve } from './types.js';
 
 /**
  * The lognormal fragility curve: P(fail | x) = Φ(ln(x/median)/β), the usual median/β
- * form (DESIGN.md §7). x ≤ 0 never fails: a depth below the asset or no wind at all.
+ * form (docs/fragility.md). x ≤ 0 never fails: a depth below the asset or no wind at all.
  */
 
 export function lognormalSchema(dimension: Dimension) {

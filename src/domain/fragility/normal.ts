@@ -4,7 +4,7 @@ import { standardNormalSurvival } from './normalCdf.js';
 import { positiveQuantityText, siValue } from './_schema.js';
 import type { CompiledCurve } from './types.js';
 
-/** The normal fragility curve: P(fail | x) = Φ((x − mean)/std) (DESIGN.md §7). */
+/** The normal fragility curve: P(fail | x) = Φ((x − mean)/std) (docs/fragility.md). */
 
 export function normalSchema(dimension: Dimension) {
   return v.strictObject({ distribution: v.literal('normal'), mean: positiveQuantityText('mean', dimension), std: positiveQuantityText('std', dimension) });

@@ -6,7 +6,7 @@ import type { CompiledCurve } from './types.js';
 
 /**
  * Curves written the way ERAD writes them: a scipy.stats distribution with its positional
- * parameters, `<name>.cdf(x, *parameters)` with x in `unit` (erad-notes §4.1):
+ * parameters, `<name>.cdf(x, *parameters)` with x in `unit` (docs/fragility.md):
  *   lognorm(s, loc = 0, scale = 1): Φ(ln((x − loc)/scale)/s) for x > loc, else 0
  *   norm(loc = 0, scale = 1):       Φ((x − loc)/scale)
  *   expon(loc = 0, scale = 1):      1 − e^(−(x − loc)/scale) for x ≥ loc, else 0

@@ -2,7 +2,7 @@ import type { AssetType } from '../assets/types.js';
 import type { IntensityQuantity } from '../hazards/quantities.js';
 
 /**
- * Fragility curves as written in curve set files (DESIGN.md §7). Quantities carry their
+ * Fragility curves as written in curve set files (docs/fragility.md). Quantities carry their
  * unit ("50 meter / second"); a scipy curve names the unit its parameters are in.
  */
 export type CurveSpec =

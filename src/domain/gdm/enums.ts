@@ -1,4 +1,4 @@
-/** GDM's enumerations, written as their values (gdm-format.md §1.7); input is case-sensitive. */
+/** GDM's enumerations, written as their values (docs/input-distribution.md); input is case-sensitive. */
 
 export const PHASES = ['A', 'B', 'C', 'N', 'S1', 'S2'] as const;
 export type Phase = (typeof PHASES)[number];

@@ -1,5 +1,5 @@
 /**
- * GDM's quantity classes (gdm-format.md §4.2): the base unit each is checked against and
+ * GDM's quantity classes (docs/input-distribution.md): the base unit each is checked against and
  * in which a bare number is read. W, var and VA share one dimension, as in gdm.
  */
 export const QUANTITY_CLASSES = {

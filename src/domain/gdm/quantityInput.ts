@@ -1,5 +1,5 @@
 /**
- * Reading quantity fields in both input forms (gdm-format.md §1.6, DESIGN.md §3):
+ * Reading quantity fields in both input forms (docs/input-distribution.md):
  * GDM's `{value, units, __metadata__}` objects or a bare number (read in the class's
  * base unit, as gdm does), and the nested form's "12.47 kilovolt" strings, lists and
  * matrices of them, or `{value, units}` objects. Units are checked against the class's

@@ -1,6 +1,6 @@
 /**
  * The top level of a distribution model file in each form: GDM's system object
- * (gdm-format.md §1.2; gdm requires components, supplemental_attributes and time_series)
+ * (docs/input-distribution.md; gdm requires components, supplemental_attributes and time_series)
  * and the spec's `{name, components, properties}`.
  */
 import * as v from 'valibot';

@@ -5,7 +5,7 @@ import type { IntensityQuantity } from './quantities.js';
 import type { AreaGeometry, GeoPoint, HazardEntry, Sites } from './types.js';
 
 /**
- * The contract every hazard model declares (STYLE "models declare what they need"): which
+ * The contract every hazard model declares (models declare what they need): which
  * quantities it produces, what it needs from a site, the schema of its file entry, and the
  * compute that fills the quantities. The engine never switches on the hazard type.
  */

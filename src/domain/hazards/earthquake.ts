@@ -7,7 +7,7 @@ import type { EarthquakeHazard } from './types.js';
 
 /**
  * Earthquake shaking from magnitude and hypocentral distance, with the intensity
- * relations ERAD cites (Atkinson & Wald 2007, "Did You Feel It?" intensities; DESIGN.md §5):
+ * relations ERAD cites (Atkinson & Wald 2007, "Did You Feel It?" intensities; docs/input-hazard.md):
  * MMI = 3.31 + 1.28·M − 1.42·log10(R), PGV [cm/s] = 10^((MMI − 3.78)/1.47),
  * PGA [%g] = 10^((MMI − 1.78)/3.70). No site amplification, no clamping of MMI.
  */

@@ -6,7 +6,7 @@ import { isObject } from '../../base/json.js';
 import { metadataFields } from '../../base/infrasys.js';
 
 /**
- * ERAD's hazard files: an infrasys System JSON (erad-notes §2.2) whose components are
+ * ERAD's hazard files: an infrasys System JSON (docs/input-hazard.md) whose components are
  * EarthQuakeModel, WindModel, FloodModel/FloodModelArea and FireModel/FireModelArea, with
  * quantities as {value, units}, points as GeoJSON-like {type: "Point", coordinates}, and
  * areas referenced by uuid. They are converted to the hazsim form and then checked like
@@ -16,7 +16,7 @@ import { metadataFields } from '../../base/infrasys.js';
 
 type Json = Record<string, unknown>;
 
-/** ERAD's base unit for a bare number in a quantity field (erad-notes §1). */
+/** ERAD's base unit for a bare number in a quantity field (ERAD's models declare SI base units; docs/input-hazard.md). */
 const ERAD_BASE_UNITS: Readonly<Record<string, string>> = {
   depth: 'meter',
   radius_of_max_wind: 'meter',

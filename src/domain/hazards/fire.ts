@@ -8,7 +8,7 @@ import type { FireArea, FireHazard } from './types.js';
 /**
  * Wildfires: burning areas (fire perimeters). An asset inside a perimeter (its boundary
  * included) is at distance 0; outside, at the geodesic distance to the nearest point of the
- * nearest perimeter (DESIGN.md §5). Every asset gets a distance at a fire's timestamp. The
+ * nearest perimeter (docs/input-hazard.md). Every asset gets a distance at a fire's timestamp. The
  * areas' wind speed and direction are kept for the record but not used (as in ERAD).
  */
 

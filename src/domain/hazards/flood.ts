@@ -6,7 +6,7 @@ import { areasFootprint, mergeMax, modelLabel, type HazardDescriptor } from './d
 import type { FloodArea, FloodHazard } from './types.js';
 
 /**
- * Floods: areas of standing or flowing water (DESIGN.md §4, §5). Inside an area (its
+ * Floods: areas of standing or flowing water (docs/input-hazard.md). Inside an area (its
  * boundary included) an asset gets flood depth = water_depth − height, or, when the area
  * gives an absolute water_elevation, water_elevation − (ground_elevation + height); and the
  * area's water_velocity. Outside every area it gets no flood quantity at all.

@@ -8,7 +8,7 @@ import { hazardFileEntry, hazardFileTypes } from './registry.js';
 import type { HazardEntry, HazardModel } from './types.js';
 
 /**
- * The hazsim hazard file (DESIGN.md §4): `{name?, description?, timestamps?, models}`.
+ * The hazsim hazard file (docs/input-hazard.md): `{name?, description?, timestamps?, models}`.
  * Each model is read by the schema of its `type`; `timestamps`, when given, must be the
  * set of the models' timestamps.
  */

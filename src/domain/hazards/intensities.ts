@@ -12,7 +12,7 @@ export function quantitiesOf(hazard: HazardModel): IntensityQuantity[] {
 
 /**
  * Intensities of every quantity the hazard produces, at every site and every distinct
- * timestamp (DESIGN.md §5), in SI units. Arrays are timestamp-major ([t·count + site]);
+ * timestamp (docs/input-hazard.md), in SI units. Arrays are timestamp-major ([t·count + site]);
  * NaN marks an absent quantity (no model of that type at that timestamp, or no flood area
  * over the site). Several models of one type at one timestamp: the most severe value wins.
  */

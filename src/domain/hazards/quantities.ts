@@ -29,6 +29,11 @@ export interface IntensityQuantityDefinition {
   siColumn: string;
 }
 
+/** The per-quantity survival column of `assetstatetable`, e.g. `wind_speed_survival`. */
+export function survivalColumn(quantity: IntensityQuantity): string {
+  return `${quantity}_survival`;
+}
+
 /** A registered quantity with its unit factor worked out once. */
 export interface RegisteredQuantity extends IntensityQuantityDefinition {
   /** SI value of one `column.unit` (1 mile/hour = 0.44704 m/s). */
@@ -109,8 +114,8 @@ const byName = new Map<string, RegisteredQuantity>();
 export function registerIntensityQuantity(definition: IntensityQuantityDefinition): void {
   if (!/^[a-z][a-z0-9_]*$/.test(definition.name)) throw new Error(`intensity quantity name ${JSON.stringify(definition.name)} must be snake_case`);
   if (byName.has(definition.name)) throw new Error(`intensity quantity ${definition.name} is registered already`);
-  const columns = new Set(registered.flatMap((quantity) => [quantity.column.name, quantity.siColumn, `${quantity.name}_survival`]));
-  for (const column of [definition.column.name, definition.siColumn, `${definition.name}_survival`]) {
+  const columns = new Set(registered.flatMap((quantity) => [quantity.column.name, quantity.siColumn, survivalColumn(quantity.name)]));
+  for (const column of [definition.column.name, definition.siColumn, survivalColumn(definition.name)]) {
     if (columns.has(column)) throw new Error(`intensity quantity ${definition.name}: column ${column} is taken`);
   }
   if (unitFactor(definition.siUnit, definition.dimension) !== 1)

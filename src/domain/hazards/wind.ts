@@ -5,12 +5,12 @@ import { mergeMax, pointBox, type HazardDescriptor } from './descriptor.js';
 import type { WindHazard } from './types.js';
 
 /**
- * Hurricane wind speed by a Holland-type symmetric radial profile (DESIGN.md §5, as ERAD's
+ * Hurricane wind speed by a Holland-type symmetric radial profile (docs/input-hazard.md, as ERAD's
  * fixed engine computes it) with k = 1.14 and b = 10:
  *   r < R_vmax:           v = k·V·(1 − e^(−m·r)),     m = ln(k/(k−1)) / R_vmax
  *   R_vmax ≤ r < R_max:   v = V·e^(−a·(r − R_vmax)),  a = ln(b) / (R_max − R_vmax)
  *   r ≥ R_max:            v = 0
- * DESIGN.md states r, R_vmax, R_max in nautical miles and V in knots. The profile only
+ * ERAD states r, R_vmax, R_max in nautical miles and V in knots. The profile only
  * involves r/R ratios and v/V, so it gives the same speeds in any consistent units; hazsim
  * evaluates it in metres and metres per second. No storm motion, pressure or direction.
  */

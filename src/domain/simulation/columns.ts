@@ -1,5 +1,7 @@
 import { intensityQuantities, type IntensityQuantity } from '../hazards/quantities.js';
 
+export { survivalColumn } from '../hazards/quantities.js';
+
 /** One intensity column of `assetstatetable`, derived from the quantity registry. */
 export interface IntensityColumn {
   quantity: IntensityQuantity;
@@ -31,9 +33,4 @@ export function intensityColumns(): IntensityColumn[] {
     siPerUnit: quantity.columnSiPerUnit,
     siColumn: quantity.siColumn,
   }));
-}
-
-/** Per-quantity survival column, e.g. `wind_speed_survival`. */
-export function survivalColumn(quantity: IntensityQuantity): string {
-  return `${quantity}_survival`;
 }

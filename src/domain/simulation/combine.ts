@@ -43,7 +43,7 @@ function typeRuns(assets: AssetTable): { typeIndex: number; start: number; end: 
 }
 
 /**
- * Survival per quantity and combined (DESIGN.md §7): for each asset and timestamp the
+ * Survival per quantity and combined (docs/fragility.md): for each asset and timestamp the
  * product of the survivals of the quantities present; a missing quantity counts as 1.
  * `assets` must be grouped by type (groupAssetsByType) so each curve runs over contiguous
  * slices of the timestamp-major arrays. Timestamps at which the hazard does not produce a

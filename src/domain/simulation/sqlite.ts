@@ -67,7 +67,7 @@ CREATE VIEW asset_lowest_survival AS
 }
 
 /**
- * Writes a simulation result as the SQLite file of DESIGN.md §8, in one transaction with
+ * Writes a simulation result as the SQLite file of docs/output-sqlite.md, in one transaction with
  * prepared statements. The file is built under a temporary name and renamed into place, so
  * a reader never sees a half-written result. Journal and fsync are off while building: the
  * file is new and is discarded whole if anything fails.

@@ -35,7 +35,7 @@ export interface HazsimApp extends Koa {
 }
 
 /**
- * The REST interface over one service (DESIGN.md §9), not yet listening: pass
+ * The REST interface over one service (docs/architecture.md), not yet listening: pass
  * `app.callback()` to any HTTP server, or use startServer.
  */
 export function createApp(service: HazsimService, options: AppOptions = {}): HazsimApp {

@@ -1,5 +1,5 @@
 /**
- * The REST interface's one error path (DESIGN.md §9, STYLE.md items 9 and 12): every
+ * The REST interface's one error path (docs/architecture.md; koa's own error handling: one catch as the first middleware): every
  * failure, whoever raised it, becomes `{detail, status_code}` (plus `errors` on 422) here
  * and nowhere else. HazsimError kinds go through ERROR_KIND_TABLE; errors of the HTTP
  * libraries carry their own status (`status` from Koa and co-body, `httpCode` from

@@ -1,4 +1,4 @@
-/** Field groups shared by several GDM classes (gdm's abstract base classes, gdm-format.md §2.1). */
+/** Field groups shared by several GDM classes (gdm's abstract base classes, docs/input-distribution.md). */
 import { f, optional, optionalNull, PHASE_LIST, type Fields } from '../fields.js';
 import { CONNECTION_TYPES, LINE_CONSTRUCTIONS } from '../enums.js';
 

@@ -1,4 +1,4 @@
-/** GDM common models (gdm-format.md §2.5) and the market models the battery settings refer to (§2.6). */
+/** GDM common models (docs/input-distribution.md) and the market models the battery settings refer to (§2.6). */
 import type { ClassSpec } from '../classSpec.js';
 import { f, nullable, optionalNull } from '../fields.js';
 import { BILLING_DEMAND_BASES, CUSTOMER_CLASSES, LIMIT_TYPES, SEASONS, TOU_PERIOD_TYPES } from '../enums.js';

@@ -1,4 +1,4 @@
-/** GDM components (gdm-format.md §2.2) and the gdm 2.4 additions DistributionReactor and GeometrySwitch. */
+/** GDM components (docs/input-distribution.md) and the gdm 2.4 additions DistributionReactor and GeometrySwitch. */
 import type { ClassSpec } from '../classSpec.js';
 import { f, optional, optionalNull } from '../fields.js';
 import { VOLTAGE_TYPES } from '../enums.js';

@@ -1,4 +1,4 @@
-/** GDM controllers and inverter control settings (gdm-format.md §2.4). */
+/** GDM controllers and inverter control settings (docs/input-distribution.md). */
 import type { ClassSpec } from '../classSpec.js';
 import { f, nullable, optional, optionalNull, type Fields } from '../fields.js';
 import { PHASES, SWITCH_NORMAL_STATES, type SupportedBy } from '../enums.js';

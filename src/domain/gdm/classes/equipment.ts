@@ -1,4 +1,4 @@
-/** GDM equipment classes (gdm-format.md §2.3) and the gdm 2.4 additions. */
+/** GDM equipment classes (docs/input-distribution.md) and the gdm 2.4 additions. */
 import type { ClassSpec } from '../classSpec.js';
 import { f, nullable, optional, optionalNull } from '../fields.js';
 import { CONNECTION_TYPES, TRANSFORMER_MOUNTINGS, VOLTAGE_TYPES, WIRE_INSULATION } from '../enums.js';

@@ -1,5 +1,5 @@
 /**
- * Aggregation operations of gdm (gdm-format.md §5.3-5.4): PhaseLoadEquipment aggregate
+ * Aggregation operations of gdm (docs/input-distribution.md): PhaseLoadEquipment aggregate
  * and split, DistributionSolar aggregate. Results are new components with fresh uuids
  * (gdm's split keeps the source uuid, which collides when both are in one system).
  */

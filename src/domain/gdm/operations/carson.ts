@@ -1,5 +1,5 @@
 /**
- * GeometryBranchEquipment.to_matrix_representation (gdm-format.md §5.1): series
+ * GeometryBranchEquipment.to_matrix_representation (docs/input-distribution.md): series
  * impedance by Kersting's modified Carson equations and shunt capacitance by the method
  * of images, in feet and ohm/mile as Kersting works (Distribution System Modeling and
  * Analysis, eq. 4.41-4.42 and ch. 5).

@@ -1,5 +1,5 @@
 /**
- * Kron reduction (gdm-format.md §5.2): eliminating the neutral conductors, taken as
+ * Kron reduction (docs/input-distribution.md): eliminating the neutral conductors, taken as
  * grounded (zero voltage), from matrix impedance equipment. The series impedance is
  * reduced by the Schur complement Z_kk − Z_ke·Z_ee⁻¹·Z_ek. The shunt capacitance is
  * reduced the textbook way (Kersting, Distribution System Modeling and Analysis, ch. 5):

@@ -1,5 +1,5 @@
 /**
- * gdm's branch validators (gdm-format.md §2.1-2.2), including what gdm does not check:
+ * gdm's branch validators (docs/input-distribution.md), including what gdm does not check:
  * switches, fuses and reclosers replace the branch checks with the is_closed length check
  * only; GeometryBranch never checks phases against conductors; the bus-voltage check
  * compares the numbers as written, ignoring units.

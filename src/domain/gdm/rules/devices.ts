@@ -1,4 +1,4 @@
-/** gdm's validators of bus-connected devices: loads, capacitors, solar and batteries (gdm-format.md §2.2). */
+/** gdm's validators of bus-connected devices: loads, capacitors, solar and batteries (docs/input-distribution.md). */
 import type { Rule } from '../classSpec.js';
 import type { SupportedBy } from '../enums.js';
 import { component, components, labelOf, strings } from './_access.js';

@@ -1,4 +1,4 @@
-/** gdm's equipment, controller and common-model validators (gdm-format.md §2.3-2.6). */
+/** gdm's equipment, controller and common-model validators (docs/input-distribution.md). */
 import type { Rule } from '../classSpec.js';
 import type { QuantityValue } from '../model.js';
 import { components, num, quantity, shapeOf } from './_access.js';

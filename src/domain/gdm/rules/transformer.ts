@@ -1,5 +1,5 @@
 /**
- * gdm's transformer validators (gdm-format.md §2.1, §2.3, §1.12): windings against
+ * gdm's transformer validators (docs/input-distribution.md): windings against
  * winding phases and buses, the 15 % voltage band, center taps, coupling pairs and taps.
  * Pairs are formed by zipping, so a bus list longer or shorter than the windings is not
  * itself an error (the shorter list wins), as in gdm.

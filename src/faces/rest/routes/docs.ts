@@ -1,7 +1,7 @@
 /**
  * /openapi.json, Swagger UI at /docs and ReDoc at /redoc, served entirely from this
  * package's own node_modules: no CDN, no web fonts, so the pages work offline and make
- * no request off the machine (STACK.md).
+ * no request off the machine (CONTRIBUTING.md, "Stack notes").
  */
 import fs from 'node:fs';
 import path from 'node:path';

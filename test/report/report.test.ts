@@ -5,6 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { json, runCli, tempDir } from '../helpers/cli.js';
 import { connectStdio, toolError, toolOutput } from '../helpers/mcp.js';
+import { readReportData } from '../../src/domain/report/index.js';
 import { EXAMPLE_FEEDER, exampleHazard, expectError, fileForm, postJson, startTestServer } from '../helpers/rest.js';
 
 /**
@@ -65,7 +66,7 @@ test('hazsim report writes one page with the run, its scenarios and what it coul
   // Self-contained: no src or href attribute fetches anything, and the policy forbids connections.
   assert.not.match(html, /<(script|link|img)[^>]+(src|href)=/i);
   assert.match(html, /default-src 'none'/);
-  const data = JSON.parse(/<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(html)![1]);
+  const data: any = readReportData(html);
   const sha256 = JSON.parse(JSON.stringify(data.provenance)).find(([key]: [string]) => key === 'distribution_sha256')[1];
   assert.match(sha256, /^[0-9a-f]{64}$/);
   assert.is(data.scenarios.samples, 50);
@@ -192,7 +193,7 @@ test('POST /report returns the page; a bad request is refused with the field nam
     assert.is(response.status, 200, html);
     assert.is(response.headers.get('content-type'), 'text/html; charset=utf-8');
     assert.match(response.headers.get('content-disposition') ?? '', /feeder_hurricane_report\.html/);
-    const data = JSON.parse(/<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(html)![1]);
+    const data: any = readReportData(html);
     assert.is(data.assets.count, 38);
     assert.is(data.scenarios.samples, 20);
     const bad = await postJson(`${server.base}/report`, { distribution_system_name: 'feeder', hazard_system_name: 'hurricane', number_of_samples: 0 });

@@ -1,9 +1,12 @@
 // The report page's own script: reads the JSON in #report-data and draws the map (Leaflet,
 // with one canvas layer for the assets so 100,000 of them pan smoothly), the charts (uPlot)
 // and the tables. Runs from file:// with no network: every library is inlined before it.
-(function () {
+(async function () {
   'use strict';
-  const data = JSON.parse(document.getElementById('report-data').textContent);
+  // The data is gzip-compressed JSON in base64; the browser inflates it itself (no request is made).
+  const packed = document.getElementById('report-data');
+  const compressed = Uint8Array.from(atob(packed.textContent), (char) => char.charCodeAt(0));
+  const data = JSON.parse(await new Response(new Blob([compressed]).stream().pipeThrough(new DecompressionStream('gzip'))).text());
 
   function decode(text, Type) {
     const binary = atob(text);
@@ -123,22 +126,49 @@
 
   const screenX = new Float32Array(count);
   const screenY = new Float32Array(count);
+  const routeScreen = new Float32Array(routeCoordinates.length);
+  const visible = new Uint8Array(count);
   let grid = new Map();
   const CELL = 16;
+  const cellKey = (cellX, cellY) => cellX * 100003 + cellY;
 
+  // Projection happens when the view changes; a slider step only repaints. Assets are painted
+  // one colour at a time (one path per colour), the likeliest failures last, on top.
   const AssetLayer = L.Layer.extend({
     onAdd(target) {
       this.canvas = L.DomUtil.create('canvas', 'asset-canvas');
       target.getPane('assets').append(this.canvas);
-      target.on('moveend zoomend resize viewreset', this.redraw, this);
-      this.redraw();
+      target.on('moveend zoomend resize viewreset', this.project, this);
+      this.project();
     },
     onRemove(target) {
       this.canvas.remove();
-      target.off('moveend zoomend resize viewreset', this.redraw, this);
+      target.off('moveend zoomend resize viewreset', this.project, this);
     },
-    redraw() {
+    project() {
       const size = map.getSize();
+      this.size = size;
+      grid = new Map();
+      for (let a = 0; a < count; a += 1) {
+        const point = map.latLngToContainerPoint([coordinates[2 * a], coordinates[2 * a + 1]]);
+        screenX[a] = point.x;
+        screenY[a] = point.y;
+        visible[a] = point.x >= -CELL && point.y >= -CELL && point.x <= size.x + CELL && point.y <= size.y + CELL ? 1 : 0;
+        if (!visible[a]) continue;
+        const key = cellKey(Math.floor(point.x / CELL), Math.floor(point.y / CELL));
+        const cell = grid.get(key);
+        if (cell) cell.push(a);
+        else grid.set(key, [a]);
+      }
+      for (let i = 0; i < routeCoordinates.length; i += 2) {
+        const point = map.latLngToContainerPoint([routeCoordinates[i], routeCoordinates[i + 1]]);
+        routeScreen[i] = point.x;
+        routeScreen[i + 1] = point.y;
+      }
+      this.paint();
+    },
+    paint() {
+      const size = this.size;
       const ratio = window.devicePixelRatio || 1;
       const canvas = this.canvas;
       L.DomUtil.setPosition(canvas, map.containerPointToLayerPoint([0, 0]));
@@ -149,40 +179,36 @@
       const context = canvas.getContext('2d');
       context.scale(ratio, ratio);
       const offset = timeSlot * count;
-      grid = new Map();
-      for (let a = 0; a < count; a += 1) {
-        const point = map.latLngToContainerPoint([coordinates[2 * a], coordinates[2 * a + 1]]);
-        screenX[a] = point.x;
-        screenY[a] = point.y;
-        if (point.x < -CELL || point.y < -CELL || point.x > size.x + CELL || point.y > size.y + CELL) continue;
-        const key = `${Math.floor(point.x / CELL)},${Math.floor(point.y / CELL)}`;
-        const cell = grid.get(key);
-        if (cell) cell.push(a);
-        else grid.set(key, [a]);
-      }
-      // The most likely failures are drawn last, on top.
-      const order = Array.from({ length: count }, (_, index) => index).sort((x, y) => failure[offset + x] - failure[offset + y]);
+      const routesByColour = Array.from({ length: PALETTE.length }, () => []);
+      for (let i = 0; i < routeIndex.length; i += 3) routesByColour[failure[offset + routeIndex[i]]].push(i);
+      const pointsByColour = Array.from({ length: PALETTE.length }, () => []);
+      for (let a = 0; a < count; a += 1) if (!routed[a] && visible[a]) pointsByColour[failure[offset + a]].push(a);
       context.lineWidth = 2;
-      for (let i = 0; i < routeIndex.length; i += 3) {
-        const asset = routeIndex[i];
-        const first = routeIndex[i + 1];
-        const pairs = routeIndex[i + 2];
-        context.strokeStyle = PALETTE[failure[offset + asset]];
+      routesByColour.forEach((routes, colour) => {
+        if (routes.length === 0) return;
+        context.strokeStyle = PALETTE[colour];
         context.beginPath();
-        for (let k = 0; k < pairs; k += 1) {
-          const point = map.latLngToContainerPoint([routeCoordinates[2 * (first + k)], routeCoordinates[2 * (first + k) + 1]]);
-          if (k === 0) context.moveTo(point.x, point.y);
-          else context.lineTo(point.x, point.y);
+        for (const i of routes) {
+          const first = routeIndex[i + 1];
+          for (let k = 0; k < routeIndex[i + 2]; k += 1) {
+            const x = routeScreen[2 * (first + k)];
+            const y = routeScreen[2 * (first + k) + 1];
+            if (k === 0) context.moveTo(x, y);
+            else context.lineTo(x, y);
+          }
         }
         context.stroke();
-      }
-      for (const a of order) {
-        if (routed[a]) continue;
-        context.fillStyle = PALETTE[failure[offset + a]];
+      });
+      pointsByColour.forEach((points, colour) => {
+        if (points.length === 0) return;
+        context.fillStyle = PALETTE[colour];
         context.beginPath();
-        context.arc(screenX[a], screenY[a], 3, 0, 2 * Math.PI);
+        for (const a of points) {
+          context.moveTo(screenX[a] + 3, screenY[a]);
+          context.arc(screenX[a], screenY[a], 3, 0, 2 * Math.PI);
+        }
         context.fill();
-      }
+      });
     },
   });
   const assetLayer = new AssetLayer();
@@ -227,7 +253,7 @@
   function showTime() {
     timeSlot = Number(slider.value);
     timeLabel.textContent = data.timestamps[timeSlot] || '';
-    assetLayer.redraw();
+    assetLayer.paint();
     drawOverlays();
   }
   slider.addEventListener('input', showTime);
@@ -239,7 +265,7 @@
     let bestDistance = 64;
     for (let dx = -1; dx <= 1; dx += 1) {
       for (let dy = -1; dy <= 1; dy += 1) {
-        for (const a of grid.get(`${Math.floor(x / CELL) + dx},${Math.floor(y / CELL) + dy}`) || []) {
+        for (const a of grid.get(cellKey(Math.floor(x / CELL) + dx, Math.floor(y / CELL) + dy)) || []) {
           const distance = (screenX[a] - x) ** 2 + (screenY[a] - y) ** 2;
           if (distance < bestDistance) {
             bestDistance = distance;

@@ -23,3 +23,12 @@ export { DEFAULT_TERRAIN, TERRAIN_CLASSES, TERRAIN_EXPOSURE, terrainAtSites, typ
 export { convertWind, type SurfaceWindSpec } from './wind/surface.js';
 export { MARINE_SUSTAINED_WIND } from './wind/index.js';
 export * from './types.js';
+export {
+  detectTrackFormat,
+  trackToHazardFile,
+  TRACK_FORMAT_NAMES,
+  type TrackFormat,
+  type TrackHazardFile,
+  type TrackSummary,
+  type TrackUploadOptions,
+} from './wind/trackHazardFile.js';

@@ -107,13 +107,6 @@ export const WindModel = v.pipe(
     ),
     ['translation_direction'],
   ),
-  v.forward(
-    v.check(
-      (entry) => entry.air_pressure === undefined || entry.environmental_pressure === undefined || entry.air_pressure < entry.environmental_pressure,
-      'air_pressure (the central pressure) must be below environmental_pressure',
-    ),
-    ['air_pressure'],
-  ),
   v.transform((entry): WindHazard => {
     const heading = ((entry.translation_direction ?? 0) * Math.PI) / 180;
     const speed = entry.translation_speed ?? 0;

@@ -10,7 +10,6 @@ import { SHARED_FIXTURES, haveSharedFixtures } from '../helpers/cli.js';
 import { makeZip } from '../helpers/zip.js';
 import { classOf, fixture, VALID_FIXTURES } from './helpers.js';
 
-
 const valid = suite('readDistributionModel on the real GDM files');
 
 valid('loads all seven valid files with one component per entry of components', () => {

@@ -10,6 +10,7 @@ import { makeScenariosCommand, makeSimulateCommand } from './simulate.js';
 import { makeValidateCommand } from './validate.js';
 import { makeCurveSetsCommand } from './curveSets.js';
 import { makeHazardTypesCommand } from './hazardTypes.js';
+import { DeclinedError } from './prompts.js';
 import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/base/errors.js';
 import { HAZSIM_VERSION } from '../src/base/version.js';
 
@@ -60,17 +61,32 @@ export function createProgram(context: CommandContext): Command {
  */
 export async function main(argv: string[], context: CommandContext = createContext()): Promise<number> {
   const program = createProgram(context);
+  const json = argv.includes('--json');
+  // With --json a usage error is reported as the JSON error object below, not commander's text.
+  if (json) silenceUsageErrors(program);
+  if (argv.length <= 2) {
+    // Asking for nothing is asking for help: on stdout, success.
+    program.outputHelp();
+    return 0;
+  }
   try {
     await program.parseAsync(argv);
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (json) writeJsonError(context, 'usage', error.message.replace(/^error: /, ''), 2);
       return 2;
+    }
+    // Ctrl-C (or Ctrl-D) at a prompt: the user stopped; exit as a shell does on SIGINT, quietly.
+    if (error instanceof Error && error.name === 'ExitPromptError') return 130;
+    if (error instanceof DeclinedError) {
+      context.stderr.write(`${error.message}\n`);
+      return 1;
     }
     const hazsimError = toHazsimError(error);
     const { exitCode } = ERROR_KIND_TABLE[hazsimError.kind];
-    if (argv.includes('--json')) {
+    if (json) {
       context.stderr.write(
         `${JSON.stringify({ error: { kind: hazsimError.kind, message: hazsimError.message, exit_code: exitCode, ...(hazsimError.issues ? { issues: hazsimError.issues } : {}) } }, null, 2)}\n`,
       );
@@ -80,4 +96,13 @@ export async function main(argv: string[], context: CommandContext = createConte
     }
     return exitCode;
   }
+}
+
+function silenceUsageErrors(command: Command): void {
+  command.configureOutput({ outputError: () => undefined });
+  for (const sub of command.commands) silenceUsageErrors(sub);
+}
+
+function writeJsonError(context: CommandContext, kind: string, message: string, exitCode: number): void {
+  context.stderr.write(`${JSON.stringify({ error: { kind, message, exit_code: exitCode } }, null, 2)}\n`);
 }

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { addGlobalOptions, createContext, type CommandContext } from './context.js';
 import { makeDeleteCommand, makeListCommand, makeShowCommand, makeUploadCommand } from './models.js';
 import { makeCacheCommand } from './cache.js';
+import { addExamplesToHelp } from './examples.js';
 import { makeCompletionCommand } from './completion.js';
 import { makeMcpCommand } from './mcp.js';
 import { makeServeCommand } from './serve.js';
@@ -44,6 +45,7 @@ export function createProgram(context: CommandContext): Command {
   }
   program.addCommand(makeCompletionCommand(context, () => program));
   addGlobalOptions(program);
+  addExamplesToHelp(program);
   // Subcommands inherit exit and output handling from the root, so every usage error reaches main().
   const inherit = (command: Command) => {
     for (const sub of command.commands) {

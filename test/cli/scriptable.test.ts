@@ -155,4 +155,36 @@ scriptable('delete asks on a terminal (no keeps the model, exit 1); --yes delete
   assert.equal(names(), []);
 });
 
+scriptable('every command has an Examples section in --help, and the man page has them all', () => {
+  const commands = [
+    'upload',
+    'validate',
+    'list',
+    'show',
+    'delete',
+    'simulate',
+    'scenarios',
+    'cache info',
+    'cache refresh',
+    'hazard-types',
+    'curve-sets summary',
+    'curve-sets list',
+    'curve-sets show',
+    'curve-sets upload',
+    'curve-sets delete',
+    'serve',
+    'mcp',
+    'browse',
+    'completion',
+  ];
+  const man = fs.readFileSync(path.join(ROOT, 'man/hazsim.1'), 'utf8');
+  assert.match(man, /\n\.SH EXAMPLES\n/);
+  for (const command of commands) {
+    const help = runCli([...command.split(' '), '--help']);
+    assert.is(help.code, 0, command);
+    assert.match(help.stdout, new RegExp(`\nExamples:\n  \\$ [^\n]*hazsim[^\n]*${command.split(' ').at(-1)!.replace('summary', 'curve-sets')}`), command);
+    assert.ok(man.includes(`.SS ${command}\n.nf\n$ `), `man page examples of ${command}`);
+  }
+});
+
 scriptable.run();

@@ -9,6 +9,7 @@ import { makeServeCommand } from './serve.js';
 import { makeBrowseCommand } from './browse.js';
 import { makeScenariosCommand, makeSimulateCommand } from './simulate.js';
 import { makeValidateCommand } from './validate.js';
+import { makeReportCommand } from './report.js';
 import { makeCurveSetsCommand } from './curveSets.js';
 import { makeHazardTypesCommand } from './hazardTypes.js';
 import { DeclinedError } from './prompts.js';
@@ -34,6 +35,7 @@ export function createProgram(context: CommandContext): Command {
     makeDeleteCommand,
     makeSimulateCommand,
     makeScenariosCommand,
+    makeReportCommand,
     makeCacheCommand,
     makeHazardTypesCommand,
     makeCurveSetsCommand,

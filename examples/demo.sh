@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The main job on the bundled example: store the Charleston example feeder, every example
 # hazard and the example curve set in a fresh cache, simulate the feeder against each hazard,
-# and draw 1,000 outage scenarios for the hurricane. Results go to ./demo-output/ (or
-# $HAZSIM_DEMO_OUT). The cache is a temporary folder removed at the end; set HAZSIM_DEMO_CACHE
-# to keep it somewhere you choose (it is then left in place).
+# draw 1,000 outage scenarios for the hurricane and write an HTML report of it. Results go to
+# ./demo-output/ (or $HAZSIM_DEMO_OUT). The cache is a temporary folder removed at the end;
+# set HAZSIM_DEMO_CACHE to keep it somewhere you choose (it is then left in place).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 hazsim() { node "$here/../bin/hazsim.js" "$@"; }
@@ -36,6 +36,9 @@ done
 
 echo; echo "== 1,000 outage scenarios for the hurricane (seed 42)"
 hazsim scenarios example_feeder example_hurricane -n 1000 --seed 42 -o "$out/example_feeder_scenarios_1000samples.zip" --cache-dir "$cache"
+
+echo; echo "== a report to open in a browser: map, outage curve, fragility curves, provenance"
+hazsim report "$out/example_feeder_example_hurricane_results.sqlite" --scenarios "$out/example_feeder_scenarios_1000samples.zip" -o "$out/example_feeder_example_hurricane_report.html" --cache-dir "$cache"
 
 echo; echo "== done: results in $out"
 ls -l "$out"

@@ -21,6 +21,7 @@ scripts('examples/demo.sh (npm run demo) runs the whole job into a temp cache it
   assert.equal(fs.readdirSync(out).sort(), [
     'example_feeder_example_earthquake_results.sqlite',
     'example_feeder_example_flood_results.sqlite',
+    'example_feeder_example_hurricane_report.html',
     'example_feeder_example_hurricane_results.sqlite',
     'example_feeder_example_wildfire_results.sqlite',
     'example_feeder_scenarios_1000samples.zip',

@@ -5,8 +5,8 @@ import { emit, formatFields, formatTable } from './output.js';
 export function makeCacheCommand(context: CommandContext): Command {
   const cache = new Command('cache').description('inspect and maintain the model cache');
   cache
-    .command('info')
-    .description('where the cache is and how much it holds')
+    .command('info', { isDefault: true })
+    .description('where the cache is and how much it holds (the default: `hazsim cache` alone runs it)')
     .action((options: GlobalOptions) => {
       const info = context.service(options).cacheInfo();
       emit(context, options, info, () =>
@@ -17,6 +17,7 @@ export function makeCacheCommand(context: CommandContext): Command {
           ]),
           '',
           formatTable(
+            context,
             ['STORE', 'MODELS', 'FILES', 'BYTES', 'MB'],
             [
               [

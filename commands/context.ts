@@ -37,6 +37,16 @@ export function createContext(overrides: Partial<Omit<CommandContext, 'service'>
   };
 }
 
+/**
+ * Commands that take only some of the global options: the terminal UI and the MCP server
+ * print no result to format as JSON, and the completion script reads no cache.
+ */
+const PARTIAL_GLOBAL_OPTIONS: Readonly<Record<string, readonly ('json' | 'cacheDir')[]>> = {
+  browse: ['cacheDir'],
+  mcp: ['cacheDir'],
+  completion: [],
+};
+
 /** Adds --json and --cache-dir to a command and, recursively, to its subcommands. */
 export function addGlobalOptions(command: Command): void {
   for (const sub of command.commands) {
@@ -44,7 +54,8 @@ export function addGlobalOptions(command: Command): void {
       addGlobalOptions(sub);
       continue;
     }
-    sub.addOption(new Option('--json', 'print machine-readable JSON on stdout'));
-    sub.addOption(new Option('--cache-dir <dir>', 'cache root (default: $HAZSIM_CACHE_DIR, XDG cache, ~/.cache/hazsim)'));
+    const takes = PARTIAL_GLOBAL_OPTIONS[sub.name()] ?? ['json', 'cacheDir'];
+    if (takes.includes('json')) sub.addOption(new Option('--json', 'print machine-readable JSON on stdout'));
+    if (takes.includes('cacheDir')) sub.addOption(new Option('--cache-dir <dir>', 'cache root (default: $HAZSIM_CACHE_DIR, XDG cache, ~/.cache/hazsim)'));
   }
 }

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
+import { confirmOnTerminal } from './prompts.js';
 import { emit, formatFields, formatTable } from './output.js';
 import type { CurveSpec } from '../src/domain/fragility/index.js';
 
@@ -23,8 +24,8 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     'fragility curve sets: built-in ones and custom sets stored in the cache (alone: the names and the default)',
   );
   curveSets
-    .command('summary', { isDefault: true, hidden: true })
-    .description('the curve set names and the default, as /default-curve-sets returns them')
+    .command('summary', { isDefault: true })
+    .description('the curve set names and the default, as /default-curve-sets returns them (the default: `hazsim curve-sets` alone runs it)')
     .action((options: GlobalOptions) => {
       const result = context.service(options).defaultCurveSets();
       emit(context, options, result, () =>
@@ -39,6 +40,7 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
       const records = await context.service(options).listCurveSets({ refresh: options.refresh });
       emit(context, options, records, () =>
         formatTable(
+          context,
           ['NAME', 'KIND', 'CREATED (UTC)', 'DESCRIPTION'],
           records.map((record) => [record.name, record.builtin ? 'built-in' : 'custom', record.created_at?.slice(0, 19) ?? '-', record.description]),
         ),
@@ -62,7 +64,7 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
             ['file_path', set.file_path ?? '-'],
           ]),
           '',
-          formatTable(['QUANTITY', 'ASSET TYPE', 'CURVE'], rows, 90),
+          formatTable(context, ['QUANTITY', 'ASSET TYPE', 'CURVE'], rows, 90),
         ].join('\n');
       });
     });
@@ -83,8 +85,12 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     .command('delete')
     .description('delete a custom curve set')
     .argument('<name>', 'curve set name')
-    .action(async (name: string, options: GlobalOptions) => {
-      const result = await context.service(options).deleteCurveSet(name);
+    .option('-y, --yes', 'do not ask for confirmation on a terminal')
+    .action(async (name: string, options: GlobalOptions & { yes?: boolean }) => {
+      const service = context.service(options);
+      service.getCurveSet(name);
+      await confirmOnTerminal(context, options.yes, `Delete the curve set ${name}?`, `delete cancelled: ${name} kept`);
+      const result = await service.deleteCurveSet(name);
       emit(context, options, result, () => result.message);
     });
   return curveSets;

@@ -8,6 +8,7 @@ export function makeHazardTypesCommand(context: CommandContext): Command {
     const result = context.service(options).supportedHazardTypes();
     emit(context, options, result, () =>
       formatTable(
+        context,
         ['TYPE', 'DESCRIPTION'],
         result.hazard_types.map((type) => [type, result.descriptions[type]]),
       ),

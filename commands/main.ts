@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { addGlobalOptions, createContext, type CommandContext } from './context.js';
 import { makeDeleteCommand, makeListCommand, makeShowCommand, makeUploadCommand } from './models.js';
 import { makeCacheCommand } from './cache.js';
+import { addExamplesToHelp } from './examples.js';
 import { makeCompletionCommand } from './completion.js';
 import { makeMcpCommand } from './mcp.js';
 import { makeServeCommand } from './serve.js';
@@ -11,6 +12,7 @@ import { makeValidateCommand } from './validate.js';
 import { makeReportCommand } from './report.js';
 import { makeCurveSetsCommand } from './curveSets.js';
 import { makeHazardTypesCommand } from './hazardTypes.js';
+import { DeclinedError } from './prompts.js';
 import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/base/errors.js';
 import { HAZSIM_VERSION } from '../src/base/version.js';
 
@@ -45,6 +47,7 @@ export function createProgram(context: CommandContext): Command {
   }
   program.addCommand(makeCompletionCommand(context, () => program));
   addGlobalOptions(program);
+  addExamplesToHelp(program);
   // Subcommands inherit exit and output handling from the root, so every usage error reaches main().
   const inherit = (command: Command) => {
     for (const sub of command.commands) {
@@ -62,17 +65,32 @@ export function createProgram(context: CommandContext): Command {
  */
 export async function main(argv: string[], context: CommandContext = createContext()): Promise<number> {
   const program = createProgram(context);
+  const json = argv.includes('--json');
+  // With --json a usage error is reported as the JSON error object below, not commander's text.
+  if (json) silenceUsageErrors(program);
+  if (argv.length <= 2) {
+    // Asking for nothing is asking for help: on stdout, success.
+    program.outputHelp();
+    return 0;
+  }
   try {
     await program.parseAsync(argv);
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (json) writeJsonError(context, 'usage', error.message.replace(/^error: /, ''), 2);
       return 2;
+    }
+    // Ctrl-C (or Ctrl-D) at a prompt: the user stopped; exit as a shell does on SIGINT, quietly.
+    if (error instanceof Error && error.name === 'ExitPromptError') return 130;
+    if (error instanceof DeclinedError) {
+      context.stderr.write(`${error.message}\n`);
+      return 1;
     }
     const hazsimError = toHazsimError(error);
     const { exitCode } = ERROR_KIND_TABLE[hazsimError.kind];
-    if (argv.includes('--json')) {
+    if (json) {
       context.stderr.write(
         `${JSON.stringify({ error: { kind: hazsimError.kind, message: hazsimError.message, exit_code: exitCode, ...(hazsimError.issues ? { issues: hazsimError.issues } : {}) } }, null, 2)}\n`,
       );
@@ -82,4 +100,13 @@ export async function main(argv: string[], context: CommandContext = createConte
     }
     return exitCode;
   }
+}
+
+function silenceUsageErrors(command: Command): void {
+  command.configureOutput({ outputError: () => undefined });
+  for (const sub of command.commands) silenceUsageErrors(sub);
+}
+
+function writeJsonError(context: CommandContext, kind: string, message: string, exitCode: number): void {
+  context.stderr.write(`${JSON.stringify({ error: { kind, message, exit_code: exitCode } }, null, 2)}\n`);
 }

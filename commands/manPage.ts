@@ -1,5 +1,6 @@
 import type { Command, Option } from 'commander';
 import { HAZSIM_VERSION } from '../src/base/version.js';
+import { COMMAND_EXAMPLES, commandPath } from './examples.js';
 
 /** Escapes text for roff: backslashes, leading dots/quotes, and hyphens that are minus signs in flags. */
 function roff(text: string): string {
@@ -113,6 +114,12 @@ export function manPage(program: Command): string {
       lines.push(`.TP\n.I ${argument.name()}\n${roff(argument.description || '')}${argument.argChoices ? roff(` (${argument.argChoices.join(', ')})`) : ''}`);
     }
     for (const option of command.options) lines.push(optionEntry(option));
+  }
+  lines.push('.SH EXAMPLES');
+  for (const { path, command } of leaves) {
+    const examples = COMMAND_EXAMPLES[commandPath(command)];
+    if (!examples) continue;
+    lines.push(`.SS ${path.join(' ')}`, '.nf', ...examples.map((line) => `$ ${flag(line)}`), '.fi');
   }
   lines.push(
     '.SH GLOBAL OPTIONS',

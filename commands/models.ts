@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatSummary, formatTable } from './output.js';
-import { askIfMissing } from './prompts.js';
+import { askIfMissing, confirmOnTerminal } from './prompts.js';
 import { HazsimError } from '../src/base/errors.js';
 import { MODEL_KIND_IDS, type ModelKindId } from '../src/app/kinds.js';
 import { TERRAIN_CLASSES, trackUploadOptions, WIND_PROFILES, type TerrainClass, type WindProfileName } from '../src/app/schemas.js';
@@ -136,6 +136,7 @@ export function makeListCommand(context: CommandContext): Command {
         listed.length === 0
           ? `No models in ${service.cacheRoot}`
           : formatTable(
+              context,
               ['KIND', 'NAME', 'CREATED (UTC)', 'DESCRIPTION'],
               listed.map((model) => [model.kind, model.name, model.created_at.slice(0, 19), model.description]),
             ),
@@ -165,10 +166,12 @@ export function makeDeleteCommand(context: CommandContext): Command {
     .description('delete a cached model and its files')
     .argument('[name]', 'model name (picked from the cache when missing on a terminal)')
     .addOption(kindOption('model kind (needed only when both kinds use the name)'))
-    .action(async (nameArgument: string | undefined, options: KindOption) => {
+    .option('-y, --yes', 'do not ask for confirmation on a terminal')
+    .action(async (nameArgument: string | undefined, options: KindOption & { yes?: boolean }) => {
       const service = context.service(options);
       const name = await askModelName(context, service, nameArgument, options.kind, 'Model to delete');
       const kind = resolveKind(service, name, options.kind);
+      await confirmOnTerminal(context, options.yes, `Delete the ${kind} model ${name} and its files?`, `delete cancelled: ${name} kept`);
       const result = await service.deleteModel(kind, name);
       emit(context, options, result, () => result.message);
     });

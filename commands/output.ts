@@ -5,8 +5,22 @@ export function emit(context: CommandContext, options: GlobalOptions, value: unk
   context.stdout.write(options.json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`);
 }
 
+/** Warnings go to stderr, whatever the output format: stdout stays the result (with --json they are in its object too). */
+export function writeWarnings(context: CommandContext, warnings: readonly string[]): void {
+  for (const warning of warnings) context.stderr.write(`hazsim: warning: ${warning}\n`);
+}
+
+/**
+ * A table for stdout: aligned, with long cells cut, on a terminal; otherwise full
+ * tab-separated values, header first, so pipes (cut, awk, sort) get every character.
+ */
+export function formatTable(context: CommandContext, headers: string[], rows: (string | number)[][], maxCellWidth = 60): string {
+  if (!context.stdout.isTTY) return [headers, ...rows].map((row) => row.map((cell) => String(cell).replace(/[\t\n]/g, ' ')).join('\t')).join('\n');
+  return alignedTable(headers, rows, maxCellWidth);
+}
+
 /** A plain aligned text table: header, a rule, then rows; long cells are cut with an ellipsis. */
-export function formatTable(headers: string[], rows: (string | number)[][], maxCellWidth = 60): string {
+function alignedTable(headers: string[], rows: (string | number)[][], maxCellWidth: number): string {
   const cells = [headers, ...rows.map((row) => row.map((cell) => clip(String(cell), maxCellWidth)))];
   const widths = headers.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
   const line = (row: string[]) =>

@@ -1,4 +1,4 @@
-import { input, select } from '@inquirer/prompts';
+import { confirm, input, select } from '@inquirer/prompts';
 import type { CommandContext } from './context.js';
 import { HazsimError } from '../src/base/errors.js';
 
@@ -27,4 +27,19 @@ export async function askIfMissing(context: CommandContext, value: string | unde
   }
   const answer = await input({ message: question.message, default: question.defaultValue, required: true }, streams);
   return answer.trim();
+}
+
+/** The user said no to a confirmation: nothing was done; main() exits 1 with the message. */
+export class DeclinedError extends Error {
+  override name = 'DeclinedError';
+}
+
+/**
+ * Asks "<question> (y/N)" on a terminal before something that cannot be undone; `yes`
+ * (--yes) or no terminal (a script, which asked by running the command) skips the question.
+ */
+export async function confirmOnTerminal(context: CommandContext, yes: boolean | undefined, question: string, declined: string): Promise<void> {
+  if (yes || !context.stdinIsTTY) return;
+  const agreed = await confirm({ message: question, default: false }, { input: process.stdin, output: context.stderr });
+  if (!agreed) throw new DeclinedError(declined);
 }

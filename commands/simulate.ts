@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
-import { emit, formatFields, formatTable } from './output.js';
+import { emit, formatFields, formatTable, writeWarnings } from './output.js';
 import { askIfMissing } from './prompts.js';
 import { progressReporter } from './progress.js';
 import type { HazsimService } from '../src/app/service.js';
@@ -64,23 +64,38 @@ export function makeSimulateCommand(context: CommandContext): Command {
           ]),
           '',
           formatTable(
+            context,
             ['ASSET TYPE', 'COUNT', 'LOWEST SURVIVAL'],
             Object.entries(summary.assets_by_type).map(([type, count]) => [type, count, summary.survival_statistics.lowest_by_type[type]?.toFixed(4) ?? '-']),
           ),
           '',
           'Lowest survival:',
           formatTable(
+            context,
             ['SURVIVAL', 'TIMESTAMP', 'TYPE', 'NAME'],
             summary.lowest_survival.map((asset) => [asset.survival_probability.toFixed(4), asset.timestamp, asset.asset_type, asset.name]),
           ),
-          ...summary.warnings.map((warning) => `warning: ${warning}`),
+          ...(summary.unlocated_count > 0
+            ? [
+                '',
+                `Not simulated (no usable location)${summary.unlocated_count > summary.unlocated_assets.length ? `, first ${summary.unlocated_assets.length} of ${summary.unlocated_count}` : ''}:`,
+                formatTable(
+                  context,
+                  ['TYPE', 'NAME', 'REASON'],
+                  summary.unlocated_assets.map((asset) => [asset.asset_type ?? asset.component_type, asset.name, asset.reason]),
+                  90,
+                ),
+              ]
+            : []),
         ].join('\n');
       });
+      writeWarnings(context, outcome.summary.warnings);
     });
 }
 
+/** Any whole number passes here, so 0 and negatives get the same "invalid input" answer (exit 5) from the request schema. */
 function parseSamples(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number >= 1');
+  if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number >= 1');
   return Number(value);
 }
 

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatSummary } from './output.js';
+import { ERROR_KIND_TABLE, HazsimError } from '../src/base/errors.js';
 import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/app/kinds.js';
 
 /** `hazsim validate <file>`: full validation without storing; exit 0 when valid, 5 with every problem when not. */
@@ -10,7 +11,15 @@ export function makeValidateCommand(context: CommandContext): Command {
     .argument('<file>', 'model file: .json or .zip')
     .addOption(new Option('--kind <kind>', 'model kind (default: detected from the content)').choices([...MODEL_KIND_IDS]))
     .action(async (file: string, options: GlobalOptions & { kind?: ModelKindId }) => {
-      const result = await context.service(options).validateModelFile(file, options.kind);
+      const result = await context
+        .service(options)
+        .validateModelFile(file, options.kind)
+        .catch((error: unknown) => {
+          // The verdict is validate's output: with --json an invalid file still gets one on stdout (the error also goes to stderr).
+          if (options.json && error instanceof HazsimError && ERROR_KIND_TABLE[error.kind].exitCode === 5)
+            context.stdout.write(`${JSON.stringify({ valid: false, file, kind: error.kind, message: error.message, issues: error.issues ?? [] }, null, 2)}\n`);
+          throw error;
+        });
       const message = `OK: ${file} is a valid ${MODEL_KINDS[result.kind].label.toLowerCase()}`;
       emit(context, options, { valid: true, ...result }, () => [message, formatFields([['kind', result.kind], ...formatSummary(result.summary)])].join('\n'));
     });

@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # The main job on the bundled example: store the Charleston example feeder, every example
 # hazard and the example curve set in a fresh cache, simulate the feeder against each hazard,
-# draw 1,000 outage scenarios for the hurricane and write an HTML report of it. Results go to ./demo-output/ (or
-# $HAZSIM_DEMO_OUT); set HAZSIM_DEMO_CACHE to keep the cache somewhere you choose.
+# draw 1,000 outage scenarios for the hurricane and write an HTML report of it. Results go to
+# ./demo-output/ (or $HAZSIM_DEMO_OUT). The cache is a temporary folder removed at the end;
+# set HAZSIM_DEMO_CACHE to keep it somewhere you choose (it is then left in place).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 hazsim() { node "$here/../bin/hazsim.js" "$@"; }
-cache="${HAZSIM_DEMO_CACHE:-$(mktemp -d -t hazsim-demo-XXXXXX)}"
+if [ -n "${HAZSIM_DEMO_CACHE:-}" ]; then
+  cache="$HAZSIM_DEMO_CACHE"
+else
+  cache="$(mktemp -d -t hazsim-demo-XXXXXX)"
+  trap 'rm -rf "$cache"' EXIT
+fi
 out="${HAZSIM_DEMO_OUT:-$PWD/demo-output}"
 mkdir -p "$out"
 echo "== cache: $cache"

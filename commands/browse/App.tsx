@@ -1,21 +1,34 @@
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
-import { TABS, type BrowseData, type BrowseEntry, type RunOutcome, type TabId } from './data.js';
+import { TABS, type BrowseData, type BrowseEntry, type RunOutcome, type ScenarioMethod, type ScenarioSettings, type TabId } from './data.js';
 import { DetailLines, EntryList, HelpPanel, KeyBar, ProgressBar, TabBar } from './components.js';
 import type { ProgressEvent } from '../../src/base/workerTask.js';
 
 const LIST_WIDTH = 26;
-const SCENARIO_SAMPLES = 100;
+/** What the scenario form starts with: the CLI's defaults (seed 0, peak) and a quick 100 samples. */
+const DEFAULT_SCENARIOS: ScenarioSettings = { samples: 100, seed: 0, method: 'peak' };
+const FORM_FIELDS = ['samples', 'seed', 'method'] as const;
+
+interface ScenarioForm {
+  distribution: string;
+  hazard: string;
+  field: number;
+  samples: string;
+  seed: string;
+  method: ScenarioMethod;
+  error: string;
+}
 
 type Mode =
   | { kind: 'browse' }
   | { kind: 'help' }
   | { kind: 'pick'; action: 'simulate' | 'scenarios'; fromTab: 'distribution' | 'hazard'; fromName: string; options: BrowseEntry[]; selected: number }
+  | ({ kind: 'scenarioForm' } & ScenarioForm)
   | { kind: 'confirmDelete'; tab: TabId; name: string }
   | { kind: 'running'; title: string; progress: ProgressEvent | null }
   | { kind: 'result'; title: string; outcome: RunOutcome };
 
-const emptyLists: Record<TabId, BrowseEntry[]> = { distribution: [], hazard: [], curve_sets: [] };
+const emptyLists: Record<TabId, BrowseEntry[]> = { distribution: [], hazard: [], curve_sets: [], results: [] };
 
 /** The browser: one stateful container; every leaf it draws is a function of its props. */
 export function BrowseApp(props: { readonly data: BrowseData }) {
@@ -30,7 +43,7 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
   // reads and writes these through refs that always hold the latest value.
   const [tabIndex, setTabIndexState] = useState(0);
   const [lists, setLists] = useState<Record<TabId, BrowseEntry[]>>(emptyLists);
-  const [selected, setSelectedState] = useState<Record<TabId, number>>({ distribution: 0, hazard: 0, curve_sets: 0 });
+  const [selected, setSelectedState] = useState<Record<TabId, number>>({ distribution: 0, hazard: 0, curve_sets: 0, results: 0 });
   const [details, setDetails] = useState<[string, string][]>([]);
   const [mode, setModeState] = useState<Mode>({ kind: 'browse' });
   const tabIndexRef = useRef(tabIndex);
@@ -43,6 +56,8 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
   const setMode = (next: Mode) => setModeState((modeRef.current = next));
   const [status, setStatus] = useState('');
   const [curveSet, setCurveSet] = useState('DEFAULT_CURVES');
+  /** The last scenario settings used, offered again next time. */
+  const lastScenarios = useRef<ScenarioSettings>(DEFAULT_SCENARIOS);
 
   const tab = TABS[tabIndex].id;
   const entries = lists[tab];
@@ -75,19 +90,19 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
     };
   }, [data, tab, current?.name]);
 
-  const run = (action: 'simulate' | 'scenarios', distribution: string, hazard: string) => {
-    const title =
-      action === 'simulate'
-        ? `Simulating ${distribution} x ${hazard} with ${curveSet}`
-        : `Generating ${SCENARIO_SAMPLES} scenarios for ${distribution} x ${hazard}`;
+  const run = (distribution: string, hazard: string, settings?: ScenarioSettings) => {
+    const title = settings
+      ? `Generating ${settings.samples} scenarios (seed ${settings.seed}, ${settings.method}) for ${distribution} x ${hazard}`
+      : `Simulating ${distribution} x ${hazard} with ${curveSet}`;
     setMode({ kind: 'running', title, progress: null });
     const onProgress = (progress: ProgressEvent) => setMode({ kind: 'running', title, progress });
-    const started =
-      action === 'simulate'
-        ? data.simulate(distribution, hazard, curveSet, onProgress)
-        : data.scenarios(distribution, hazard, curveSet, SCENARIO_SAMPLES, onProgress);
+    const started = settings ? data.scenarios(distribution, hazard, curveSet, settings, onProgress) : data.simulate(distribution, hazard, curveSet, onProgress);
     started
-      .then((outcome) => setMode({ kind: 'result', title, outcome }))
+      .then((outcome) => {
+        setMode({ kind: 'result', title, outcome });
+        // The new file shows on the results tab.
+        return reload();
+      })
       .catch((error: Error) => {
         setMode({ kind: 'browse' });
         setStatus(`error: ${error.message}`);
@@ -126,7 +141,40 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
       if (key.return && mode.options.length > 0) {
         const other = mode.options[mode.selected].name;
         const [distribution, hazard] = mode.fromTab === 'distribution' ? [mode.fromName, other] : [other, mode.fromName];
-        run(mode.action, distribution, hazard);
+        if (mode.action === 'simulate') return run(distribution, hazard);
+        const last = lastScenarios.current;
+        setMode({
+          kind: 'scenarioForm',
+          distribution,
+          hazard,
+          field: 0,
+          samples: String(last.samples),
+          seed: String(last.seed),
+          method: last.method,
+          error: '',
+        });
+      }
+      return;
+    }
+    if (mode.kind === 'scenarioForm') {
+      if (key.escape) return setMode({ kind: 'browse' });
+      if (key.upArrow) return setMode({ ...mode, field: Math.max(0, mode.field - 1) });
+      if (key.downArrow || key.tab) return setMode({ ...mode, field: Math.min(FORM_FIELDS.length - 1, mode.field + 1) });
+      const field = FORM_FIELDS[mode.field];
+      if (field === 'method') {
+        if (key.leftArrow || key.rightArrow || input === ' ') return setMode({ ...mode, method: mode.method === 'peak' ? 'sequential' : 'peak' });
+      } else if (/^\d+$/.test(input)) {
+        return setMode({ ...mode, [field]: (mode[field] === '0' ? '' : mode[field]) + input, error: '' });
+      } else if (key.backspace || key.delete) {
+        return setMode({ ...mode, [field]: mode[field].slice(0, -1), error: '' });
+      }
+      if (key.return) {
+        const samples = Number(mode.samples);
+        const seed = Number(mode.seed);
+        if (!(samples >= 1)) return setMode({ ...mode, field: 0, error: 'the number of scenarios must be at least 1' });
+        if (mode.seed === '' || seed > 4294967295) return setMode({ ...mode, field: 1, error: 'the seed must be a whole number from 0 to 4294967295' });
+        lastScenarios.current = { samples, seed, method: mode.method };
+        run(mode.distribution, mode.hazard, lastScenarios.current);
       }
       return;
     }
@@ -151,7 +199,7 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
       if (current.builtin) return setStatus(`${current.name} is built in and cannot be deleted`);
       return setMode({ kind: 'confirmDelete', tab, name: current.name });
     }
-    if ((input === 's' || input === 'g') && tab !== 'curve_sets') {
+    if ((input === 's' || input === 'g') && (tab === 'distribution' || tab === 'hazard')) {
       const otherTab = tab === 'distribution' ? 'hazard' : 'distribution';
       if (lists[otherTab].length === 0) return setStatus(`no ${otherTab} models in the cache to pair with`);
       setMode({ kind: 'pick', action: input === 's' ? 'simulate' : 'scenarios', fromTab: tab, fromName: current.name, options: lists[otherTab], selected: 0 });
@@ -162,7 +210,7 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
   const rule = '─'.repeat(Math.max(10, columns - 1));
 
   let body: React.ReactNode;
-  let footer = '←→ tab ↑↓ select s simulate g scenarios d delete r reload ? help q quit';
+  let footer = FOOTERS[tab];
   if (mode.kind === 'help') {
     body = <HelpPanel />;
     footer = 'any key: back   q: quit';
@@ -177,6 +225,26 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
       </Box>
     );
     footer = '↑↓ select  Enter run  Esc cancel';
+  } else if (mode.kind === 'scenarioForm') {
+    const values = { samples: mode.samples, seed: mode.seed, method: `< ${mode.method} >` };
+    const labels = { samples: 'number of scenarios', seed: 'random seed', method: 'method' };
+    body = (
+      <Box flexDirection="column">
+        <Text bold wrap="truncate-end">
+          Scenarios for {mode.distribution} x {mode.hazard} (curve set {curveSet})
+        </Text>
+        {FORM_FIELDS.map((field, index) => (
+          <Text key={field} inverse={index === mode.field} wrap="truncate-end">
+            {`${index === mode.field ? '>' : ' '} ${labels[field].padEnd(20)} ${values[field]}`}
+          </Text>
+        ))}
+        <Text dimColor wrap="wrap">
+          peak: one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)
+        </Text>
+        {mode.error ? <Text color="red">{mode.error}</Text> : null}
+      </Box>
+    );
+    footer = '↑↓ field  digits/⌫ edit  ←→ method  Enter run  Esc cancel';
   } else if (mode.kind === 'running') {
     body = (
       <Box flexDirection="column">
@@ -197,7 +265,7 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
         <Text bold wrap="truncate-end">
           {mode.title}: done
         </Text>
-        <Text wrap="truncate-end">file: {mode.outcome.filePath}</Text>
+        <Text wrap="wrap">file: {mode.outcome.filePath}</Text>
         {mode.outcome.lines.slice(0, bodyHeight - 2).map((line, index) => (
           <Text key={index} wrap="truncate-end">
             {line}
@@ -209,11 +277,11 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
   } else {
     body = (
       <Box>
-        <Box width={LIST_WIDTH} marginRight={1}>
+        <Box width={LIST_WIDTH} marginRight={1} flexDirection="column">
           <EntryList entries={entries} selected={selected[tab]} height={bodyHeight} width={LIST_WIDTH} marked={tab === 'curve_sets' ? curveSet : undefined} />
         </Box>
         <Box flexDirection="column" width={Math.max(20, columns - LIST_WIDTH - 2)}>
-          <DetailLines lines={details} height={bodyHeight} />
+          {entries.length === 0 ? <Text wrap="wrap">{EMPTY_HELP[tab]}</Text> : <DetailLines lines={details} height={bodyHeight} wrapKeys={['path']} />}
         </Box>
       </Box>
     );
@@ -236,3 +304,20 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
     </Box>
   );
 }
+
+/** The key reminder of each tab: only the keys that do something there. */
+const FOOTERS: Record<TabId, string> = {
+  distribution: '←→ tab ↑↓ select s simulate g scenarios d delete r reload ? help q quit',
+  hazard: '←→ tab ↑↓ select s simulate g scenarios d delete r reload ? help q quit',
+  curve_sets: '←→ tab ↑↓ select Enter use for runs d delete r reload ? help q quit',
+  results: '←→ tab ↑↓ select d delete r reload ? help q quit',
+};
+
+/** What an empty tab says instead of an empty detail pane. */
+const EMPTY_HELP: Record<TabId, string> = {
+  distribution:
+    'No distribution models in the cache yet. In a shell: hazsim upload feeder.json (GDM JSON; try examples/feeder/example_feeder.json), then press r.',
+  hazard: 'No hazard models in the cache yet. In a shell: hazsim upload storm.json --kind hazard (try examples/hazards/), then press r.',
+  curve_sets: 'No curve sets. In a shell: hazsim curve-sets upload curves.json, then press r.',
+  results: 'No results yet. Runs started here (s, g) and by the MCP server are kept in the cache results folder and listed on this tab.',
+};

@@ -43,12 +43,12 @@ export function EntryList(props: {
   );
 }
 
-/** Label/value lines, values cut to the width available. */
-export function DetailLines(props: { readonly lines: readonly [string, string][]; readonly height: number }) {
+/** Label/value lines, values cut to the width available (those of `wrapKeys`, e.g. a path, wrapped whole). */
+export function DetailLines(props: { readonly lines: readonly [string, string][]; readonly height: number; readonly wrapKeys?: readonly string[] }) {
   return (
     <Box flexDirection="column">
       {props.lines.slice(0, props.height).map(([label, value], index) => (
-        <Text key={`${label}-${index}`} wrap="truncate-end">
+        <Text key={`${label}-${index}`} wrap={props.wrapKeys?.includes(label) ? 'wrap' : 'truncate-end'}>
           <Text bold>{label}:</Text> {value}
         </Text>
       ))}
@@ -72,8 +72,8 @@ export function ProgressBar(props: { readonly phase: string; readonly done: numb
 export const KEY_HELP: readonly [string, string][] = [
   ['←/→ or Tab', 'switch tab'],
   ['↑/↓', 'select'],
-  ['s', 'simulate the selected model against a model of the other kind'],
-  ['g', 'generate 100 outage scenarios for the same pair'],
+  ['s', 'simulate the selected model against a model of the other kind (you pick it)'],
+  ['g', 'scenarios: pick a model of the other kind, then count, seed, method'],
   ['Enter', 'on a curve set: use it for runs (marked *)'],
   ['d', 'delete the selected entry (asks to confirm)'],
   ['r', 'reload from the cache'],

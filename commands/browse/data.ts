@@ -1,14 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { HazsimService } from '../../src/app/service.js';
 import type { ProgressEvent } from '../../src/base/workerTask.js';
 import { formatSummary } from '../output.js';
 
-export type TabId = 'distribution' | 'hazard' | 'curve_sets';
+export type TabId = 'distribution' | 'hazard' | 'curve_sets' | 'results';
 
 export const TABS: readonly { id: TabId; title: string }[] = [
   { id: 'distribution', title: 'Distribution' },
   { id: 'hazard', title: 'Hazard' },
   { id: 'curve_sets', title: 'Curve sets' },
+  { id: 'results', title: 'Results' },
 ];
+
+export type ScenarioMethod = 'peak' | 'sequential';
+
+/** What `g` asks before drawing scenarios. */
+export interface ScenarioSettings {
+  samples: number;
+  seed: number;
+  method: ScenarioMethod;
+}
 
 export interface BrowseEntry {
   name: string;
@@ -30,7 +42,13 @@ export interface BrowseData {
   details(tab: TabId, name: string): Promise<[string, string][]>;
   remove(tab: TabId, name: string): Promise<string>;
   simulate(distribution: string, hazard: string, curveSet: string, onProgress: (event: ProgressEvent) => void): Promise<RunOutcome>;
-  scenarios(distribution: string, hazard: string, curveSet: string, samples: number, onProgress: (event: ProgressEvent) => void): Promise<RunOutcome>;
+  scenarios(
+    distribution: string,
+    hazard: string,
+    curveSet: string,
+    settings: ScenarioSettings,
+    onProgress: (event: ProgressEvent) => void,
+  ): Promise<RunOutcome>;
 }
 
 /** Summary fields left out of the detail pane so the counts fit a 24-line terminal; `hazsim show` prints them all. */
@@ -46,10 +64,21 @@ export function createBrowseData(service: HazsimService): BrowseData {
   return {
     cacheRoot: service.cacheRoot,
     async list(tab) {
+      if (tab === 'results') return resultFiles(service.resultsDir).map((file) => ({ name: file.name, description: file.kind }));
       if (tab === 'curve_sets') return (await service.listCurveSets()).map((set) => ({ name: set.name, description: set.description, builtin: set.builtin }));
       return (await service.listModels(tab)).map((record) => ({ name: record.name, description: record.description }));
     },
     async details(tab, name) {
+      if (tab === 'results') {
+        const file = resultFiles(service.resultsDir).find((entry) => entry.name === name);
+        if (!file) return [['error', `${name} is no longer in ${service.resultsDir}`]];
+        return [
+          ['kind', file.kind],
+          ['path', file.path],
+          ['size', `${(file.bytes / 1e6).toFixed(2)} MB`],
+          ['modified (UTC)', file.modified.toISOString().slice(0, 19)],
+        ];
+      }
       if (tab === 'curve_sets') {
         const set = service.getCurveSet(name);
         const curvesByQuantity = Object.fromEntries(
@@ -68,6 +97,10 @@ export function createBrowseData(service: HazsimService): BrowseData {
       return displayLines(Object.fromEntries(summary));
     },
     async remove(tab, name) {
+      if (tab === 'results') {
+        fs.rmSync(path.join(service.resultsDir, path.basename(name)), { force: true });
+        return `Result ${name} deleted`;
+      }
       if (tab === 'curve_sets') return (await service.deleteCurveSet(name)).message;
       return (await service.deleteModel(tab, name)).message;
     },
@@ -86,9 +119,16 @@ export function createBrowseData(service: HazsimService): BrowseData {
         ],
       };
     },
-    async scenarios(distribution, hazard, curveSet, samples, onProgress) {
+    async scenarios(distribution, hazard, curveSet, settings, onProgress) {
       const outcome = await service.generateScenarios(
-        { distribution_system_name: distribution, hazard_system_name: hazard, curve_set: curveSet, number_of_samples: samples, seed: 0 },
+        {
+          distribution_system_name: distribution,
+          hazard_system_name: hazard,
+          curve_set: curveSet,
+          number_of_samples: settings.samples,
+          seed: settings.seed,
+          method: settings.method,
+        },
         { inResultsDir: true, onProgress },
       );
       return {
@@ -100,4 +140,18 @@ export function createBrowseData(service: HazsimService): BrowseData {
       };
     },
   };
+}
+
+/** The files runs from the TUI and the MCP server left in the cache's results folder, newest first. */
+function resultFiles(resultsDir: string): { name: string; path: string; kind: string; bytes: number; modified: Date }[] {
+  if (!fs.existsSync(resultsDir)) return [];
+  return fs
+    .readdirSync(resultsDir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(sqlite|zip)$/.test(entry.name))
+    .map((entry) => {
+      const full = path.join(resultsDir, entry.name);
+      const stat = fs.statSync(full);
+      return { name: entry.name, path: full, kind: entry.name.endsWith('.zip') ? 'scenarios' : 'simulation', bytes: stat.size, modified: stat.mtime };
+    })
+    .sort((a, b) => b.modified.getTime() - a.modified.getTime() || a.name.localeCompare(b.name));
 }

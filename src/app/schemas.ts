@@ -314,6 +314,10 @@ export const SimulationToolResult = v.strictObject({
     v.description("over every asset's lowest survival probability during the event"),
   ),
   unlocated_count: v.pipe(Count, v.description('assets left out because they have no usable location')),
+  unlocated_assets: v.pipe(
+    v.array(v.strictObject({ uuid: v.string(), name: v.string(), component_type: v.string(), asset_type: v.nullable(v.string()), reason: v.string() })),
+    v.description('the first 10 of those assets with the reason (run_info.unlocated_assets in the result lists them all)'),
+  ),
   assets_by_type: CountsByType,
   lowest_survival: v.pipe(
     v.array(v.strictObject({ uuid: v.string(), name: v.string(), asset_type: v.string(), survival_probability: Probability, timestamp: v.string() })),

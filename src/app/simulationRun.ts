@@ -12,7 +12,7 @@ import { parseJsonBytes } from '../base/json.js';
 import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAssets } from './assetCache.js';
 import { combineSurvival, groupAssetsByType } from '../domain/simulation/combine.js';
 import { writeResultsSqlite } from '../domain/simulation/sqlite.js';
-import { summarizeSurvival, type SurvivalSummary } from '../domain/simulation/summary.js';
+import { summarizeSurvival, UNLOCATED_LISTED, type SurvivalSummary } from '../domain/simulation/summary.js';
 import type { CurveUsed, SurvivalResult } from '../domain/simulation/types.js';
 
 /** Everything a simulation worker needs; plain data, so it crosses the thread boundary. */
@@ -121,13 +121,23 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   report({ phase: 'computing survival', done: 1, total: 1 });
   const { assets, timestamps } = result;
 
+  const unlocatedNotes = unlocated.map((note) => ({
+    uuid: note.uuid,
+    name: note.name,
+    component_type: note.componentType,
+    asset_type: note.assetType ?? null,
+    reason: note.reason,
+  }));
   const presentQuantities = new Set(Object.keys(result.intensities));
   const presentTypes = new Set(assets.assetType);
   const warnings = [...physicsWarnings];
   const fallbacks = compiled.fallbacks.filter((pair) => presentQuantities.has(pair.quantity) && presentTypes.has(pair.asset_type));
   if (fallbacks.length > 0 && task.curveSet.name !== 'DEFAULT_CURVES') {
+    // A handful named, the rest counted: the result's curves table lists every pair with the set it came from.
+    const named = fallbacks.slice(0, 3).map((pair) => `${pair.asset_type}/${pair.quantity}`);
+    const more = fallbacks.length > named.length ? ` and ${fallbacks.length - named.length} more` : '';
     warnings.push(
-      `curve set ${task.curveSet.name} has no curve for ${fallbacks.map((pair) => `${pair.asset_type}/${pair.quantity}`).join(', ')}; DEFAULT_CURVES used for these`,
+      `curve set ${task.curveSet.name} has no curve for ${fallbacks.length} asset type/quantity pair${fallbacks.length === 1 ? '' : 's'} (${named.join(', ')}${more}); DEFAULT_CURVES used for these`,
     );
   }
   if (unlocated.length > 0)
@@ -141,6 +151,7 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     curve_set: task.curveSet.name,
     hazard_count: hazard.models.length,
     unlocated_count: unlocated.length,
+    unlocated_assets: unlocatedNotes.slice(0, UNLOCATED_LISTED),
     warnings,
   });
   const inputs = { distribution_sha256: distributionSha256, hazard_sha256: hazardSha256, curve_set_sha256: task.curveSet.sha256 };
@@ -162,7 +173,7 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     curve_set_sha256: task.curveSet.sha256,
     asset_count: String(assets.count),
     timestamp_count: String(timestamps.length),
-    unlocated_assets: JSON.stringify(unlocated),
+    unlocated_assets: JSON.stringify(unlocatedNotes),
     warnings: JSON.stringify(warnings),
     ...(wind ? { wind_profiles: JSON.stringify(windProfilesUsed(hazard, physics)), wind_conversion: JSON.stringify(wind) } : {}),
   };

@@ -69,4 +69,82 @@ browse('in an 80x24 terminal: opens, switches tabs, shows a summary, simulates t
   }
 });
 
+browse('an empty cache says how to upload; g asks for the count, seed and method; results are listed with their full path', async () => {
+  if (!haveTmux()) return;
+  const cache = tempDir();
+  const empty = new TmuxSession(`node ${BIN} browse --cache-dir ${cache}`, { width: 80, height: 24 });
+  try {
+    const screen = await empty.waitFor(/No distribution models in the cache yet/);
+    show('empty cache', screen);
+    assert.match(screen.replace(/\s+/g, ' '), /hazsim upload feeder\.json/);
+    empty.send('q');
+    await empty.waitFor(/\[exit 0\]/);
+  } finally {
+    empty.close();
+  }
+
+  for (const file of ['feeder/example_feeder.json', 'hazards/flood.json'])
+    assert.is(runCli(['upload', path.join(EXAMPLES, file), '--cache-dir', cache]).code, 0);
+  const session = new TmuxSession(`node ${BIN} browse --cache-dir ${cache}`, { width: 80, height: 24 });
+  try {
+    await session.waitFor(/total_components: 104/);
+    session.send('g');
+    await session.waitFor(/Scenarios for example_feeder with which hazard model\?/);
+    session.send('Enter');
+    let screen = await session.waitFor(/number of scenarios\s+100/);
+    show('scenario form with its defaults', screen);
+    assert.match(screen, /random seed\s+0/);
+    assert.match(screen, /method\s+< peak >/);
+    // One key at a time, as a person types: a burst can reach the UI as one chunk.
+    for (const key of ['BSpace', 'BSpace', 'BSpace', '2', '0', 'Down', '7', 'Down', 'Right']) {
+      session.send(key);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    screen = await session.waitFor(/method\s+< sequential >/);
+    show('scenario form filled in', screen);
+    assert.match(screen, /number of scenarios\s+20\b/);
+    assert.match(screen, /random seed\s+7\b/);
+    session.send('Enter');
+    screen = await session.waitFor(/: done/, 60_000);
+    show('scenarios finished', screen);
+    assert.match(screen, /Generating 20 scenarios \(seed 7, sequential\) for example_feeder x flood/);
+    assert.match(screen, /20 samples, seed 7, method sequential/);
+    const zip = path.join(cache, 'results', 'example_feeder_flood_DEFAULT_CURVES_scenarios_20samples_seed7_sequential.zip');
+    assert.ok(fs.existsSync(zip), 'scenario ZIP written under the cache');
+    const joined = screen
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('');
+    assert.ok(joined.includes(`file: ${zip}`), `full path shown: ${zip}`);
+
+    session.send('x', 'Left');
+    screen = await session.waitFor(/\[ Results \(1\) \][\s\S]*kind: scenarios/);
+    show('results tab', screen);
+    assert.match(screen, /> example_feeder_flood_DEF/);
+    assert.ok(
+      screen
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .join('')
+        .replace(/\s/g, '')
+        .includes(zip.replace(/\s/g, '')),
+      'full path in the details',
+    );
+    assert.match(screen, /d delete/);
+    assert.not.match(screen, /s simulate/);
+
+    session.send('Left');
+    screen = await session.waitFor(/\[ Curve sets \(2\) \]/);
+    assert.match(screen, /Enter use for runs/);
+    assert.not.match(screen, /s simulate|g scenarios/);
+    session.send('s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.not.match(session.screen(), /with which/);
+    session.send('q');
+    await session.waitFor(/\[exit 0\]/);
+  } finally {
+    session.close();
+  }
+});
+
 browse.run();

@@ -11,14 +11,17 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   return spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
 }
 
-scripts('examples/demo.sh (npm run demo) runs the whole job into a temp cache and output folder', () => {
-  const cache = tempDir();
+scripts('examples/demo.sh (npm run demo) runs the whole job into a temp cache it removes, results in the output folder', () => {
+  const temp = tempDir();
   const out = tempDir();
-  const result = run('bash', [path.join(EXAMPLES, 'demo.sh')], { HAZSIM_DEMO_CACHE: cache, HAZSIM_DEMO_OUT: out });
+  const result = run('bash', [path.join(EXAMPLES, 'demo.sh')], { TMPDIR: temp, HAZSIM_DEMO_OUT: out });
   assert.is(result.status, 0, result.stderr);
+  assert.match(result.stdout, new RegExp(`== cache: ${temp}/hazsim-demo-`));
+  assert.equal(fs.readdirSync(temp), [], 'the temporary cache is removed');
   assert.equal(fs.readdirSync(out).sort(), [
     'example_feeder_example_earthquake_results.sqlite',
     'example_feeder_example_flood_results.sqlite',
+    'example_feeder_example_hurricane_report.html',
     'example_feeder_example_hurricane_results.sqlite',
     'example_feeder_example_wildfire_results.sqlite',
     'example_feeder_scenarios_1000samples.zip',

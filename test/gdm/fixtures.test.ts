@@ -10,12 +10,10 @@ import { SHARED_FIXTURES, haveSharedFixtures } from '../helpers/cli.js';
 import { makeZip } from '../helpers/zip.js';
 import { classOf, fixture, VALID_FIXTURES } from './helpers.js';
 
-const present = haveSharedFixtures();
-
 const valid = suite('readDistributionModel on the real GDM files');
 
 valid('loads all seven valid files with one component per entry of components', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   for (const [file, count] of VALID_FIXTURES) {
     const content = fixture(file);
     assert.is(content.components.length, count, `${file} entries`);
@@ -32,7 +30,7 @@ valid('loads all seven valid files with one component per entry of components', 
 });
 
 valid('links references to the components they name', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const model = readDistributionModel(fixture('gmdflow_ieee123/ieee_123_node.json'));
   const buses = model.byType.get('DistributionBus')!;
   const location = buses[0].fields.coordinate as Component;
@@ -47,7 +45,7 @@ valid('links references to the components they name', () => {
 });
 
 valid('reads the legacy and the flat dialect of the P5R feeder into the same model', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const legacy = readDistributionModel(fixture('gdm_main_p5r/p5r.json'));
   const flat = readDistributionModel(fixture('gmdflow_p5r/p5r.json'));
   const describe = (model: typeof legacy) =>
@@ -66,13 +64,13 @@ valid('reads the legacy and the flat dialect of the P5R feeder into the same mod
 });
 
 valid('takes the spec default line-to-line for the voltage_type the 2.0.0 file lacks', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const model = readDistributionModel(fixture('gdm_main_docs_test/test.json'));
   for (const source of model.byType.get('PhaseVoltageSourceEquipment')!) assert.is(source.fields.voltage_type, 'line-to-line');
 });
 
 valid('the public valibot schema of each class accepts every component of the valid files', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   for (const [file] of VALID_FIXTURES) {
     for (const [index, component] of fixture(file).components.entries()) {
       const result = v.safeParse(distributionClassSchema(classOf(component), 'gdm'), component);
@@ -82,7 +80,7 @@ valid('the public valibot schema of each class accepts every component of the va
 });
 
 valid('reads a ZIP holding a GDM file and its _time_series folder', async () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const dir = path.join(SHARED_FIXTURES, 'gmdflow_p5r');
   const entries: Record<string, Buffer> = { 'p5r.json': fs.readFileSync(path.join(dir, 'p5r.json')) };
   for (const name of fs.readdirSync(path.join(dir, 'p5r_time_series')))
@@ -97,7 +95,7 @@ valid.run();
 const legacy = suite('readDistributionModel on the gdm 1.0.0 file');
 
 legacy('rejects p5r_pv.json, listing every problem with its JSON path', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const issues = validateDistributionContent(fixture('gdm_legacy_p5r_pv/p5r_pv.json'));
   const lines = issues.map((issue) => `${issue.path}: ${issue.message}`);
   assert.ok(issues.length > 40, `${issues.length} issues`);

@@ -5,7 +5,6 @@ import { readDistributionModel, validateDistributionContent } from '../../src/do
 import { haveSharedFixtures } from '../helpers/cli.js';
 import { classOf, fixture } from './helpers.js';
 
-const present = haveSharedFixtures();
 const IEEE13 = 'gmdflow_ieee13/ieee13_system.json';
 
 /** A fresh copy of the IEEE-13 file (flat dialect, gdm 2.3.5) and helpers to find components in it. */
@@ -24,14 +23,14 @@ function messages(content: unknown): string[] {
 const order = suite('mutations that keep the file valid');
 
 order('components reversed', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const { content } = ieee13();
   content.components.reverse();
   assert.is(readDistributionModel(content).components.length, 160);
 });
 
 order('components shuffled (a bus with no references first, then loads: the order infrasys fails on)', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const { content } = ieee13();
   const random = seedrandom.alea('hazsim');
   const list: any[] = content.components;
@@ -43,7 +42,7 @@ order('components shuffled (a bus with no references first, then loads: the orde
 });
 
 order('whitespace around names is trimmed', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const { content, components, indexOf } = ieee13();
   const index = indexOf('DistributionBus', '671');
   components[index].name = '  671\t';
@@ -57,7 +56,7 @@ order.run();
 const broken = suite('mutations that break the file, each reported at its path');
 
 broken('a reference to a uuid no component has', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const { content, components, indexOf } = ieee13();
   const index = indexOf('MatrixImpedanceBranch', '671692') >= 0 ? indexOf('MatrixImpedanceBranch', '671692') : indexOf('MatrixImpedanceBranch');
   const branch = components[index];
@@ -68,7 +67,7 @@ broken('a reference to a uuid no component has', () => {
 });
 
 broken('a duplicate uuid', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const { content, components } = ieee13();
   const branches = components.flatMap((component, index) => (classOf(component) === 'MatrixImpedanceBranch' ? [index] : []));
   const [first, second] = branches;
@@ -79,7 +78,7 @@ broken('a duplicate uuid', () => {
 });
 
 broken('an unknown field', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const { content, components, indexOf } = ieee13();
   const index = indexOf('DistributionBus', '671');
   components[index].colour = 'red';
@@ -89,7 +88,7 @@ broken('an unknown field', () => {
 });
 
 broken('a negative length', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const { content, components, indexOf } = ieee13();
   const index = indexOf('MatrixImpedanceBranch');
   components[index].length.value = -0.2;
@@ -97,7 +96,7 @@ broken('a negative length', () => {
 });
 
 broken('a voltage in ampere', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const { content, components, indexOf } = ieee13();
   const index = indexOf('DistributionBus', '671');
   components[index].rated_voltage.units = 'ampere';
@@ -107,7 +106,7 @@ broken('a voltage in ampere', () => {
 });
 
 broken('a phase list longer than the conductors of the line', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const { content, components, indexOf } = ieee13();
   const index = indexOf('MatrixImpedanceBranch', '650632');
   const branch = components[index];
@@ -125,7 +124,7 @@ broken('a phase list longer than the conductors of the line', () => {
 });
 
 broken('a missing required field', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const { content, components, indexOf } = ieee13();
   const index = indexOf('DistributionBus', '671');
   delete components[index].voltage_type;
@@ -133,7 +132,7 @@ broken('a missing required field', () => {
 });
 
 broken('every problem is listed, not only the first, in file order', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const { content, components, indexOf } = ieee13();
   const bus = indexOf('DistributionBus', '671');
   const branch = indexOf('MatrixImpedanceBranch');
@@ -150,7 +149,7 @@ broken('every problem is listed, not only the first, in file order', () => {
 });
 
 broken('a component without __metadata__, of an unknown class, or not an object', () => {
-  if (!present) return;
+  if (!haveSharedFixtures()) return;
   const { content, components } = ieee13();
   delete components[0].__metadata__;
   components[1].__metadata__.type = 'DistributionWindmill';

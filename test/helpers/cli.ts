@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { skipTest } from './skip.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(ROOT, 'bin/hazsim.js');
@@ -53,9 +54,9 @@ export function json<T = any>(result: CliResult): T {
   }
 }
 
-/** True when the shared GDM fixtures are present; prints the notice the developers' guide asks for when not. */
+/** True when the shared GDM fixtures are present; otherwise marks the calling test skipped (call it once per test). */
 export function haveSharedFixtures(): boolean {
   if (fs.existsSync(SHARED_FIXTURES)) return true;
-  console.log(`NOTICE: ${SHARED_FIXTURES} is absent; tests that read the shared GDM fixtures are skipped`);
+  skipTest(`${SHARED_FIXTURES} is absent (tests that read the shared GDM fixtures)`);
   return false;
 }

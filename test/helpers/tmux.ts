@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import { skipTest } from './skip.js';
 
-/** True when tmux is installed; prints the notice the guide asks for when it is not (and fails under CI). */
+/** True when tmux is installed; otherwise marks the calling test skipped (and fails under CI). */
 export function haveTmux(): boolean {
   if (spawnSync('tmux', ['-V']).status === 0) return true;
   if (process.env.CI) throw new Error('tmux is required under CI (.ci/run installs it)');
-  console.log('NOTICE: tmux is not installed; terminal tests are skipped');
+  skipTest('tmux is not installed (terminal tests)');
   return false;
 }
 

@@ -3,6 +3,18 @@ import type { SurvivalResult } from './types.js';
 /** How many of the lowest-survival assets a summary lists. */
 const LOWEST_LISTED = 10;
 
+/** How many unlocated assets a summary lists. */
+export const UNLOCATED_LISTED = 10;
+
+/** An asset component a simulation left out for want of a usable location, and why. */
+export interface UnlocatedAsset {
+  uuid: string;
+  name: string;
+  component_type: string;
+  asset_type: string | null;
+  reason: string;
+}
+
 export interface LowSurvivalAsset {
   uuid: string;
   name: string;
@@ -18,6 +30,8 @@ export interface SurvivalSummary {
   curve_set: string;
   asset_count: number;
   unlocated_count: number;
+  /** The first unlocated assets (UNLOCATED_LISTED at most; the result's run_info lists them all). */
+  unlocated_assets: UnlocatedAsset[];
   hazard_count: number;
   timestamps: string[];
   assets_by_type: Record<string, number>;
@@ -37,7 +51,10 @@ export interface SurvivalSummary {
 /** Summarizes a result by each asset's lowest survival over the event (and when it happened). */
 export function summarizeSurvival(
   result: SurvivalResult,
-  context: Pick<SurvivalSummary, 'distribution_system_name' | 'hazard_system_name' | 'curve_set' | 'hazard_count' | 'unlocated_count' | 'warnings'>,
+  context: Pick<
+    SurvivalSummary,
+    'distribution_system_name' | 'hazard_system_name' | 'curve_set' | 'hazard_count' | 'unlocated_count' | 'unlocated_assets' | 'warnings'
+  >,
 ): SurvivalSummary {
   const { assets, timestamps, survival } = result;
   const count = assets.count;

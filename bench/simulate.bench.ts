@@ -117,7 +117,7 @@ try {
   const hazard = readHazardModel(hazardFile);
   const compiled = compileCurveSet(DEFAULT_CURVES, 'DEFAULT_CURVES');
   const evaluations = assets.count * hazard.timestamps.length;
-  const engine = best(RUNS, () => computeSurvival(assets, hazard, compiled));
+  const engine = best(RUNS, () => computeSurvival(assets, hazard, compiled, 'default'));
   const intensities = best(RUNS, () => computeIntensities(hazard, assets));
   const perCore = evaluations / (engine.cpuMs / 1000);
   console.log(

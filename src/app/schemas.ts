@@ -5,8 +5,11 @@
  */
 import * as v from 'valibot';
 import { MAX_NAME_LENGTH } from '../base/names.js';
+import { DEFAULT_PHYSICS, PHYSICS_PROFILES } from '../domain/hazards/physics.js';
 import { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed } from '../domain/scenarios/schema.js';
 
+export { DEFAULT_PHYSICS, PHYSICS_PROFILES };
+export type { PhysicsProfile as PhysicsProfileName } from '../domain/hazards/physics.js';
 export { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed };
 
 export const DEFAULT_CURVE_SET = 'DEFAULT_CURVES';
@@ -58,11 +61,20 @@ export const DefaultCurveSets = v.strictObject({
   description: v.string(),
 });
 
+/** The physics profile of a run (docs/physics.md). */
+export const PhysicsProfile = v.picklist(PHYSICS_PROFILES, `must be one of ${PHYSICS_PROFILES.join(', ')}`);
+
 /** Spec §2.3 SimulationRequest; curve_set defaults to DEFAULT_CURVES; unknown fields are rejected. */
 export const SimulationRequest = v.strictObject({
   distribution_system_name: v.pipe(ModelName, v.description('name of a cached distribution model')),
   hazard_system_name: v.pipe(ModelName, v.description('name of a cached hazard model')),
   curve_set: v.pipe(v.optional(ModelName, DEFAULT_CURVE_SET), v.description('fragility curve set name')),
+  physics: v.pipe(
+    v.optional(PhysicsProfile, DEFAULT_PHYSICS),
+    v.description(
+      "physics profile (docs/physics.md): default (event peaks up to each timestamp, storms followed between snapshots, lines along their route) or erad_v1 (ERAD's engine: snapshots one at a time, lines at their midpoint)",
+    ),
+  ),
 });
 export type SimulationRequest = v.InferOutput<typeof SimulationRequest>;
 
@@ -220,6 +232,7 @@ export const SimulationToolResult = v.strictObject({
   hazard_count: v.pipe(Count, v.description('hazard models in the hazard model')),
   timestamps: v.pipe(v.array(v.string()), v.description('ISO 8601 date-times simulated')),
   curve_set: v.string(),
+  physics: PhysicsProfile,
   file_path: v.pipe(v.string(), v.description('path of the SQLite result database on the server')),
   survival_statistics: v.pipe(
     v.strictObject({
@@ -253,6 +266,7 @@ export const ScenarioToolResult = v.strictObject({
   truncated: v.pipe(v.boolean(), v.description('true when scenarios holds only the first records of total_scenarios')),
   file_path: v.pipe(v.string(), v.description('path of the scenario ZIP on the server; it holds every record')),
   curve_set: v.string(),
+  physics: PhysicsProfile,
   method: SamplingMethod,
   asset_count: Count,
   timestamp_count: Count,

@@ -4,8 +4,11 @@ import { sha256Hex } from '../base/sha256.js';
 import type { ProgressEvent } from '../base/workerTask.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
 import { extractAssets } from '../domain/assets/index.js';
+import { expandElements } from '../domain/assets/elements.js';
+import type { PhysicsProfile } from '../domain/hazards/physics.js';
+import { eventSurvival } from '../domain/simulation/events.js';
 import { computeIntensities, readHazardModel, type HazardModel } from '../domain/hazards/index.js';
-import type { AssetTable } from '../domain/assets/types.js';
+import { ASSET_TYPES, type AssetTable } from '../domain/assets/types.js';
 import { assertCurvesCover, compileCurveSet, curveFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
 import { parseJsonBytes } from '../base/json.js';
 import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAssets } from './assetCache.js';
@@ -19,6 +22,7 @@ export interface SimulationTask {
   distribution: { name: string; filePath: string; derivedAssetsPath: string };
   hazard: { name: string; filePath: string };
   curveSet: { name: string; set: CurveSet; sha256: string };
+  physics: PhysicsProfile;
   /** Write the SQLite result here; without it the survival arrays come back instead (scenarios). */
   sqlitePath?: string;
   hazsimVersion: string;
@@ -58,18 +62,34 @@ function loadAssets(task: SimulationTask, bytes: Buffer, digest: string): Cached
 }
 
 /**
- * The engine's hot stage (docs/input-hazard.md, docs/fragility.md): every quantity's intensity at every asset and
- * timestamp, then survival per quantity and combined. `assets` grouped by type
- * (groupAssetsByType). Pure; the benchmark times exactly this.
+ * The engine's hot stage (docs/physics.md, docs/fragility.md): every quantity's intensity at every asset and
+ * timestamp, then survival per quantity and combined, by the physics profile: `default`
+ * over each asset's elements with event peaks, `erad_v1` per asset and snapshot. `assets`
+ * grouped by type (groupAssetsByType). Pure; the benchmark times exactly this.
  */
-export function computeSurvival(assets: AssetTable, hazard: HazardModel, compiled: CompiledCurveSet): { result: SurvivalResult; warnings: string[] } {
-  const grid = computeIntensities(hazard, assets);
-  assertCurvesCover(compiled, Object.keys(grid.quantities), assets.assetType);
+export function computeSurvival(
+  assets: AssetTable,
+  hazard: HazardModel,
+  compiled: CompiledCurveSet,
+  physics: PhysicsProfile,
+): { result: SurvivalResult; warnings: string[]; elementCount: number } {
   // assertCurvesCover guarantees a curve for every (asset type, quantity) evaluated here.
-  const { survivalByQuantity, survival } = combineSurvival(assets, grid, (typeIndex, quantity, intensity, out) =>
-    survivalInto(curveFor(compiled, typeIndex, quantity)!, intensity, out),
-  );
-  return { result: { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival }, warnings: grid.warnings };
+  const evaluate = (typeIndex: number, quantity: string, intensity: Float64Array, out: Float64Array) =>
+    survivalInto(curveFor(compiled, typeIndex, quantity)!, intensity, out);
+  if (physics === 'erad_v1') {
+    const grid = computeIntensities(hazard, assets, { physics });
+    assertCurvesCover(compiled, Object.keys(grid.quantities), assets.assetType);
+    const { survivalByQuantity, survival } = combineSurvival(assets, grid, evaluate);
+    return {
+      result: { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival },
+      warnings: grid.warnings,
+      elementCount: assets.count,
+    };
+  }
+  const elements = expandElements(assets);
+  const grid = computeIntensities(hazard, elements, { physics });
+  assertCurvesCover(compiled, Object.keys(grid.quantities), new Set(Array.from(new Set(elements.assetTypeIndex), (index) => ASSET_TYPES[index])));
+  return { result: eventSurvival(assets, elements, grid, evaluate), warnings: grid.warnings, elementCount: elements.count };
 }
 
 /**
@@ -91,7 +111,7 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   report({ phase: 'reading models', done: 3, total: 3 });
 
   report({ phase: 'computing survival', done: 0, total: 1 });
-  const { result, warnings: physicsWarnings } = computeSurvival(groupAssetsByType(extracted), hazard, compiled);
+  const { result, warnings: physicsWarnings, elementCount } = computeSurvival(groupAssetsByType(extracted), hazard, compiled, task.physics);
   report({ phase: 'computing survival', done: 1, total: 1 });
   const { assets, timestamps } = result;
 
@@ -113,6 +133,7 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     distribution_system_name: task.distribution.name,
     hazard_system_name: task.hazard.name,
     curve_set: task.curveSet.name,
+    physics: task.physics,
     hazard_count: hazard.models.length,
     unlocated_count: unlocated.length,
     warnings,
@@ -134,7 +155,9 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     hazard_sha256: hazardSha256,
     curve_set: task.curveSet.name,
     curve_set_sha256: task.curveSet.sha256,
+    physics: task.physics,
     asset_count: String(assets.count),
+    ...(task.physics === 'default' ? { element_count: String(elementCount) } : {}),
     timestamp_count: String(timestamps.length),
     unlocated_assets: JSON.stringify(unlocated),
     warnings: JSON.stringify(warnings),

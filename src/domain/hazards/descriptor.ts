@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { preparePoints, type PreparedPoints } from '../../base/geodesy/batch.js';
 import { buildSiteGrid, type SiteGrid } from './_siteGrid.js';
+import type { HazardComputeContext } from './physics.js';
 import type { IntensityQuantity } from './quantities.js';
 import type { AreaGeometry, GeoPoint, HazardEntry, Sites } from './types.js';
 
@@ -87,9 +88,23 @@ export interface HazardDescriptor<M extends HazardEntry = HazardEntry> {
    * reports something the user must know (reported once per distinct message). Pure: no
    * I/O, no clock, no randomness.
    */
-  compute(model: M, sites: PreparedSites, out: QuantityViews, warn: (message: string) => void): void;
+  compute(model: M, sites: PreparedSites, out: QuantityViews, warn: (message: string) => void, context: HazardComputeContext): void;
   /** What the model adds to a summary. */
   footprint(model: M): ModelFootprint;
+  /**
+   * For models that move or change between their snapshots (a storm track): how to place
+   * the model between two snapshots, so the default physics catches the peak that passes
+   * between them (docs/physics.md). Models without it are taken at their snapshots.
+   */
+  motion?: ModelMotion<M>;
+}
+
+/** How a moving model is followed between two consecutive snapshots of one track. */
+export interface ModelMotion<M extends HazardEntry> {
+  /** The model `fraction` (0 < fraction < 1) of the way in time from `from` to `to`. */
+  between(from: M, to: M, fraction: number): M;
+  /** Into how many equal time steps the interval must be cut so that no peak between the snapshots is missed (1: none needed). */
+  steps(from: M, to: M): number;
 }
 
 /** Keeps the higher of the stored value and `value` (NaN stored means none yet). */

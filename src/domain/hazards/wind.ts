@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { distancesFromPointM } from '../../base/geodesy/batch.js';
+import { distancesFromPointM, geodesicDistanceFastM } from '../../base/geodesy/batch.js';
 import { Name, Point, quantity, Timestamp } from './_schema.js';
-import { mergeMax, pointBox, type HazardDescriptor } from './descriptor.js';
+import { mergeMax, pointBox, type HazardDescriptor, type ModelMotion } from './descriptor.js';
 import type { WindHazard } from './types.js';
 
 /**
@@ -84,6 +84,46 @@ export const WindModel = v.pipe(
   })),
 );
 
+/**
+ * Sub-step resolution between snapshots (docs/physics.md): the centre moves and the radii
+ * change by at most this fraction of the radius of maximum wind per step, and the maximum
+ * wind by at most MAX_WIND_STEP of itself. At 1/40 of R_vmax a site misses the eyewall by at
+ * most R_vmax/80, which moves the speed by under 1 % on the profile's steepest flank.
+ */
+export const RADIUS_STEP_FRACTION = 1 / 40;
+export const MAX_WIND_STEP = 0.005;
+
+function lerp(from: number, to: number, fraction: number): number {
+  return from + (to - from) * fraction;
+}
+
+/** A storm's snapshots, followed in time: every parameter linear between them, the centre along the shorter way in longitude. */
+export const windMotion: ModelMotion<WindHazard> = {
+  between(from, to, fraction) {
+    const lonStep = ((((to.center.longitude - from.center.longitude) % 360) + 540) % 360) - 180;
+    const longitude = from.center.longitude + lonStep * fraction;
+    return {
+      ...from,
+      center: {
+        longitude: longitude > 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude,
+        latitude: lerp(from.center.latitude, to.center.latitude, fraction),
+      },
+      maxWindSpeedMs: lerp(from.maxWindSpeedMs, to.maxWindSpeedMs, fraction),
+      radiusOfMaxWindM: lerp(from.radiusOfMaxWindM, to.radiusOfMaxWindM, fraction),
+      radiusOfClosestIsobarM: lerp(from.radiusOfClosestIsobarM, to.radiusOfClosestIsobarM, fraction),
+      ...(from.airPressurePa !== undefined && to.airPressurePa !== undefined ? { airPressurePa: lerp(from.airPressurePa, to.airPressurePa, fraction) } : {}),
+    };
+  },
+  steps(from, to) {
+    const lengthStepM = Math.min(from.radiusOfMaxWindM, to.radiusOfMaxWindM) * RADIUS_STEP_FRACTION;
+    const moved = geodesicDistanceFastM(from.center.latitude, from.center.longitude, to.center.latitude, to.center.longitude);
+    const windChange = Math.abs(to.maxWindSpeedMs - from.maxWindSpeedMs) / (MAX_WIND_STEP * Math.max(from.maxWindSpeedMs, to.maxWindSpeedMs, Number.MIN_VALUE));
+    const radiusChange =
+      Math.max(Math.abs(to.radiusOfMaxWindM - from.radiusOfMaxWindM), Math.abs(to.radiusOfClosestIsobarM - from.radiusOfClosestIsobarM)) / lengthStepM;
+    return Math.max(1, moved / lengthStepM, windChange, radiusChange);
+  },
+};
+
 export const wind: HazardDescriptor<WindHazard> = {
   type: 'wind',
   entries: [
@@ -96,6 +136,7 @@ export const wind: HazardDescriptor<WindHazard> = {
   ],
   requires: [],
   footprint: (model) => ({ counts: { wind: 1 }, boxes: [pointBox(model.center)] }),
+  motion: windMotion,
   compute(model, sites, out) {
     const speed = out.wind_speed!;
     const distanceM = sites.scratch;

@@ -1,3 +1,4 @@
+import type { PhysicsProfile } from '../hazards/physics.js';
 import type { SurvivalResult } from './types.js';
 
 /** How many of the lowest-survival assets a summary lists. */
@@ -16,6 +17,7 @@ export interface SurvivalSummary {
   distribution_system_name: string;
   hazard_system_name: string;
   curve_set: string;
+  physics: PhysicsProfile;
   asset_count: number;
   unlocated_count: number;
   hazard_count: number;
@@ -37,7 +39,7 @@ export interface SurvivalSummary {
 /** Summarizes a result by each asset's lowest survival over the event (and when it happened). */
 export function summarizeSurvival(
   result: SurvivalResult,
-  context: Pick<SurvivalSummary, 'distribution_system_name' | 'hazard_system_name' | 'curve_set' | 'hazard_count' | 'unlocated_count' | 'warnings'>,
+  context: Pick<SurvivalSummary, 'distribution_system_name' | 'hazard_system_name' | 'curve_set' | 'physics' | 'hazard_count' | 'unlocated_count' | 'warnings'>,
 ): SurvivalSummary {
   const { assets, timestamps, survival } = result;
   const count = assets.count;

@@ -232,7 +232,6 @@ export const SimulationToolResult = v.strictObject({
   hazard_count: v.pipe(Count, v.description('hazard models in the hazard model')),
   timestamps: v.pipe(v.array(v.string()), v.description('ISO 8601 date-times simulated')),
   curve_set: v.string(),
-  physics: PhysicsProfile,
   file_path: v.pipe(v.string(), v.description('path of the SQLite result database on the server')),
   survival_statistics: v.pipe(
     v.strictObject({
@@ -251,6 +250,7 @@ export const SimulationToolResult = v.strictObject({
     v.description('the assets least likely to survive, lowest first, with when their survival is lowest'),
   ),
   warnings: v.array(v.string()),
+  physics: v.pipe(PhysicsProfile, v.description('the physics profile of the run (docs/physics.md)')),
 });
 
 /** Spec §4.2 generate_scenarios: at most the first 1,000 records (`truncated` says whether some were left out), the ZIP written, and run figures. */
@@ -266,11 +266,11 @@ export const ScenarioToolResult = v.strictObject({
   truncated: v.pipe(v.boolean(), v.description('true when scenarios holds only the first records of total_scenarios')),
   file_path: v.pipe(v.string(), v.description('path of the scenario ZIP on the server; it holds every record')),
   curve_set: v.string(),
-  physics: PhysicsProfile,
   method: SamplingMethod,
   asset_count: Count,
   timestamp_count: Count,
   total_failures: v.pipe(Count, v.description('failed assets summed over samples')),
   samples_with_failures: Count,
   mean_failures_per_sample: v.pipe(v.number(), v.minValue(0)),
+  physics: v.pipe(PhysicsProfile, v.description('the physics profile of the run (docs/physics.md)')),
 });

@@ -7,7 +7,7 @@ import { extractAssets } from '../domain/assets/index.js';
 import { expandElements } from '../domain/assets/elements.js';
 import type { PhysicsProfile } from '../domain/hazards/physics.js';
 import { eventSurvival } from '../domain/simulation/events.js';
-import { computeIntensities, readHazardModel, type HazardModel } from '../domain/hazards/index.js';
+import { computeIntensities, quantitiesOf, readHazardModel, type HazardModel } from '../domain/hazards/index.js';
 import { ASSET_TYPES, type AssetTable } from '../domain/assets/types.js';
 import { assertCurvesCover, compileCurveSet, curveFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
 import { parseJsonBytes } from '../base/json.js';
@@ -87,9 +87,11 @@ export function computeSurvival(
     };
   }
   const elements = expandElements(assets);
-  const grid = computeIntensities(hazard, elements, { physics });
-  assertCurvesCover(compiled, Object.keys(grid.quantities), new Set(Array.from(new Set(elements.assetTypeIndex), (index) => ASSET_TYPES[index])));
-  return { result: eventSurvival(assets, elements, grid, evaluate), warnings: grid.warnings, elementCount: elements.count };
+  const quantities = quantitiesOf(hazard);
+  assertCurvesCover(compiled, quantities, new Set(Array.from(new Set(elements.assetTypeIndex), (index) => ASSET_TYPES[index])));
+  const gridFor = (from: number, to: number) => computeIntensities(hazard, elements, { physics }, { from, to });
+  const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate);
+  return { result, warnings, elementCount: elements.count };
 }
 
 /**

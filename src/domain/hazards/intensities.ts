@@ -14,6 +14,12 @@ export function quantitiesOf(hazard: HazardModel): IntensityQuantity[] {
 /** More sub-steps than this between two snapshots means the snapshots do not describe one moving model. */
 export const MAX_SUBSTEPS = 2000;
 
+/** Timestamps [from, to) of a hazard model, by index: a run over many sites computes them a block at a time. */
+export interface TimestampWindow {
+  from: number;
+  to: number;
+}
+
 /** Milliseconds since the epoch of a canonical timestamp (UTC, without zone). */
 function timestampMs(timestamp: string): number {
   return Date.parse(`${timestamp}Z`);
@@ -29,24 +35,34 @@ function timestampMs(timestamp: string): number {
  * evaluated between consecutive snapshots of its track, and each sub-step's values count
  * at the first timestamp at or after it: the value at t is then the most severe over the
  * interval since the previous timestamp (docs/physics.md). erad_v1 takes snapshots only.
+ * `window` limits the grid to some of the timestamps (their values are the same as in the
+ * whole grid).
  */
-export function computeIntensities(hazard: HazardModel, sites: Sites, context: HazardComputeContext = { physics: DEFAULT_PHYSICS }): IntensityGrid {
+export function computeIntensities(
+  hazard: HazardModel,
+  sites: Sites,
+  context: HazardComputeContext = { physics: DEFAULT_PHYSICS },
+  window: TimestampWindow = { from: 0, to: hazard.timestamps.length },
+): IntensityGrid {
   const count = sites.count;
+  const length = window.to - window.from;
   const timestampIndex = new Map(hazard.timestamps.map((timestamp, index) => [timestamp, index]));
   const quantities: IntensityGrid['quantities'] = {};
   const producedAt: IntensityGrid['producedAt'] = {};
   for (const quantity of quantitiesOf(hazard)) {
-    quantities[quantity] = new Float64Array(hazard.timestamps.length * count).fill(Number.NaN);
-    producedAt[quantity] = new Uint8Array(hazard.timestamps.length);
+    quantities[quantity] = new Float64Array(length * count).fill(Number.NaN);
+    producedAt[quantity] = new Uint8Array(length);
   }
   const prepared = prepareSites(sites);
   const warnings = new Set<string>();
   const warn = (message: string) => warnings.add(message);
   const computeAt = (model: HazardEntry, t: number) => {
+    if (t < window.from || t >= window.to) return;
+    const local = t - window.from;
     const views: QuantityViews = {};
     for (const quantity of quantitiesOfHazardType(model.type)) {
-      views[quantity] = quantities[quantity]!.subarray(t * count, (t + 1) * count);
-      producedAt[quantity]![t] = 1;
+      views[quantity] = quantities[quantity]!.subarray(local * count, (local + 1) * count);
+      producedAt[quantity]![local] = 1;
     }
     descriptorOf(model).compute(model, prepared, views, warn, context);
   };
@@ -57,7 +73,7 @@ export function computeIntensities(hazard: HazardModel, sites: Sites, context: H
     computeAt(model, t);
   }
   if (context.physics === 'default') followMotion(hazard, computeAt, warn);
-  return { timestamps: [...hazard.timestamps], quantities, producedAt, warnings: [...warnings] };
+  return { timestamps: hazard.timestamps.slice(window.from, window.to), quantities, producedAt, warnings: [...warnings] };
 }
 
 /**

@@ -87,10 +87,11 @@ export const WindModel = v.pipe(
 /**
  * Sub-step resolution between snapshots (docs/physics.md): the centre moves and the radii
  * change by at most this fraction of the radius of maximum wind per step, and the maximum
- * wind by at most MAX_WIND_STEP of itself. At 1/40 of R_vmax a site misses the eyewall by at
- * most R_vmax/80, which moves the speed by under 1 % on the profile's steepest flank.
+ * wind by at most MAX_WIND_STEP of itself. At 1/20 of R_vmax a site misses the eyewall by at
+ * most R_vmax/40: under 1 % of the speed on either flank of this profile while the closest
+ * isobar lies at least 7 R_vmax out (inner slope ln(k/(k−1))(k−1)/R_vmax, outer ln b/(R_max − R_vmax)).
  */
-export const RADIUS_STEP_FRACTION = 1 / 40;
+export const RADIUS_STEP_FRACTION = 1 / 20;
 export const MAX_WIND_STEP = 0.005;
 
 function lerp(from: number, to: number, fraction: number): number {

@@ -33,6 +33,9 @@ export function runningPeak(values: Float64Array, siteCount: number, timestampCo
   }
 }
 
+/** Bytes of intensity grid a block of timestamps may take; a run over many elements computes its timestamps a block at a time. */
+const BLOCK_BYTES = 128 * 1024 * 1024;
+
 /**
  * Event-consistent survival (docs/physics.md). For every element, quantity and timestamp t
  * the intensity is the event peak up to t; its curve gives survival; per hazard the
@@ -42,65 +45,83 @@ export function runningPeak(values: Float64Array, siteCount: number, timestampCo
  *
  * Result columns per asset: the most severe peak over its elements per quantity, per
  * quantity the product over its elements of that quantity's survival, and the combined
- * survival. `grid` (over the elements, consumed: its values become running peaks) comes
- * from computeIntensities on `elements`.
+ * survival. `gridFor` gives the intensities over the elements for timestamps [from, to)
+ * (computeIntensities with a window); it is called block by block, so memory does not grow
+ * with elements × timestamps.
  */
-export function eventSurvival(assets: AssetTable, elements: ElementTable, grid: IntensityGrid, evaluate: SurvivalEvaluator): SurvivalResult {
+export function eventSurvival(
+  assets: AssetTable,
+  elements: ElementTable,
+  timestamps: string[],
+  quantities: IntensityQuantity[],
+  gridFor: (from: number, to: number) => IntensityGrid,
+  evaluate: SurvivalEvaluator,
+): { result: SurvivalResult; warnings: string[] } {
   const elementCount = elements.count;
   const assetCount = assets.count;
-  const timestampCount = grid.timestamps.length;
+  const timestampCount = timestamps.length;
   const { owner } = elements;
   const runs = typeRuns(elements.assetTypeIndex);
   const scratch = new Float64Array(elementCount);
-  const byHazard = new Map<string, Float64Array>();
+  const ordered = intensityQuantityNames().filter((quantity) => quantities.includes(quantity));
+  const hazards = [...new Set(ordered.map((quantity) => quantityDefinition(quantity).hazard))];
+  const byHazard = new Map(hazards.map((hazard) => [hazard, new Float64Array(elementCount)]));
+  const carried = new Map(ordered.map((quantity) => [quantity, new Float64Array(elementCount).fill(Number.NaN)]));
   const intensities: Partial<Record<IntensityQuantity, Float64Array>> = {};
   const survivalByQuantity: Partial<Record<IntensityQuantity, Float64Array>> = {};
-
-  for (const quantity of intensityQuantityNames()) {
-    const values = grid.quantities[quantity];
-    if (!values) continue;
-    const { mostSevere, hazard } = quantityDefinition(quantity);
-    runningPeak(values, elementCount, timestampCount, mostSevere);
-    let hazardSurvival = byHazard.get(hazard);
-    if (!hazardSurvival) byHazard.set(hazard, (hazardSurvival = new Float64Array(elementCount * timestampCount).fill(Number.NaN)));
-    const assetIntensity = new Float64Array(assetCount * timestampCount).fill(Number.NaN);
-    const assetSurvival = new Float64Array(assetCount * timestampCount).fill(Number.NaN);
-    const first = grid.producedAt[quantity]!.indexOf(1);
-    for (let t = Math.max(first, 0); t < timestampCount; t += 1) {
-      const offset = t * elementCount;
-      const assetOffset = t * assetCount;
-      for (const run of runs) evaluate(run.typeIndex, quantity, values.subarray(offset + run.start, offset + run.end), scratch.subarray(run.start, run.end));
-      for (let e = 0; e < elementCount; e += 1) {
-        const survival = scratch[e];
-        if (survival !== survival) continue; // absent here: leaves everything alone
-        const cell = assetOffset + owner[e];
-        const sofar = assetSurvival[cell];
-        assetSurvival[cell] = sofar === sofar ? sofar * survival : survival;
-        const value = values[offset + e];
-        const held = assetIntensity[cell];
-        if (held !== held || (mostSevere === 'max' ? value > held : value < held)) assetIntensity[cell] = value;
-        const governing = hazardSurvival[offset + e];
-        if (!(governing <= survival)) hazardSurvival[offset + e] = survival;
-      }
-    }
-    intensities[quantity] = assetIntensity;
-    survivalByQuantity[quantity] = assetSurvival;
+  for (const quantity of ordered) {
+    intensities[quantity] = new Float64Array(assetCount * timestampCount).fill(Number.NaN);
+    survivalByQuantity[quantity] = new Float64Array(assetCount * timestampCount).fill(Number.NaN);
   }
-
   const survival = new Float64Array(assetCount * timestampCount).fill(1);
-  const finalByHazard = new Map<string, Float64Array>();
-  const last = timestampCount - 1;
-  for (const [hazard, hazardSurvival] of byHazard) {
-    const final = new Float64Array(assetCount).fill(1);
-    finalByHazard.set(hazard, final);
-    for (let t = 0; t < timestampCount; t += 1) {
-      const offset = t * elementCount;
+  const finalByHazard = new Map(hazards.map((hazard) => [hazard, new Float64Array(assetCount).fill(1)]));
+  const warnings = new Set<string>();
+  const block = Math.max(1, Math.floor(BLOCK_BYTES / (8 * Math.max(1, elementCount * ordered.length))));
+
+  for (let from = 0; from < timestampCount; from += block) {
+    const to = Math.min(timestampCount, from + block);
+    const grid = gridFor(from, to);
+    for (const warning of grid.warnings) warnings.add(warning);
+    for (const quantity of ordered) {
+      const values = grid.quantities[quantity]!;
+      const carry = carried.get(quantity)!;
+      const { mostSevere } = quantityDefinition(quantity);
+      // The peak before this block continues into it.
+      values.subarray(0, elementCount).set(morePeak(carry, values.subarray(0, elementCount), mostSevere));
+      runningPeak(values, elementCount, to - from, mostSevere);
+      carry.set(values.subarray((to - from - 1) * elementCount, (to - from) * elementCount));
+    }
+    for (let t = from; t < to; t += 1) {
+      const offset = (t - from) * elementCount;
       const assetOffset = t * assetCount;
-      for (let e = 0; e < elementCount; e += 1) {
-        const value = hazardSurvival[offset + e];
-        if (value !== value) continue;
-        survival[assetOffset + owner[e]] *= value;
-        if (t === last) final[owner[e]] *= value;
+      for (const hazardSurvival of byHazard.values()) hazardSurvival.fill(Number.NaN);
+      for (const quantity of ordered) {
+        const values = grid.quantities[quantity]!;
+        const { mostSevere, hazard } = quantityDefinition(quantity);
+        const hazardSurvival = byHazard.get(hazard)!;
+        const assetIntensity = intensities[quantity]!;
+        const assetSurvival = survivalByQuantity[quantity]!;
+        for (const run of runs) evaluate(run.typeIndex, quantity, values.subarray(offset + run.start, offset + run.end), scratch.subarray(run.start, run.end));
+        for (let e = 0; e < elementCount; e += 1) {
+          const value = scratch[e];
+          if (value !== value) continue; // absent here: leaves everything alone
+          const cell = assetOffset + owner[e];
+          const sofar = assetSurvival[cell];
+          assetSurvival[cell] = sofar === sofar ? sofar * value : value;
+          const intensity = values[offset + e];
+          const held = assetIntensity[cell];
+          if (held !== held || (mostSevere === 'max' ? intensity > held : intensity < held)) assetIntensity[cell] = intensity;
+          if (!(hazardSurvival[e] <= value)) hazardSurvival[e] = value;
+        }
+      }
+      for (const [hazard, hazardSurvival] of byHazard) {
+        const final = t === timestampCount - 1 ? finalByHazard.get(hazard)! : null;
+        for (let e = 0; e < elementCount; e += 1) {
+          const value = hazardSurvival[e];
+          if (value !== value) continue;
+          survival[assetOffset + owner[e]] *= value;
+          if (final) final[owner[e]] *= value;
+        }
       }
     }
   }
@@ -111,7 +132,20 @@ export function eventSurvival(assets: AssetTable, elements: ElementTable, grid: 
       if (survival[cell] > survival[cell - assetCount]) survival[cell] = survival[cell - assetCount];
     }
   }
-  return { assets, timestamps: grid.timestamps, intensities, survivalByQuantity, survival, events: assetEvents(assetCount, elements, finalByHazard) };
+  return {
+    result: { assets, timestamps, intensities, survivalByQuantity, survival, events: assetEvents(assetCount, elements, finalByHazard) },
+    warnings: [...warnings],
+  };
+}
+
+/** Elementwise the more severe of two rows (NaN: absent). */
+function morePeak(before: Float64Array, now: Float64Array, mostSevere: 'max' | 'min'): Float64Array {
+  const out = new Float64Array(now.length);
+  for (let i = 0; i < now.length; i += 1) {
+    const [b, n] = [before[i], now[i]];
+    out[i] = b !== b ? n : n !== n ? b : mostSevere === 'max' ? Math.max(b, n) : Math.min(b, n);
+  }
+  return out;
 }
 
 /** Per asset: its element count and the hazard with the lowest survival over the event (null when none lowers it). */

@@ -62,7 +62,8 @@ export function eventSurvival(
   const timestampCount = timestamps.length;
   const { owner } = elements;
   const runs = typeRuns(elements.assetTypeIndex);
-  const scratch = new Float64Array(elementCount);
+  // Per quantity, the element survivals of the last timestamp evaluated: where the hazard produced nothing new, the peaks and so the survivals are unchanged.
+  const latest = new Map(quantities.map((quantity) => [quantity, { survival: new Float64Array(elementCount), valid: false }]));
   const ordered = intensityQuantityNames().filter((quantity) => quantities.includes(quantity));
   const hazards = [...new Set(ordered.map((quantity) => quantityDefinition(quantity).hazard))];
   const byHazard = new Map(hazards.map((hazard) => [hazard, new Float64Array(elementCount)]));
@@ -101,7 +102,13 @@ export function eventSurvival(
         const hazardSurvival = byHazard.get(hazard)!;
         const assetIntensity = intensities[quantity]!;
         const assetSurvival = survivalByQuantity[quantity]!;
-        for (const run of runs) evaluate(run.typeIndex, quantity, values.subarray(offset + run.start, offset + run.end), scratch.subarray(run.start, run.end));
+        const last = latest.get(quantity)!;
+        const scratch = last.survival;
+        if (!last.valid || grid.producedAt[quantity]![t - from]) {
+          for (const run of runs)
+            evaluate(run.typeIndex, quantity, values.subarray(offset + run.start, offset + run.end), scratch.subarray(run.start, run.end));
+          last.valid = true;
+        }
         for (let e = 0; e < elementCount; e += 1) {
           const value = scratch[e];
           if (value !== value) continue; // absent here: leaves everything alone

@@ -10,6 +10,7 @@
 //    warm (derived asset table cached), against the floor: the same rows and columns written
 //    with bare better-sqlite3 (one prepared single-row INSERT, one transaction, same pragmas).
 //   npm run bench simulate
+// HAZSIM_BENCH_ASSETS (feeder size) and HAZSIM_BENCH_RUNS (best of how many) shrink it for a busy machine.
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +33,8 @@ const ASSET_STATE_COLUMNS = assetStateColumns();
 import type { SurvivalResult } from '../src/domain/simulation/types.js';
 import { combinedExampleHazard } from '../test/helpers/exampleHazards.js';
 
-const ASSETS = 100_000;
+/** 100,000 by default; HAZSIM_BENCH_ASSETS runs a smaller feeder on a busy machine (figures scale with it). */
+const ASSETS = Number(process.env.HAZSIM_BENCH_ASSETS) || 100_000;
 const RUNS = Number(process.env.HAZSIM_BENCH_RUNS) || 5;
 const ENGINE_TARGET_PER_CORE = 20_000_000;
 const FLOOR_RATIO_TARGET = 1.5;

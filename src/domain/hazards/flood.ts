@@ -9,7 +9,9 @@ import type { FloodArea, FloodHazard } from './types.js';
  * Floods: areas of standing or flowing water (docs/input-hazard.md). Inside an area (its
  * boundary included) an asset gets flood depth = water_depth − height, or, when the area
  * gives an absolute water_elevation, water_elevation − (ground_elevation + height); and the
- * area's water_velocity. Outside every area it gets no flood quantity at all.
+ * area's water_velocity (with the default physics only where it is in the water, depth > 0;
+ * above the water its velocity is 0, docs/physics.md). Outside every area it gets no flood
+ * quantity at all.
  */
 
 const areaFields = {

@@ -3,17 +3,21 @@
 // fields), earthquake and flood, so every one of the 24 timestamps has wind and some have
 // shaking or water. Prints:
 //  - engine: asset-timestamp evaluations per second of the intensity + fragility stage
-//    (computeSurvival, in process, one core, no SQLite), best of 5;
+//    (computeSurvival, in process, one core, no SQLite), best of 5, for each physics profile;
+//    the default profile judges every line by its spans and the poles between them, so it
+//    reports its element count (the large feeder's lines are 620 m: 13 spans, 12 poles);
 //  - end to end: service.simulate cold (the model parsed and its asset table derived) and
 //    warm (derived asset table cached), against the floor: the same rows and columns written
 //    with bare better-sqlite3 (one prepared single-row INSERT, one transaction, same pragmas).
 //   npm run bench simulate
+// HAZSIM_BENCH_ASSETS (feeder size) and HAZSIM_BENCH_RUNS (best of how many) shrink it for a busy machine.
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { largeFeeder } from '../examples/generate-large-feeder.js';
 import { extractAssets } from '../src/domain/assets/index.js';
+import { expandElements } from '../src/domain/assets/elements.js';
 import { createService } from '../src/app/service.js';
 import { DEFAULT_CURVES, compileCurveSet } from '../src/domain/fragility/index.js';
 import { readDistributionModel } from '../src/domain/gdm/index.js';
@@ -29,8 +33,9 @@ const ASSET_STATE_COLUMNS = assetStateColumns();
 import type { SurvivalResult } from '../src/domain/simulation/types.js';
 import { combinedExampleHazard } from '../test/helpers/exampleHazards.js';
 
-const ASSETS = 100_000;
-const RUNS = 5;
+/** 100,000 by default; HAZSIM_BENCH_ASSETS runs a smaller feeder on a busy machine (figures scale with it). */
+const ASSETS = Number(process.env.HAZSIM_BENCH_ASSETS) || 100_000;
+const RUNS = Number(process.env.HAZSIM_BENCH_RUNS) || 5;
 const ENGINE_TARGET_PER_CORE = 20_000_000;
 const FLOOR_RATIO_TARGET = 1.5;
 
@@ -117,14 +122,19 @@ try {
   const hazard = readHazardModel(hazardFile);
   const compiled = compileCurveSet(DEFAULT_CURVES, 'DEFAULT_CURVES');
   const evaluations = assets.count * hazard.timestamps.length;
-  const engine = best(RUNS, () => computeSurvival(assets, hazard, compiled));
-  const intensities = best(RUNS, () => computeIntensities(hazard, assets));
-  const perCore = evaluations / (engine.cpuMs / 1000);
-  console.log(
-    `BENCH simulate engine (1 core, ${assets.count} assets × ${hazard.timestamps.length} timestamps, quantities ${Object.keys(engine.value.result.intensities).join(', ')}): ` +
-      `${engine.cpuMs.toFixed(0)} ms CPU (${engine.wallMs.toFixed(0)} ms wall; intensities alone ${intensities.cpuMs.toFixed(0)} ms CPU), ` +
-      `${millions(perCore)} asset-timestamps/s per core by CPU time, ${millions(evaluations / (engine.wallMs / 1000))} by wall time (target ≥ ${millions(ENGINE_TARGET_PER_CORE)}) ${perCore >= ENGINE_TARGET_PER_CORE ? 'ok' : 'BELOW TARGET'}`,
-  );
+  const elements = expandElements(assets);
+  let engine!: ReturnType<typeof best<ReturnType<typeof computeSurvival>>>;
+  for (const physics of ['erad_v1', 'default'] as const) {
+    engine = best(RUNS, () => computeSurvival(assets, hazard, compiled, physics));
+    const sites = physics === 'default' ? elements : assets;
+    const intensities = best(RUNS, () => computeIntensities(hazard, sites, { physics }));
+    const perCore = evaluations / (engine.cpuMs / 1000);
+    console.log(
+      `BENCH simulate engine, physics ${physics} (1 core, ${assets.count} assets${physics === 'default' ? ` as ${engine.value.elementCount} elements` : ''} × ${hazard.timestamps.length} timestamps, quantities ${Object.keys(engine.value.result.intensities).join(', ')}): ` +
+        `${engine.cpuMs.toFixed(0)} ms CPU (${engine.wallMs.toFixed(0)} ms wall; intensities alone ${intensities.cpuMs.toFixed(0)} ms CPU), ` +
+        `${millions(perCore)} asset-timestamps/s per core by CPU time, ${millions(evaluations / (engine.wallMs / 1000))} by wall time (target ≥ ${millions(ENGINE_TARGET_PER_CORE)}) ${perCore >= ENGINE_TARGET_PER_CORE ? 'ok' : 'BELOW TARGET'}`,
+    );
+  }
 
   // End to end through the service (worker thread, SQLite file), cold then warm.
   const service = createService({ cacheDir: path.join(dir, 'cache') });

@@ -4,11 +4,22 @@ import { emit, formatFields, formatTable, writeWarnings } from './output.js';
 import { askIfMissing } from './prompts.js';
 import { progressReporter } from './progress.js';
 import type { HazsimService } from '../src/app/service.js';
-import { DEFAULT_CURVE_SET } from '../src/app/schemas.js';
+import { DEFAULT_CURVE_SET, DEFAULT_PHYSICS, PHYSICS_PROFILES, type PhysicsProfileName } from '../src/app/schemas.js';
 
 interface RunOptions extends GlobalOptions {
   curveSet?: string;
+  physics: PhysicsProfileName;
   output?: string;
+}
+
+/** --physics, shared by simulate and scenarios. */
+function physicsOption(): Option {
+  return new Option(
+    '--physics <profile>',
+    "physics profile: default (event peaks, storms followed between snapshots, lines along their route) or erad_v1 (ERAD's engine)",
+  )
+    .choices([...PHYSICS_PROFILES])
+    .default(DEFAULT_PHYSICS);
 }
 
 /** The pair of model names and the curve set, asked for on a terminal when missing. */
@@ -42,13 +53,14 @@ export function makeSimulateCommand(context: CommandContext): Command {
     .argument('[distribution]', 'cached distribution model name')
     .argument('[hazard]', 'cached hazard model name')
     .option('--curve-set <name>', `fragility curve set (default: ${DEFAULT_CURVE_SET})`)
+    .addOption(physicsOption())
     .option('-o, --output <file>', 'result file (default: ./{distribution}_{hazard}_results.sqlite)')
     .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: RunOptions) => {
       const service = context.service(options);
       const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
       const progress = progressReporter(context);
       const outcome = await service.simulate(
-        { distribution_system_name: inputs.distribution, hazard_system_name: inputs.hazard, curve_set: inputs.curveSet },
+        { distribution_system_name: inputs.distribution, hazard_system_name: inputs.hazard, curve_set: inputs.curveSet, physics: options.physics },
         { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
       );
       progress.done();
@@ -61,6 +73,7 @@ export function makeSimulateCommand(context: CommandContext): Command {
             ['timestamps', `${summary.timestamps.length} (${summary.timestamps[0] ?? '-'} .. ${summary.timestamps[summary.timestamps.length - 1] ?? '-'})`],
             ['hazard models', String(summary.hazard_count)],
             ['curve set', summary.curve_set],
+            ['physics', summary.physics],
           ]),
           '',
           formatTable(
@@ -112,6 +125,7 @@ export function makeScenariosCommand(context: CommandContext): Command {
     .requiredOption('-n, --samples <count>', 'number of scenarios (1 to HAZSIM_MAX_SAMPLES, default limit 100000)', parseSamples)
     .option('--seed <seed>', 'random seed, 0 to 2^32-1', parseSeed, 0)
     .option('--curve-set <name>', `fragility curve set (default: ${DEFAULT_CURVE_SET})`)
+    .addOption(physicsOption())
     .addOption(
       new Option('--method <method>', 'peak: one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)')
         .choices(['peak', 'sequential'])
@@ -132,6 +146,7 @@ export function makeScenariosCommand(context: CommandContext): Command {
             distribution_system_name: inputs.distribution,
             hazard_system_name: inputs.hazard,
             curve_set: inputs.curveSet,
+            physics: options.physics,
             number_of_samples: options.samples,
             seed: options.seed,
             method: options.method,

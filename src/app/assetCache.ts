@@ -7,7 +7,7 @@ import { ASSET_TYPES, type AssetExtraction, type AssetTable, type AssetType, typ
 export const DERIVED_ASSETS_FILE = 'assets.json';
 
 /** Bumped whenever the asset mapping or this file's layout changes, so old derived files are rebuilt. */
-const DERIVED_FORMAT = 1;
+const DERIVED_FORMAT = 2;
 
 interface DerivedAssets {
   format: number;
@@ -19,6 +19,9 @@ interface DerivedAssets {
   longitude: number[];
   latitude: number[];
   heightM: number[];
+  /** NaN is written as null by JSON. */
+  route: (number | null)[];
+  lengthM: (number | null)[];
   unlocated: ComponentNote[];
   notAssetCount: number;
 }
@@ -54,6 +57,8 @@ export function readDerivedAssets(derivedPath: string, sourceSha256: string): Ca
       longitude: Float64Array.from(derived.longitude),
       latitude: Float64Array.from(derived.latitude),
       heightM: Float64Array.from(derived.heightM),
+      route: Float64Array.from(derived.route, (value) => value ?? NaN),
+      lengthM: Float64Array.from(derived.lengthM, (value) => value ?? NaN),
     },
     unlocated: derived.unlocated,
     notAssetCount: derived.notAssetCount,
@@ -73,6 +78,8 @@ export function derivedAssetsText(sourceSha256: string, extraction: AssetExtract
     longitude: Array.from(assets.longitude),
     latitude: Array.from(assets.latitude),
     heightM: Array.from(assets.heightM),
+    route: Array.from(assets.route),
+    lengthM: Array.from(assets.lengthM),
     unlocated: extraction.unlocated,
     notAssetCount: extraction.notAssets.length,
   };

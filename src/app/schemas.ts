@@ -6,8 +6,11 @@
 import * as v from 'valibot';
 import { MAX_NAME_LENGTH } from '../base/names.js';
 import { TERRAIN_CLASSES, WIND_PROFILES, type TerrainClass, type TrackUploadOptions, type WindProfileName } from '../domain/hazards/index.js';
+import { DEFAULT_PHYSICS, PHYSICS_PROFILES } from '../domain/hazards/physics.js';
 import { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed } from '../domain/scenarios/schema.js';
 
+export { DEFAULT_PHYSICS, PHYSICS_PROFILES };
+export type { PhysicsProfile as PhysicsProfileName } from '../domain/hazards/physics.js';
 export { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed };
 
 export const DEFAULT_CURVE_SET = 'DEFAULT_CURVES';
@@ -108,11 +111,20 @@ export const DefaultCurveSets = v.strictObject({
   description: v.string(),
 });
 
+/** The physics profile of a run (docs/physics.md). */
+export const PhysicsProfile = v.picklist(PHYSICS_PROFILES, `must be one of ${PHYSICS_PROFILES.join(', ')}`);
+
 /** Spec §2.3 SimulationRequest; curve_set defaults to DEFAULT_CURVES; unknown fields are rejected. */
 export const SimulationRequest = v.strictObject({
   distribution_system_name: v.pipe(ModelName, v.description('name of a cached distribution model')),
   hazard_system_name: v.pipe(ModelName, v.description('name of a cached hazard model')),
   curve_set: v.pipe(v.optional(ModelName, DEFAULT_CURVE_SET), v.description('fragility curve set name')),
+  physics: v.pipe(
+    v.optional(PhysicsProfile, DEFAULT_PHYSICS),
+    v.description(
+      "physics profile (docs/physics.md): default (event peaks up to each timestamp, storms followed between snapshots, lines along their route) or erad_v1 (ERAD's engine: snapshots one at a time, lines at their midpoint)",
+    ),
+  ),
 });
 export type SimulationRequest = v.InferOutput<typeof SimulationRequest>;
 
@@ -324,6 +336,7 @@ export const SimulationToolResult = v.strictObject({
     v.description('the assets least likely to survive, lowest first, with when their survival is lowest'),
   ),
   warnings: v.array(v.string()),
+  physics: v.pipe(PhysicsProfile, v.description('the physics profile of the run (docs/physics.md)')),
 });
 
 /** Spec §4.2 generate_scenarios: at most the first 1,000 records (`truncated` says whether some were left out), the ZIP written, and run figures. */
@@ -345,4 +358,5 @@ export const ScenarioToolResult = v.strictObject({
   total_failures: v.pipe(Count, v.description('failed assets summed over samples')),
   samples_with_failures: Count,
   mean_failures_per_sample: v.pipe(v.number(), v.minValue(0)),
+  physics: v.pipe(PhysicsProfile, v.description('the physics profile of the run (docs/physics.md)')),
 });

@@ -12,6 +12,7 @@ import type { SimulationOutput, SimulationTask } from './simulationRun.js';
 import { DERIVED_ASSETS_FILE } from './assetCache.js';
 import type { SurvivalSummary } from '../domain/simulation/summary.js';
 import type { CurveSet } from '../domain/fragility/index.js';
+import type { PhysicsProfile } from '../domain/hazards/physics.js';
 import { validateScenarioOptions, writeScenarioZip, type ScenarioRunSummary } from '../domain/scenarios/index.js';
 
 /** Where a run writes its file: an exact path, a folder (with the spec's file name), or a private temporary file. */
@@ -42,6 +43,7 @@ export interface ScenarioOutcome {
     distribution_system_name: string;
     hazard_system_name: string;
     curve_set: string;
+    physics: PhysicsProfile;
     mean_failures_per_sample: number;
   };
 }
@@ -79,6 +81,11 @@ export function outputPathFor(fileName: string, options: RunOutputOptions): stri
   return path.join(os.tmpdir(), `hazsim-${process.pid}-${crypto.randomBytes(6).toString('hex')}-${fileName}`);
 }
 
+/** Results kept in the cache name their physics when it is not the default. */
+function physicsSuffix(physics: PhysicsProfile): string {
+  return physics === 'default' ? '' : `_${physics}`;
+}
+
 export function createSimulationOps(dependencies: SimulationDependencies) {
   const { stores } = dependencies;
 
@@ -99,6 +106,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       },
       hazard: { name: hazard.name, filePath: hazard.file_path },
       curveSet,
+      physics: request.physics,
       hazsimVersion: HAZSIM_VERSION,
       createdAt: isoWithoutZone(dependencies.clock()),
     };
@@ -108,7 +116,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
   async function simulate(requestInput: unknown, options: RunOutputOptions = {}): Promise<SimulationOutcome> {
     const request = parseOrThrow(SimulationRequest, requestInput, 'simulation request');
     const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
-    const fileName = options.inResultsDir ? `${inputs}_${request.curve_set}_results.sqlite` : `${inputs}_results.sqlite`;
+    const fileName = options.inResultsDir ? `${inputs}_${request.curve_set}${physicsSuffix(request.physics)}_results.sqlite` : `${inputs}_results.sqlite`;
     const task = buildTask(request);
     const filePath = outputPathFor(fileName, resultsFolder(options));
     task.sqlitePath = filePath;
@@ -133,7 +141,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     });
     const numberOfSamples = sampling.numberOfSamples;
     const fileName = options.inResultsDir
-      ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}_scenarios_${numberOfSamples}samples_seed${sampling.seed}_${sampling.method}.zip`
+      ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}${physicsSuffix(request.physics)}_scenarios_${numberOfSamples}samples_seed${sampling.seed}_${sampling.method}.zip`
       : `${request.distribution_system_name}_scenarios_${numberOfSamples}samples.zip`;
     const task = buildTask(request);
     const filePath = outputPathFor(fileName, resultsFolder(options));
@@ -147,10 +155,17 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       hazard_sha256: output.inputs.hazard_sha256,
       curve_set: task.curveSet.name,
       curve_set_sha256: output.inputs.curve_set_sha256,
+      physics: task.physics,
       warnings: output.summary.warnings,
     };
     const run = await writeScenarioZip(
-      { timestamps: survival.timestamps, assetUuids: survival.assetUuids, survival: survival.values, metadata },
+      {
+        timestamps: survival.timestamps,
+        assetUuids: survival.assetUuids,
+        survival: survival.values,
+        survivalIsCumulative: task.physics === 'default',
+        metadata,
+      },
       { ...sampling, onProgress: (done, total) => options.onProgress?.({ phase: 'sampling scenarios', done, total }) },
       filePath,
     );
@@ -163,6 +178,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
         distribution_system_name: task.distribution.name,
         hazard_system_name: task.hazard.name,
         curve_set: task.curveSet.name,
+        physics: task.physics,
         mean_failures_per_sample: run.total_failures / run.number_of_samples,
       },
     };

@@ -4,9 +4,20 @@ import { sha256Hex } from '../base/sha256.js';
 import type { ProgressEvent } from '../base/workerTask.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
 import { extractAssets } from '../domain/assets/index.js';
-import { computeIntensities, readHazardModel, resolveWindProfile, type HazardModel, type PhysicsProfile, type WindHazard } from '../domain/hazards/index.js';
+import {
+  computeIntensities,
+  quantitiesOf,
+  readHazardModel,
+  resolveWindProfile,
+  type HazardModel,
+  type IntensityGrid,
+  type PhysicsProfile,
+  type WindHazard,
+} from '../domain/hazards/index.js';
 import { applyWindConversion, planWindConversion, type WindConversionRecord } from '../domain/simulation/windConversion.js';
-import type { AssetTable } from '../domain/assets/types.js';
+import { expandElements } from '../domain/assets/elements.js';
+import { eventSurvival } from '../domain/simulation/events.js';
+import { ASSET_TYPES, type AssetTable } from '../domain/assets/types.js';
 import { assertCurvesCover, compileCurveSet, curveFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
 import { parseJsonBytes } from '../base/json.js';
 import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAssets } from './assetCache.js';
@@ -20,8 +31,7 @@ export interface SimulationTask {
   distribution: { name: string; filePath: string; derivedAssetsPath: string };
   hazard: { name: string; filePath: string };
   curveSet: { name: string; set: CurveSet; sha256: string };
-  /** The physics profile (docs/input-hazard.md); `default` when absent. */
-  physics?: PhysicsProfile;
+  physics: PhysicsProfile;
   /** Write the SQLite result here; without it the survival arrays come back instead (scenarios). */
   sqlitePath?: string;
   hazsimVersion: string;
@@ -61,34 +71,55 @@ function loadAssets(task: SimulationTask, bytes: Buffer, digest: string): Cached
 }
 
 /**
- * The engine's hot stage (docs/input-hazard.md, docs/fragility.md): every quantity's intensity at every asset and
- * timestamp, then survival per quantity and combined. `assets` grouped by type
- * (groupAssetsByType). Pure; the benchmark times exactly this.
+ * The engine's hot stage (docs/physics.md, docs/fragility.md): every quantity's intensity at every asset and
+ * timestamp, then survival per quantity and combined, by the physics profile: `default`
+ * over each asset's elements with event peaks, `erad_v1` per asset and snapshot. `assets`
+ * grouped by type (groupAssetsByType). Pure; the benchmark times exactly this.
  */
 export function computeSurvival(
   assets: AssetTable,
   hazard: HazardModel,
   compiled: CompiledCurveSet,
   physics: PhysicsProfile = 'default',
-): { result: SurvivalResult; warnings: string[]; wind?: WindConversionRecord } {
-  const grid = computeIntensities(hazard, assets, { physics });
-  assertCurvesCover(compiled, Object.keys(grid.quantities), assets.assetType);
-  let wind: WindConversionRecord | undefined;
-  if (grid.quantities.wind_speed) {
-    // The wind each curve expects (docs/input-hazard.md); the stored intensity is the converted one.
-    const conversion = planWindConversion(assets, hazard, compiled, physics);
-    applyWindConversion(grid.quantities.wind_speed, grid.producedAt.wind_speed!, conversion.factorByAsset);
-    wind = conversion.record;
-  }
+): { result: SurvivalResult; warnings: string[]; elementCount: number; wind?: WindConversionRecord } {
   // assertCurvesCover guarantees a curve for every (asset type, quantity) evaluated here.
-  const { survivalByQuantity, survival } = combineSurvival(assets, grid, (typeIndex, quantity, intensity, out) =>
-    survivalInto(curveFor(compiled, typeIndex, quantity)!, intensity, out),
-  );
-  return {
-    result: { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival },
-    warnings: grid.warnings,
-    ...(wind ? { wind } : {}),
+  const evaluate = (typeIndex: number, quantity: string, intensity: Float64Array, out: Float64Array) =>
+    survivalInto(curveFor(compiled, typeIndex, quantity)!, intensity, out);
+  // The wind each curve expects (docs/input-hazard.md): the stored intensity is the converted one.
+  const convertWind = (sites: Parameters<typeof planWindConversion>[0]) => {
+    if (!quantitiesOf(hazard).includes('wind_speed')) return { record: undefined, apply: (_grid: IntensityGrid) => {} };
+    const conversion = planWindConversion(sites, hazard, compiled, physics);
+    return {
+      record: conversion.record,
+      apply: (grid: IntensityGrid) => {
+        if (grid.quantities.wind_speed) applyWindConversion(grid.quantities.wind_speed, grid.producedAt.wind_speed!, conversion.factorByAsset);
+      },
+    };
   };
+  if (physics === 'erad_v1') {
+    const grid = computeIntensities(hazard, assets, { physics });
+    assertCurvesCover(compiled, Object.keys(grid.quantities), assets.assetType);
+    const wind = convertWind(assets);
+    wind.apply(grid);
+    const { survivalByQuantity, survival } = combineSurvival(assets, grid, evaluate);
+    return {
+      result: { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival },
+      warnings: grid.warnings,
+      elementCount: assets.count,
+      ...(wind.record ? { wind: wind.record } : {}),
+    };
+  }
+  const elements = expandElements(assets);
+  const quantities = quantitiesOf(hazard);
+  assertCurvesCover(compiled, quantities, new Set(Array.from(new Set(elements.assetTypeIndex), (index) => ASSET_TYPES[index])));
+  const wind = convertWind(elements);
+  const gridFor = (from: number, to: number) => {
+    const grid = computeIntensities(hazard, elements, { physics }, { from, to });
+    wind.apply(grid);
+    return grid;
+  };
+  const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate);
+  return { result, warnings, elementCount: elements.count, ...(wind.record ? { wind: wind.record } : {}) };
 }
 
 /** The wind profiles a run evaluates, distinct, in model order. */
@@ -117,7 +148,7 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
 
   report({ phase: 'computing survival', done: 0, total: 1 });
   const physics = task.physics ?? 'default';
-  const { result, warnings: physicsWarnings, wind } = computeSurvival(groupAssetsByType(extracted), hazard, compiled, physics);
+  const { result, warnings: physicsWarnings, elementCount, wind } = computeSurvival(groupAssetsByType(extracted), hazard, compiled, physics);
   report({ phase: 'computing survival', done: 1, total: 1 });
   const { assets, timestamps } = result;
 
@@ -149,6 +180,7 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     distribution_system_name: task.distribution.name,
     hazard_system_name: task.hazard.name,
     curve_set: task.curveSet.name,
+    physics,
     hazard_count: hazard.models.length,
     unlocated_count: unlocated.length,
     unlocated_assets: unlocatedNotes.slice(0, UNLOCATED_LISTED),
@@ -171,7 +203,9 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     hazard_sha256: hazardSha256,
     curve_set: task.curveSet.name,
     curve_set_sha256: task.curveSet.sha256,
+    physics,
     asset_count: String(assets.count),
+    ...(physics === 'default' ? { element_count: String(elementCount) } : {}),
     timestamp_count: String(timestamps.length),
     unlocated_assets: JSON.stringify(unlocatedNotes),
     warnings: JSON.stringify(warnings),

@@ -35,7 +35,7 @@ scripts('examples/workflow.sh runs every step with --json and jq against a temp 
   const result = run('bash', [path.join(EXAMPLES, 'workflow.sh'), cache, out]);
   assert.is(result.status, 0, result.stderr);
   assert.match(result.stdout, /Distribution system charleston uploaded successfully/);
-  assert.match(result.stdout, /DEFAULT_CURVES: 38 assets, lowest survival 0\.\d+/);
+  assert.match(result.stdout, /DEFAULT_CURVES: 38 assets, lowest survival \d(\.\d+)?(e-\d+)?/);
   assert.match(result.stdout, /500 samples, \d+ scenario records/);
   assert.match(result.stdout, /sample_\d+ at 2024-09-21T\d\d:00:00: \d+ components out of service/);
   assert.ok(fs.existsSync(path.join(out, 'charleston_scenarios.zip')));

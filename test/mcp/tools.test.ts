@@ -48,7 +48,15 @@ listing('lists the ten tools, each with a title, description, input and output s
   assert.is((byName.run_simulation.inputSchema.properties as any).curve_set.default, 'DEFAULT_CURVES');
   assert.equal(byName.generate_scenarios.inputSchema.required, ['distribution_system_name', 'hazard_system_name']);
   const scenarioArguments = byName.generate_scenarios.inputSchema.properties as any;
-  assert.equal(Object.keys(scenarioArguments), ['distribution_system_name', 'hazard_system_name', 'curve_set', 'number_of_samples', 'seed', 'method']);
+  assert.equal(Object.keys(scenarioArguments), [
+    'distribution_system_name',
+    'hazard_system_name',
+    'curve_set',
+    'physics',
+    'number_of_samples',
+    'seed',
+    'method',
+  ]);
   assert.equal([scenarioArguments.number_of_samples.default, scenarioArguments.seed.default, scenarioArguments.method.default], [1, 0, 'peak']);
   assert.equal(byName.get_model_info.inputSchema.required, ['model_name']);
   assert.ok((byName.generate_scenarios.outputSchema?.required as string[]).includes('truncated'));

@@ -65,7 +65,21 @@ test.before((context) => {
     assert.is(result.code, 0, result.stderr);
   }
   context.file = path.join(dir, 'fire.sqlite');
-  const result = runCli(['simulate', 'example_feeder', 'spot_fire', '--curve-set', 'poles_fire', '-o', context.file, '--cache-dir', cache, '--json']);
+  // Per-asset distances at the buses and midpoints: the erad_v1 profile (docs/physics.md).
+  const result = runCli([
+    'simulate',
+    'example_feeder',
+    'spot_fire',
+    '--curve-set',
+    'poles_fire',
+    '--physics',
+    'erad_v1',
+    '-o',
+    context.file,
+    '--cache-dir',
+    cache,
+    '--json',
+  ]);
   assert.is(result.code, 0, result.stderr);
   context.summary = json(result);
 });

@@ -64,6 +64,7 @@ test('writes {distribution}_scenarios_{n}samples.zip in the working directory; -
     distribution_system_name: 'example_feeder',
     hazard_system_name: 'storm',
     curve_set: 'DEFAULT_CURVES',
+    physics: 'default',
     mean_failures_per_sample: summary.total_failures / 50,
   });
   assert.is(perSample.length, 50);

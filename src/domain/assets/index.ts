@@ -3,9 +3,10 @@
  * location; every other component, and every asset without a location, gets a reason.
  */
 import { componentsOfType, type Component, type DistributionModel } from '../gdm/model.js';
+import type { Quantity } from '../gdm/index.js';
 import { ASSET_HEIGHTS_M } from './heights.js';
 import { LINE_CLASSES, lineAssetType, STRUCTURE_OF_LINE, STRUCTURE_PREFERENCE } from './lines.js';
-import { busPoint, midpoint, type Located } from './locate.js';
+import { busPoint, midpoint, type Located, type Point } from './locate.js';
 import { ASSET_TYPES, type AssetExtraction, type AssetType, type ComponentNote } from './types.js';
 
 export { ASSET_HEIGHTS_M } from './heights.js';
@@ -57,12 +58,21 @@ function mostCommon(structures: AssetType[]): AssetType {
   return STRUCTURE_PREFERENCE.reduce((best, candidate) => ((counts.get(candidate) ?? 0) > (counts.get(best) ?? 0) ? candidate : best));
 }
 
+/** The ends of a line's straight path (its first and last distinct bus) and its modelled length; null when a bus is unlocated. */
+function lineRoute(line: Component): { from: Point; to: Point; lengthM: number } | null {
+  const buses = line.fields.buses as Component[];
+  const from = busPoint(buses[0]);
+  const to = busPoint(buses[buses.length - 1]);
+  if ('reason' in from || 'reason' in to) return null;
+  return { from, to, lengthM: (line.fields.length as Quantity).siScalar };
+}
+
 /** Asset type and location of one component, or why it is not an asset. */
 function assetOf(
   component: Component,
   lineTypes: Map<Component, AssetType>,
   structures: Map<string, AssetType[]>,
-): { assetType: AssetType; located: Located } | { reason: string } {
+): { assetType: AssetType; located: Located; route?: ReturnType<typeof lineRoute> } | { reason: string } {
   const { type, fields } = component;
   if (type === 'DistributionVoltageSource') return { assetType: 'substation', located: busPoint(fields.bus as Component) };
   if (type === 'DistributionSolar') return { assetType: 'solar_panels', located: busPoint(fields.bus as Component) };
@@ -73,7 +83,7 @@ function assetOf(
     return { assetType: mounting === 'POLE_MOUNT' ? 'transformer_pole_mount' : 'transformer_pad_mount', located: midpoint(fields.buses as Component[]) };
   }
   const lineType = lineTypes.get(component);
-  if (lineType) return { assetType: lineType, located: midpoint(fields.buses as Component[]) };
+  if (lineType) return { assetType: lineType, located: midpoint(fields.buses as Component[]), route: lineRoute(component) };
   if (type === 'DistributionBus') {
     const implied = structures.get(component.uuid);
     if (!implied) return { reason: 'no line connects to this bus, so it implies no pole, tower or junction box' };
@@ -97,6 +107,8 @@ export function extractAssets(model: DistributionModel): AssetExtraction {
   const componentType: string[] = [];
   const longitude: number[] = [];
   const latitude: number[] = [];
+  const route: number[] = [];
+  const lengthM: number[] = [];
   const unlocated: ComponentNote[] = [];
   const notAssets: ComponentNote[] = [];
   for (const component of model.components) {
@@ -116,6 +128,10 @@ export function extractAssets(model: DistributionModel): AssetExtraction {
     componentType.push(component.type);
     longitude.push(asset.located.longitude);
     latitude.push(asset.located.latitude);
+    const path = asset.route;
+    if (path) route.push(path.from.longitude, path.from.latitude, path.to.longitude, path.to.latitude);
+    else route.push(NaN, NaN, NaN, NaN);
+    lengthM.push(path ? path.lengthM : NaN);
   }
   return {
     assets: {
@@ -128,6 +144,8 @@ export function extractAssets(model: DistributionModel): AssetExtraction {
       longitude: Float64Array.from(longitude),
       latitude: Float64Array.from(latitude),
       heightM: Float64Array.from(assetType, (type) => ASSET_HEIGHTS_M[type]),
+      route: Float64Array.from(route),
+      lengthM: Float64Array.from(lengthM),
     },
     unlocated,
     notAssets,

@@ -45,6 +45,13 @@ export interface AssetTable {
   latitude: Float64Array;
   /** Height of the asset above ground, metres (docs/input-distribution.md), used for flood depth. */
   heightM: Float64Array;
+  /**
+   * Lines only (NaN for other assets): the straight path between the line's two buses, as
+   * [from longitude, from latitude, to longitude, to latitude] at 4·i, degrees.
+   */
+  route: Float64Array;
+  /** Lines only (NaN for other assets): the line's length as the model gives it (GDM `length`), metres. */
+  lengthM: Float64Array;
 }
 
 /** A component that is not turned into a located asset, and why. */

@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { preparePoints, type PreparedPoints } from '../../base/geodesy/batch.js';
 import { buildSiteGrid, type SiteGrid } from './_siteGrid.js';
+import { DEFAULT_PHYSICS, type HazardComputeContext, type PhysicsProfile } from './physics.js';
 import type { IntensityQuantity } from './quantities.js';
 import type { AreaGeometry, GeoPoint, HazardEntry, Sites } from './types.js';
 
@@ -10,18 +11,12 @@ import type { AreaGeometry, GeoPoint, HazardEntry, Sites } from './types.js';
  * compute that fills the quantities. The engine never switches on the hazard type.
  */
 
-/**
- * The physics profile of a run (docs/input-hazard.md): `default` is hazsim's published physics,
- * `erad_v1` reproduces ERAD's numbers for comparison.
- */
-export type PhysicsProfile = 'default' | 'erad_v1';
+export type { PhysicsProfile };
 
-/** What every compute receives about the run besides the model and the sites. */
-export interface ComputeContext {
-  physics: PhysicsProfile;
-}
+/** What every compute receives about the run besides the model and the sites (physics.ts). */
+export type ComputeContext = HazardComputeContext;
 
-export const DEFAULT_COMPUTE_CONTEXT: ComputeContext = { physics: 'default' };
+export const DEFAULT_COMPUTE_CONTEXT: ComputeContext = { physics: DEFAULT_PHYSICS };
 
 /** What a model needs to know about a site besides its position. */
 export type SiteRequirement = 'heightM';
@@ -103,6 +98,20 @@ export interface HazardDescriptor<M extends HazardEntry = HazardEntry> {
   compute(model: M, sites: PreparedSites, out: QuantityViews, warn: (message: string) => void, context: ComputeContext): void;
   /** What the model adds to a summary. */
   footprint(model: M): ModelFootprint;
+  /**
+   * For models that move or change between their snapshots (a storm track): how to place
+   * the model between two snapshots, so the default physics catches the peak that passes
+   * between them (docs/physics.md). Models without it are taken at their snapshots.
+   */
+  motion?: ModelMotion<M>;
+}
+
+/** How a moving model is followed between two consecutive snapshots of one track. */
+export interface ModelMotion<M extends HazardEntry> {
+  /** The model `fraction` (0 < fraction < 1) of the way in time from `from` to `to`. */
+  between(from: M, to: M, fraction: number): M;
+  /** Into how many equal time steps the interval must be cut so that no peak between the snapshots is missed (1: none needed). */
+  steps(from: M, to: M): number;
 }
 
 /** Keeps the higher of the stored value and `value` (NaN stored means none yet). */

@@ -9,7 +9,9 @@ import type { FloodArea, FloodHazard } from './types.js';
  * Floods: areas of standing or flowing water (docs/input-hazard.md). Inside an area (its
  * boundary included) an asset gets flood depth = water_depth − height, or, when the area
  * gives an absolute water_elevation, water_elevation − (ground_elevation + height); and the
- * area's water_velocity. Outside every area it gets no flood quantity at all.
+ * area's water_velocity (with the default physics only where it is in the water, depth > 0;
+ * above the water its velocity is 0, docs/physics.md). Outside every area it gets no flood
+ * quantity at all.
  */
 
 const areaFields = {
@@ -105,7 +107,9 @@ export const flood: HazardDescriptor<FloodHazard> = {
   ],
   requires: ['heightM'],
   footprint: areasFootprint,
-  compute(model, sites, out, warn) {
+  compute(model, sites, out, warn, context) {
+    // Default physics: water flows against an asset only where the asset is in the water (docs/physics.md).
+    const velocityNeedsWater = context.physics === 'default';
     const depth = out.flood_depth!;
     const velocity = out.flood_velocity!;
     const { longitude, latitude, heightM } = sites.sites;
@@ -123,8 +127,9 @@ export const flood: HazardDescriptor<FloodHazard> = {
       const box = [minLon - BOUNDARY_TOLERANCE_DEG, minLat - BOUNDARY_TOLERANCE_DEG, maxLon + BOUNDARY_TOLERANCE_DEG, maxLat + BOUNDARY_TOLERANCE_DEG] as const;
       forEachSiteNear(sites.grid, box, (site) => {
         if (!areaContains(area.geometry, longitude[site], latitude[site])) return;
-        mergeMax(depth, site, surfaceAboveGroundM - heightM[site]);
-        if (area.waterVelocityMs !== undefined) mergeMax(velocity, site, area.waterVelocityMs);
+        const depthAtAsset = surfaceAboveGroundM - heightM[site];
+        mergeMax(depth, site, depthAtAsset);
+        if (area.waterVelocityMs !== undefined) mergeMax(velocity, site, velocityNeedsWater && !(depthAtAsset > 0) ? 0 : area.waterVelocityMs);
       });
     }
   },

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { distancesFromPointM } from '../../base/geodesy/batch.js';
+import { distancesFromPointM, geodesicDistanceFastM } from '../../base/geodesy/batch.js';
 import { HazsimError } from '../../base/errors.js';
 import { Name, Point, plainNumber, quantity, Timestamp } from './_schema.js';
-import { mergeMax, modelLabel, pointBox, type ComputeContext, type HazardDescriptor, type PreparedSites } from './descriptor.js';
+import { mergeMax, modelLabel, pointBox, type ComputeContext, type HazardDescriptor, type ModelMotion, type PreparedSites } from './descriptor.js';
+import { interpolateWindHazard } from './windInterpolation.js';
 import type { WindHazard } from './types.js';
 import { DEFAULT_ENVIRONMENTAL_PRESSURE_PA, HPA_PA } from './wind/constants.js';
 import { centralPressureFromMaxWind } from './wind/pressureEstimate.js';
@@ -200,6 +201,30 @@ function computeHolland(
   for (let i = 0; i < sites.sites.count; i++) mergeMax(speed, i, field[i]);
 }
 
+/**
+ * Sub-step resolution between snapshots (docs/physics.md): the centre moves and the radii
+ * change by at most this fraction of the radius of maximum wind per step, and the maximum
+ * wind by at most MAX_WIND_STEP of itself. At 1/20 of R_vmax a site misses the eyewall by at
+ * most R_vmax/40: under 1 % of the speed on either flank of this profile while the closest
+ * isobar lies at least 7 R_vmax out (inner slope ln(k/(k−1))(k−1)/R_vmax, outer ln b/(R_max − R_vmax)).
+ */
+export const RADIUS_STEP_FRACTION = 1 / 20;
+export const MAX_WIND_STEP = 0.005;
+
+/** A storm's snapshots, followed in time: every parameter linear between them, the centre along the shorter way in longitude (windInterpolation.ts). */
+export const windMotion: ModelMotion<WindHazard> = {
+  between: (from, to, fraction) => interpolateWindHazard(from, to, fraction, from.timestamp),
+  steps(from, to) {
+    const lengthStepM = Math.min(from.radiusOfMaxWindM, to.radiusOfMaxWindM) * RADIUS_STEP_FRACTION;
+    const moved = geodesicDistanceFastM(from.center.latitude, from.center.longitude, to.center.latitude, to.center.longitude);
+    const windChange = Math.abs(to.maxWindSpeedMs - from.maxWindSpeedMs) / (MAX_WIND_STEP * Math.max(from.maxWindSpeedMs, to.maxWindSpeedMs, Number.MIN_VALUE));
+    const radiusChange =
+      Math.max(Math.abs(to.radiusOfMaxWindM - from.radiusOfMaxWindM), Math.abs((to.radiusOfClosestIsobarM ?? 0) - (from.radiusOfClosestIsobarM ?? 0))) /
+      lengthStepM;
+    return Math.max(1, moved / lengthStepM, windChange, radiusChange);
+  },
+};
+
 export const wind: HazardDescriptor<WindHazard> = {
   type: 'wind',
   entries: [
@@ -212,6 +237,7 @@ export const wind: HazardDescriptor<WindHazard> = {
   ],
   requires: [],
   footprint: (model) => ({ counts: { wind: 1 }, boxes: [pointBox(model.center)] }),
+  motion: windMotion,
   compute(model, sites, out, warn, context: ComputeContext) {
     const speed = out.wind_speed!;
     const profile = resolveWindProfile(model, context.physics);

@@ -4,6 +4,7 @@
  * timestamp. Chunk boundaries depend on the input alone, never on the worker count.
  */
 import type { SamplingMethod } from './options.js';
+import { firstCrossingSampler } from './firstCrossing.js';
 import { peakSampler } from './peak.js';
 import { RecordBuilder } from './records.js';
 import { sampleGenerator } from './rng.js';
@@ -18,6 +19,8 @@ export interface SamplingInit {
   assetUuids: string[];
   survival: Float64Array;
   method: SamplingMethod;
+  /** ScenarioInput.survivalIsCumulative. */
+  survivalIsCumulative?: boolean;
   seed: number;
 }
 
@@ -68,7 +71,7 @@ export function createSamplingContext(init: SamplingInit): SamplingContext {
   const assetCount = init.assetUuids.length;
   return {
     seed: init.seed,
-    sampler: SAMPLERS[init.method](init.survival, assetCount, init.timestamps.length),
+    sampler: (init.survivalIsCumulative ? firstCrossingSampler : SAMPLERS[init.method])(init.survival, assetCount, init.timestamps.length),
     builder: new RecordBuilder(init.timestamps, init.assetUuids),
     failedAssets: new Int32Array(assetCount),
     failureTimes: new Int32Array(assetCount),

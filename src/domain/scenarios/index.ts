@@ -7,6 +7,7 @@ export { sampleGenerator, RNG_DESCRIPTION, type UniformGenerator } from './rng.j
 export type { Sampler } from './sampler.js';
 export { peakSampler } from './peak.js';
 export { sequentialSampler } from './sequential.js';
+export { firstCrossingSampler } from './firstCrossing.js';
 export { RecordBuilder, scenarioName } from './records.js';
 export { TIME_SERIES_HEADER, timeSeriesCsv, accumulateFailures } from './timeSeries.js';
 export { DEFAULT_MAX_SAMPLES, SampleCount, SamplingMethod as SamplingMethodSchema, Seed } from './schema.js';

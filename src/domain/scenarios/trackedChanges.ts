@@ -17,10 +17,15 @@ export const SAMPLING_DESCRIPTIONS: Readonly<Record<SamplingMethod, string>> = {
     'per timestamp an asset still in service fails with probability 1 - survival(t), first failure kept; drawn as one u per asset and sample, in asset order: the asset fails at the first timestamp t with u < 1 - (product of its survival up to t), if any',
 };
 
+/** How every method samples event-consistent (cumulative) survival, written into the metadata. */
+export const FIRST_CROSSING_DESCRIPTION =
+  'survival is event-consistent (probability of surviving everything up to t); one draw u per asset and sample, in asset order: the asset fails at the first timestamp t with u < 1 - survival(t), if any';
+
 /** The run's own facts, added to the caller's metadata. */
 export interface RunFacts {
   seed: number;
   method: SamplingMethod;
+  survivalIsCumulative: boolean;
   numberOfSamples: number;
   assetCount: number;
   timestampCount: number;
@@ -40,7 +45,7 @@ export function buildMetadata(callerMetadata: Record<string, unknown>, facts: Ru
     ...callerMetadata,
     seed: facts.seed,
     method: facts.method,
-    sampling: SAMPLING_DESCRIPTIONS[facts.method],
+    sampling: facts.survivalIsCumulative ? FIRST_CROSSING_DESCRIPTION : SAMPLING_DESCRIPTIONS[facts.method],
     number_of_samples: facts.numberOfSamples,
     rng: { ...RNG_DESCRIPTION },
     asset_count: facts.assetCount,

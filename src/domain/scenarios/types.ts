@@ -14,6 +14,12 @@ export interface ScenarioInput {
   assetUuids: string[];
   /** Combined survival probability in [0, 1], timestamp-major: survival[t * n + a]. */
   survival: Float64Array;
+  /**
+   * True when survival(t) is the probability of surviving everything up to t (the default
+   * physics): every method then samples by first crossing (firstCrossing.ts). False or
+   * absent: survival per timestamp (erad_v1), sampled by the method's own rule.
+   */
+  survivalIsCumulative?: boolean;
   /** Supplied by the caller (inputs and their sha256, curve set, hazsim version...), copied into tracked_changes.json metadata. */
   metadata: Record<string, unknown>;
 }

@@ -37,7 +37,14 @@ const CHUNKS_IN_FLIGHT_PER_WORKER = 2;
 export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOptions, outputPath: string): Promise<ScenarioRunSummary> {
   const valid = validateScenarioOptions(options);
   validateScenarioInput(input);
-  const init: SamplingInit = { timestamps: input.timestamps, assetUuids: input.assetUuids, survival: input.survival, method: valid.method, seed: valid.seed };
+  const init: SamplingInit = {
+    timestamps: input.timestamps,
+    assetUuids: input.assetUuids,
+    survival: input.survival,
+    method: valid.method,
+    survivalIsCumulative: input.survivalIsCumulative === true,
+    seed: valid.seed,
+  };
   const assetCount = input.assetUuids.length;
   const samplesPerChunk = chunkSamples(assetCount);
   const chunkCount = Math.ceil(valid.numberOfSamples / samplesPerChunk);
@@ -81,6 +88,7 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
     const metadata = buildMetadata(input.metadata, {
       seed: valid.seed,
       method: valid.method,
+      survivalIsCumulative: input.survivalIsCumulative === true,
       numberOfSamples: valid.numberOfSamples,
       assetCount,
       timestampCount: input.timestamps.length,

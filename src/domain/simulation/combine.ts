@@ -27,6 +27,8 @@ export function groupAssetsByType(assets: AssetTable): AssetTable {
     longitude: pickTyped(assets.longitude),
     latitude: pickTyped(assets.latitude),
     heightM: pickTyped(assets.heightM),
+    route: Float64Array.from({ length: 4 * assets.count }, (_, index) => assets.route[4 * order[index >> 2] + (index & 3)]),
+    lengthM: pickTyped(assets.lengthM),
   };
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { temporaryPath } from '../../base/atomic.js';
 import { intensityQuantityNames } from '../hazards/quantities.js';
 import { intensityColumns, survivalColumn } from './columns.js';
+import { assetSummarySql, insertAssetSummary } from './assetSummary.js';
 import type { CurveUsed, SurvivalResult } from './types.js';
 
 /** Rows per INSERT statement: multi-row statements cut the per-call cost that dominates bulk writes. */
@@ -86,8 +87,10 @@ export function writeResultsSqlite(
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.exec(schemaSql());
+    if (result.events) db.exec(assetSummarySql());
     db.transaction(() => {
       insertAssetStates(db, result, onRows);
+      if (result.events) insertAssetSummary(db, result);
       const insertAsset = db.prepare('INSERT INTO assets VALUES (?, ?, ?, ?, ?, ?, ?)');
       const { assets } = result;
       for (let a = 0; a < assets.count; a += 1) {

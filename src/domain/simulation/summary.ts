@@ -1,3 +1,4 @@
+import type { PhysicsProfile } from '../hazards/physics.js';
 import type { SurvivalResult } from './types.js';
 
 /** How many of the lowest-survival assets a summary lists. */
@@ -28,6 +29,7 @@ export interface SurvivalSummary {
   distribution_system_name: string;
   hazard_system_name: string;
   curve_set: string;
+  physics: PhysicsProfile;
   asset_count: number;
   unlocated_count: number;
   /** The first unlocated assets (UNLOCATED_LISTED at most; the result's run_info lists them all). */
@@ -53,7 +55,7 @@ export function summarizeSurvival(
   result: SurvivalResult,
   context: Pick<
     SurvivalSummary,
-    'distribution_system_name' | 'hazard_system_name' | 'curve_set' | 'hazard_count' | 'unlocated_count' | 'unlocated_assets' | 'warnings'
+    'distribution_system_name' | 'hazard_system_name' | 'curve_set' | 'physics' | 'hazard_count' | 'unlocated_count' | 'unlocated_assets' | 'warnings'
   >,
 ): SurvivalSummary {
   const { assets, timestamps, survival } = result;

@@ -13,8 +13,21 @@ export interface SurvivalResult {
   intensities: Partial<Record<IntensityQuantity, Float64Array>>;
   /** Survival per quantity; NaN where the quantity is absent. */
   survivalByQuantity: Partial<Record<IntensityQuantity, Float64Array>>;
-  /** Product of the survivals of the quantities present (1 when none is). */
+  /**
+   * Combined survival. erad_v1: the product of the survivals of the quantities present (1
+   * when none is). default: the probability of having survived everything up to t.
+   */
   survival: Float64Array;
+  /** default physics only: what the per-asset summary table records beyond the columns above. */
+  events?: AssetEvents;
+}
+
+/** Per asset, what the default physics knows about its whole event (docs/output-sqlite.md, asset_summary). */
+export interface AssetEvents {
+  /** The hazard type whose survival over the event is lowest; null when no hazard lowers it. */
+  governingHazard: (string | null)[];
+  /** Elements the asset was judged by (spans and structures of a line, 1 otherwise). */
+  elementCount: Int32Array;
 }
 
 /** One fragility curve as used in a run, for the `fragility_curves` table. */

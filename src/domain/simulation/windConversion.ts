@@ -61,7 +61,13 @@ export interface WindConversion {
 const SOURCE = '1-min sustained wind at 10 m over open water (the wind profiles, best-track convention)';
 
 /** The factor of every asset and the record of the conversions used. */
-export function planWindConversion(assets: AssetTable, hazard: HazardModel, compiled: CompiledCurveSet, physics: PhysicsProfile): WindConversion {
+/** `sites` are the assets, or with the default physics the elements (spans and structures) they expand to. */
+export function planWindConversion(
+  assets: Pick<AssetTable, 'count' | 'longitude' | 'latitude' | 'assetTypeIndex'>,
+  hazard: HazardModel,
+  compiled: CompiledCurveSet,
+  physics: PhysicsProfile,
+): WindConversion {
   const factorByAsset = new Float64Array(assets.count).fill(1);
   if (physics === 'erad_v1') {
     return { factorByAsset, record: { physics, source: 'the wind profile as ERAD compares it to its curves', conversions: [] } };
@@ -86,11 +92,12 @@ export function planWindConversion(assets: AssetTable, hazard: HazardModel, comp
         averaging_time_s: measure.averagingSeconds,
         height_m: measure.heightM,
         declared_by_curve: measure.declared,
-        ...convert(measure, terrainClass, assets.assetType[a]),
+        ...convert(measure, terrainClass, ASSET_TYPES[assets.assetTypeIndex[a]]),
       };
       byKey.set(key, step);
     }
-    if (!step.asset_types.includes(assets.assetType[a])) step.asset_types.push(assets.assetType[a]);
+    const assetType = ASSET_TYPES[assets.assetTypeIndex[a]];
+    if (!step.asset_types.includes(assetType)) step.asset_types.push(assetType);
     factorByAsset[a] = step.factor;
   }
   return { factorByAsset, record: { physics, source: SOURCE, conversions: [...byKey.values()] } };

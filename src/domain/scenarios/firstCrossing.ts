@@ -1,0 +1,44 @@
+import type { Sampler } from './sampler.js';
+
+/**
+ * Sampling from event-consistent survival (the default physics, docs/physics.md), where
+ * survival(t) is already the probability of having survived everything up to t and never
+ * rises. Each asset takes one draw u per sample and fails at the first timestamp where its
+ * cumulative failure probability 1 − survival(t) exceeds u; it fails at all iff
+ * u < 1 − survival(last). So P(failed by t) = 1 − survival(t) exactly. Both methods sample
+ * this way on such input: `peak` (1 − lowest survival = 1 − final survival) and
+ * `sequential` (per-timestamp failures with the conditional probabilities
+ * 1 − survival(t)/survival(t−1) give the same failure-time distribution).
+ *
+ * One draw per asset, in asset order, whether or not the asset can fail, as in `peak`.
+ *
+ * @param survival timestamp-major, non-increasing per asset: survival[t * assetCount + a]
+ */
+export function firstCrossingSampler(survival: Float64Array, assetCount: number, timestampCount: number): Sampler {
+  const failureProbability = new Float64Array(assetCount);
+  // Asset-major, so the scan for a failing asset's timestamp reads contiguous memory.
+  const failedBy = new Float64Array(assetCount * timestampCount);
+  for (let a = 0; a < assetCount; a += 1) {
+    for (let t = 0; t < timestampCount; t += 1) failedBy[a * timestampCount + t] = 1 - survival[t * assetCount + a];
+    failureProbability[a] = timestampCount > 0 ? failedBy[a * timestampCount + timestampCount - 1] : 0;
+  }
+  return {
+    failureProbability,
+    draw(rng, failedAssets, failureTimes) {
+      let count = 0;
+      for (let a = 0; a < assetCount; a += 1) {
+        const u = rng();
+        if (u < failureProbability[a]) {
+          // Terminates: failedBy at the last timestamp is failureProbability[a] > u.
+          const base = a * timestampCount;
+          let t = 0;
+          while (!(u < failedBy[base + t])) t += 1;
+          failedAssets[count] = a;
+          failureTimes[count] = t;
+          count += 1;
+        }
+      }
+      return count;
+    },
+  };
+}

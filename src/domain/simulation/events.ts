@@ -1,0 +1,171 @@
+import type { ElementTable } from '../assets/elements.js';
+import type { AssetTable } from '../assets/types.js';
+import { intensityQuantityNames, quantityDefinition } from '../hazards/quantities.js';
+import type { IntensityGrid, IntensityQuantity } from '../hazards/types.js';
+import type { SurvivalEvaluator } from './combine.js';
+import type { AssetEvents, SurvivalResult } from './types.js';
+
+/** [start, end) of each element type's run in an element table grouped by type. */
+function typeRuns(typeIndex: Uint8Array): { typeIndex: number; start: number; end: number }[] {
+  const runs: { typeIndex: number; start: number; end: number }[] = [];
+  for (let e = 0; e < typeIndex.length; e += 1) {
+    const last = runs[runs.length - 1];
+    if (last && last.typeIndex === typeIndex[e]) last.end = e + 1;
+    else runs.push({ typeIndex: typeIndex[e], start: e, end: e + 1 });
+  }
+  return runs;
+}
+
+/**
+ * Turns each site's values into the most severe value up to each timestamp, in place (the
+ * event peak up to t). NaN (absent) until the quantity first reaches the site.
+ */
+export function runningPeak(values: Float64Array, siteCount: number, timestampCount: number, mostSevere: 'max' | 'min'): void {
+  for (let t = 1; t < timestampCount; t += 1) {
+    const offset = t * siteCount;
+    const previous = offset - siteCount;
+    for (let site = 0; site < siteCount; site += 1) {
+      const before = values[previous + site];
+      if (before !== before) continue;
+      const now = values[offset + site];
+      if (now !== now || (mostSevere === 'max' ? before > now : before < now)) values[offset + site] = before;
+    }
+  }
+}
+
+/** Bytes of intensity grid a block of timestamps may take; a run over many elements computes its timestamps a block at a time. */
+const BLOCK_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Event-consistent survival (docs/physics.md). For every element, quantity and timestamp t
+ * the intensity is the event peak up to t; its curve gives survival; per hazard the
+ * governing quantity is the one with the lowest survival; hazards (independent mechanisms)
+ * multiply; an asset survives when every one of its elements does (a series system). So the
+ * survival at t is the probability of having survived everything up to t and never rises.
+ *
+ * Result columns per asset: the most severe peak over its elements per quantity, per
+ * quantity the product over its elements of that quantity's survival, and the combined
+ * survival. `gridFor` gives the intensities over the elements for timestamps [from, to)
+ * (computeIntensities with a window); it is called block by block, so memory does not grow
+ * with elements × timestamps.
+ */
+export function eventSurvival(
+  assets: AssetTable,
+  elements: ElementTable,
+  timestamps: string[],
+  quantities: IntensityQuantity[],
+  gridFor: (from: number, to: number) => IntensityGrid,
+  evaluate: SurvivalEvaluator,
+): { result: SurvivalResult; warnings: string[] } {
+  const elementCount = elements.count;
+  const assetCount = assets.count;
+  const timestampCount = timestamps.length;
+  const { owner } = elements;
+  const runs = typeRuns(elements.assetTypeIndex);
+  // Per quantity, the element survivals of the last timestamp evaluated: where the hazard produced nothing new, the peaks and so the survivals are unchanged.
+  const latest = new Map(quantities.map((quantity) => [quantity, { survival: new Float64Array(elementCount), valid: false }]));
+  const ordered = intensityQuantityNames().filter((quantity) => quantities.includes(quantity));
+  const hazards = [...new Set(ordered.map((quantity) => quantityDefinition(quantity).hazard))];
+  const byHazard = new Map(hazards.map((hazard) => [hazard, new Float64Array(elementCount)]));
+  const carried = new Map(ordered.map((quantity) => [quantity, new Float64Array(elementCount).fill(Number.NaN)]));
+  const intensities: Partial<Record<IntensityQuantity, Float64Array>> = {};
+  const survivalByQuantity: Partial<Record<IntensityQuantity, Float64Array>> = {};
+  for (const quantity of ordered) {
+    intensities[quantity] = new Float64Array(assetCount * timestampCount).fill(Number.NaN);
+    survivalByQuantity[quantity] = new Float64Array(assetCount * timestampCount).fill(Number.NaN);
+  }
+  const survival = new Float64Array(assetCount * timestampCount).fill(1);
+  const finalByHazard = new Map(hazards.map((hazard) => [hazard, new Float64Array(assetCount).fill(1)]));
+  const warnings = new Set<string>();
+  const block = Math.max(1, Math.floor(BLOCK_BYTES / (8 * Math.max(1, elementCount * ordered.length))));
+
+  for (let from = 0; from < timestampCount; from += block) {
+    const to = Math.min(timestampCount, from + block);
+    const grid = gridFor(from, to);
+    for (const warning of grid.warnings) warnings.add(warning);
+    for (const quantity of ordered) {
+      const values = grid.quantities[quantity]!;
+      const carry = carried.get(quantity)!;
+      const { mostSevere } = quantityDefinition(quantity);
+      // The peak before this block continues into it.
+      values.subarray(0, elementCount).set(morePeak(carry, values.subarray(0, elementCount), mostSevere));
+      runningPeak(values, elementCount, to - from, mostSevere);
+      carry.set(values.subarray((to - from - 1) * elementCount, (to - from) * elementCount));
+    }
+    for (let t = from; t < to; t += 1) {
+      const offset = (t - from) * elementCount;
+      const assetOffset = t * assetCount;
+      for (const hazardSurvival of byHazard.values()) hazardSurvival.fill(Number.NaN);
+      for (const quantity of ordered) {
+        const values = grid.quantities[quantity]!;
+        const { mostSevere, hazard } = quantityDefinition(quantity);
+        const hazardSurvival = byHazard.get(hazard)!;
+        const assetIntensity = intensities[quantity]!;
+        const assetSurvival = survivalByQuantity[quantity]!;
+        const last = latest.get(quantity)!;
+        const scratch = last.survival;
+        if (!last.valid || grid.producedAt[quantity]![t - from]) {
+          for (const run of runs)
+            evaluate(run.typeIndex, quantity, values.subarray(offset + run.start, offset + run.end), scratch.subarray(run.start, run.end));
+          last.valid = true;
+        }
+        for (let e = 0; e < elementCount; e += 1) {
+          const value = scratch[e];
+          if (value !== value) continue; // absent here: leaves everything alone
+          const cell = assetOffset + owner[e];
+          const sofar = assetSurvival[cell];
+          assetSurvival[cell] = sofar === sofar ? sofar * value : value;
+          const intensity = values[offset + e];
+          const held = assetIntensity[cell];
+          if (held !== held || (mostSevere === 'max' ? intensity > held : intensity < held)) assetIntensity[cell] = intensity;
+          if (!(hazardSurvival[e] <= value)) hazardSurvival[e] = value;
+        }
+      }
+      for (const [hazard, hazardSurvival] of byHazard) {
+        const final = t === timestampCount - 1 ? finalByHazard.get(hazard)! : null;
+        for (let e = 0; e < elementCount; e += 1) {
+          const value = hazardSurvival[e];
+          if (value !== value) continue;
+          survival[assetOffset + owner[e]] *= value;
+          if (final) final[owner[e]] *= value;
+        }
+      }
+    }
+  }
+  // Each factor is a curve of a running peak, so this only guards curve forms that are not monotone.
+  for (let t = 1; t < timestampCount; t += 1) {
+    for (let a = 0; a < assetCount; a += 1) {
+      const cell = t * assetCount + a;
+      if (survival[cell] > survival[cell - assetCount]) survival[cell] = survival[cell - assetCount];
+    }
+  }
+  return {
+    result: { assets, timestamps, intensities, survivalByQuantity, survival, events: assetEvents(assetCount, elements, finalByHazard) },
+    warnings: [...warnings],
+  };
+}
+
+/** Elementwise the more severe of two rows (NaN: absent). */
+function morePeak(before: Float64Array, now: Float64Array, mostSevere: 'max' | 'min'): Float64Array {
+  const out = new Float64Array(now.length);
+  for (let i = 0; i < now.length; i += 1) {
+    const [b, n] = [before[i], now[i]];
+    out[i] = b !== b ? n : n !== n ? b : mostSevere === 'max' ? Math.max(b, n) : Math.min(b, n);
+  }
+  return out;
+}
+
+/** Per asset: its element count and the hazard with the lowest survival over the event (null when none lowers it). */
+function assetEvents(assetCount: number, elements: ElementTable, finalByHazard: Map<string, Float64Array>): AssetEvents {
+  const governingHazard: (string | null)[] = new Array(assetCount).fill(null);
+  const lowest = new Float64Array(assetCount).fill(1);
+  for (const [hazard, final] of finalByHazard) {
+    for (let a = 0; a < assetCount; a += 1) {
+      if (final[a] < lowest[a]) {
+        lowest[a] = final[a];
+        governingHazard[a] = hazard;
+      }
+    }
+  }
+  return { governingHazard, elementCount: elements.elementCount };
+}

@@ -17,6 +17,7 @@ import { detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload,
 import { runWorkerTask } from '../base/workerTask.js';
 import { isObject } from '../base/json.js';
 import { writeDerivedFile } from './assetCache.js';
+import { sweepPrivateResults } from './resultOutput.js';
 
 /** Uploads at least this large are parsed and validated in a worker thread (about 50 ms of work on the caller's thread below it). */
 const WORKER_UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -93,6 +94,8 @@ export function createService(options: ServiceOptions = {}) {
   const settings = resolveSettings(options.cacheDir, options.env ?? process.env);
   const { cacheRoot } = settings;
   const clock = options.clock ?? (() => new Date());
+  // Result files of runs whose process was killed are never claimed by anyone else.
+  sweepPrivateResults();
 
   const stores: Record<ModelKindId, ModelStore> = {
     distribution: makeStore(MODEL_KINDS.distribution),
@@ -111,6 +114,7 @@ export function createService(options: ServiceOptions = {}) {
     clock,
     maxSamples: settings.maxSamples,
     resultsDir,
+    cacheRoot,
   });
 
   /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HazsimError, type Issue } from '../../base/errors.js';
 import { parseJsonBytes } from '../../base/json.js';
-import { assertModelName, nameProblem } from '../../base/names.js';
+import { assertModelName, nameProblem, RESERVED_INDEX_NAME } from '../../base/names.js';
 import { isTemporaryName, processAlive, temporaryOwnerPid, temporaryPath, writeFileAtomic } from '../../base/atomic.js';
 import { withFileLock } from './lock.js';
 
@@ -14,7 +14,7 @@ export interface ModelRecord {
   file_path: string;
 }
 
-export const METADATA_FILE = 'models_metadata.json';
+export const METADATA_FILE = `${RESERVED_INDEX_NAME}.json`;
 const DERIVED_DIR = '.derived';
 
 /** What a refresh changed, and which files it could not take (never deleted). */
@@ -184,9 +184,12 @@ export class ModelStore {
       delete metadata[name];
       // The record goes first: a reader never sees a listed model whose file is missing.
       this.writeMetadata(metadata);
-      fs.rmSync(this.filePathFor(name), { force: true });
-      fs.rmSync(this.timeSeriesDirFor(name), { recursive: true, force: true });
-      this.removeDerived(name);
+      // A record under a name no model may have (left by an older version) names the index or worse: drop only the record.
+      if (nameProblem(name) === null) {
+        fs.rmSync(this.filePathFor(name), { force: true });
+        fs.rmSync(this.timeSeriesDirFor(name), { recursive: true, force: true });
+        this.removeDerived(name);
+      }
       return record;
     });
   }

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../base/atomic.js';
+import { sha256Hex } from '../base/sha256.js';
 import { ASSET_TYPES, type AssetExtraction, type AssetTable, type AssetType, type ComponentNote } from '../domain/assets/types.js';
 
 /** The derived file of a distribution model holding its asset table. */
 export const DERIVED_ASSETS_FILE = 'assets.json';
 
 /** Bumped whenever the asset mapping or this file's layout changes, so old derived files are rebuilt. */
-const DERIVED_FORMAT = 1;
+const DERIVED_FORMAT = 2;
 
 interface DerivedAssets {
   format: number;
@@ -21,6 +22,11 @@ interface DerivedAssets {
   heightM: number[];
   unlocated: ComponentNote[];
   notAssetCount: number;
+  /**
+   * sha256 of this object's JSON without this field, recorded at write: a table edited or
+   * damaged since gives another hash and is rebuilt instead of trusted (docs/hardening.md).
+   */
+  content_sha256?: string;
 }
 
 /** What a simulation needs of a distribution model: its located assets and the unlocated ones. */
@@ -42,6 +48,9 @@ export function readDerivedAssets(derivedPath: string, sourceSha256: string): Ca
     return null;
   }
   if (derived.format !== DERIVED_FORMAT || derived.source_sha256 !== sourceSha256) return null;
+  // JSON.parse keeps key order and numbers round-trip exactly, so an untouched file hashes the same again.
+  const { content_sha256: recorded, ...content } = derived;
+  if (recorded !== sha256Hex(JSON.stringify(content))) return null;
   const count = derived.uuid.length;
   return {
     assets: {
@@ -76,7 +85,7 @@ export function derivedAssetsText(sourceSha256: string, extraction: AssetExtract
     unlocated: extraction.unlocated,
     notAssetCount: extraction.notAssets.length,
   };
-  return JSON.stringify(derived);
+  return JSON.stringify({ ...derived, content_sha256: sha256Hex(JSON.stringify(derived)) });
 }
 
 /** Stores a derived file next to its model, atomically. */

@@ -1,3 +1,7 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { ModelStore } from './cache/store.js';
 import { DEFAULT_CURVE_SET, ScenarioRequest, SimulationRequest } from './schemas.js';
 import { parseOrThrow } from '../base/validation.js';
@@ -66,6 +70,19 @@ interface SimulationDependencies {
 
 /** The simulation worker module, relative to this file. */
 const SIMULATION_WORKER = './simulationWorker';
+
+/**
+ * The output path of a run: the exact path asked for, or the spec's file name in the folder
+ * asked for, or else a private temporary file (the REST server deletes it after sending).
+ */
+export function outputPathFor(fileName: string, options: RunOutputOptions): string {
+  if (options.outputPath) return path.resolve(options.outputPath);
+  if (options.outputDir) {
+    fs.mkdirSync(options.outputDir, { recursive: true });
+    return path.join(path.resolve(options.outputDir), fileName);
+  }
+  return path.join(os.tmpdir(), `hazsim-${process.pid}-${crypto.randomBytes(6).toString('hex')}-${fileName}`);
+}
 
 export function createSimulationOps(dependencies: SimulationDependencies) {
   const { stores } = dependencies;

@@ -61,7 +61,7 @@ test('REST responses carry paths relative to the cache, never the server absolut
   try {
     const bodies: string[] = [];
     const upload = await fetch(`${server.base}/distribution-models`, { method: 'POST', body: fileForm(TINY_FEEDER, { name: 'feeder' }) });
-    const uploaded = await upload.json();
+    const uploaded: any = await upload.json();
     assert.is(upload.status, 201);
     assert.is(uploaded.file_path, 'distribution_models/feeder.json');
     const curves = fs.readFileSync(path.join(ROOT, 'examples/curve-sets/example_curves.json'));
@@ -73,7 +73,7 @@ test('REST responses carry paths relative to the cache, never the server absolut
         return f;
       })(),
     });
-    assert.is((await curveUpload.json()).file_path, 'curve_sets/example_curves.json');
+    assert.is(((await curveUpload.json()) as any).file_path, 'curve_sets/example_curves.json');
     for (const route of ['/distribution-models', '/distribution-models/feeder', '/curve-sets', '/curve-sets/example_curves', '/cache-info', '/health']) {
       const response = await fetch(server.base + route);
       assert.is(response.status, 200, route);

@@ -5,7 +5,7 @@ import { HAZSIM_VERSION } from '../src/base/version.js';
 import { DEFAULT_MAX_UPLOAD_MB } from '../src/faces/rest/limits.js';
 
 interface ServeOptions extends GlobalOptions {
-  host: string;
+  host?: string;
   port: number;
   maxUploadMb: number;
   apiKey?: string;
@@ -23,7 +23,15 @@ function parseMegabytes(text: string): number {
   return megabytes;
 }
 
-/** An API key must be usable in `Authorization: Bearer <key>`: non-empty, no whitespace. */
+/** The interface bound when neither --host nor $HAZSIM_HOST says otherwise: loopback only (docs/hardening.md, "Serving"). */
+const DEFAULT_HOST = '127.0.0.1';
+
+/** Whether `host` is reachable from this machine only. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** An API key must be usable in `Authorization: Bearer <key>`: non-empty, no whitespace. A variable set but empty is a mistake, not "no key". */
 function checkApiKey(key: string | undefined, source: string): string | undefined {
   if (key === undefined) return undefined;
   if (!/^\S+$/.test(key)) throw new HazsimError('usage', `${source} must be a non-empty key without spaces`);
@@ -45,7 +53,7 @@ function waitForStopSignal(): Promise<string> {
 export function makeServeCommand(context: CommandContext): Command {
   return new Command('serve')
     .description('serve the REST API over the cache (Swagger UI at /docs, ReDoc at /redoc); SIGTERM stops it gracefully')
-    .option('--host <host>', 'interface to bind', '0.0.0.0')
+    .option('--host <host>', `interface to bind (default: $HAZSIM_HOST, else ${DEFAULT_HOST}; 0.0.0.0 for all interfaces)`)
     .option('--port <port>', 'port to bind (0 picks a free one)', parsePort, 8000)
     .option('--max-upload-mb <mb>', 'largest accepted upload in MB', parseMegabytes, DEFAULT_MAX_UPLOAD_MB)
     .option('--api-key <key>', 'require "Authorization: Bearer <key>" on every endpoint but /, /health and the docs (default: $HAZSIM_API_KEY)')
@@ -53,12 +61,18 @@ export function makeServeCommand(context: CommandContext): Command {
       // The server stack (koa, swagger, ...) loads only here, so other commands start without it.
       const { createApp, startServer } = await import('../src/faces/rest/index.js');
       const service = context.service(options);
-      const apiKey = checkApiKey(options.apiKey, '--api-key') ?? checkApiKey(context.env.HAZSIM_API_KEY || undefined, 'HAZSIM_API_KEY');
+      const apiKey = checkApiKey(options.apiKey, '--api-key') ?? checkApiKey(context.env.HAZSIM_API_KEY, 'HAZSIM_API_KEY');
+      const host = options.host ?? (context.env.HAZSIM_HOST || DEFAULT_HOST);
+      if (!isLoopback(host) && !apiKey) {
+        context.stderr.write(
+          `warning: serving on ${host} without an API key: anyone who can reach this machine can read, change and delete the cache; set --api-key or HAZSIM_API_KEY\n`,
+        );
+      }
       const app = createApp(service, { apiKey, maxUploadMb: options.maxUploadMb, log: (line) => context.stderr.write(`${line}\n`) });
-      const running = await startServer(app, { host: options.host, port: options.port }).catch((error: NodeJS.ErrnoException) => {
+      const running = await startServer(app, { host, port: options.port }).catch((error: NodeJS.ErrnoException) => {
         throw new HazsimError(
           'internal',
-          `Cannot listen on ${options.host}:${options.port}: ${error.code === 'EADDRINUSE' ? 'the address is already in use' : error.message}`,
+          `Cannot listen on ${host}:${options.port}: ${error.code === 'EADDRINUSE' ? 'the address is already in use' : error.message}`,
         );
       });
       const stopped = waitForStopSignal();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../base/atomic.js';
+import { sha256Hex } from '../base/sha256.js';
 import { ASSET_TYPES, type AssetExtraction, type AssetTable, type AssetType, type ComponentNote } from '../domain/assets/types.js';
 
 /** The derived file of a distribution model holding its asset table. */
@@ -24,6 +25,11 @@ interface DerivedAssets {
   lengthM: (number | null)[];
   unlocated: ComponentNote[];
   notAssetCount: number;
+  /**
+   * sha256 of this object's JSON without this field, recorded at write: a table edited or
+   * damaged since gives another hash and is rebuilt instead of trusted (docs/hardening.md).
+   */
+  content_sha256?: string;
 }
 
 /** What a simulation needs of a distribution model: its located assets and the unlocated ones. */
@@ -45,6 +51,9 @@ export function readDerivedAssets(derivedPath: string, sourceSha256: string): Ca
     return null;
   }
   if (derived.format !== DERIVED_FORMAT || derived.source_sha256 !== sourceSha256) return null;
+  // JSON.parse keeps key order and numbers round-trip exactly, so an untouched file hashes the same again.
+  const { content_sha256: recorded, ...content } = derived;
+  if (recorded !== sha256Hex(JSON.stringify(content))) return null;
   const count = derived.uuid.length;
   return {
     assets: {
@@ -83,7 +92,7 @@ export function derivedAssetsText(sourceSha256: string, extraction: AssetExtract
     unlocated: extraction.unlocated,
     notAssetCount: extraction.notAssets.length,
   };
-  return JSON.stringify(derived);
+  return JSON.stringify({ ...derived, content_sha256: sha256Hex(JSON.stringify(derived)) });
 }
 
 /** Stores a derived file next to its model, atomically. */

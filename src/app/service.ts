@@ -18,9 +18,17 @@ import { detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload,
 import { runWorkerTask } from '../base/workerTask.js';
 import { isObject } from '../base/json.js';
 import { writeDerivedFile } from './assetCache.js';
+import { sweepPrivateResults } from './resultOutput.js';
+import { Semaphore } from '../base/semaphore.js';
 
 /** Uploads at least this large are parsed and validated in a worker thread (about 50 ms of work on the caller's thread below it). */
 const WORKER_UPLOAD_BYTES = 2 * 1024 * 1024;
+/**
+ * Uploads parsed at once per process, whatever their size: a small ZIP may expand to the
+ * inflation limit (docs/hardening.md, "Uploads"), so memory is bounded by this times that limit.
+ */
+const MAX_PARALLEL_UPLOAD_PARSES = 2;
+const uploadParses = new Semaphore(MAX_PARALLEL_UPLOAD_PARSES);
 
 export interface ServiceOptions {
   /** Overrides the cache root resolution (the --cache-dir flag). */
@@ -99,6 +107,8 @@ export function createService(options: ServiceOptions = {}) {
   const settings = resolveSettings(options.cacheDir, options.env ?? process.env);
   const { cacheRoot } = settings;
   const clock = options.clock ?? (() => new Date());
+  // Result files of runs whose process was killed are never claimed by anyone else.
+  sweepPrivateResults();
 
   const stores: Record<ModelKindId, ModelStore> = {
     distribution: makeStore(MODEL_KINDS.distribution),
@@ -117,6 +127,7 @@ export function createService(options: ServiceOptions = {}) {
     clock,
     maxSamples: settings.maxSamples,
     resultsDir,
+    cacheRoot,
   });
   const reports = createReportOps({ stores, simulate: simulation.simulate, generateScenarios: simulation.generateScenarios, resultsDir });
 
@@ -150,10 +161,11 @@ export function createService(options: ServiceOptions = {}) {
     const task: PrepareUploadTask = { fileName, source, kind: request.kind, staging, ...(request.track ? { track: request.track } : {}) };
     let prepared: PreparedUpload;
     try {
-      prepared =
+      prepared = await uploadParses.run(() =>
         sizeBytes >= WORKER_UPLOAD_BYTES
-          ? await runWorkerTask<PrepareUploadTask, PreparedUpload>(import.meta.url, './prepareUploadWorker', task)
-          : await prepareUpload(task);
+          ? runWorkerTask<PrepareUploadTask, PreparedUpload>(import.meta.url, './prepareUploadWorker', task)
+          : prepareUpload(task),
+      );
     } catch (error) {
       // A worker that died mid-write may have left staged files; the store's commit cleans up after itself.
       for (const kind of MODEL_KIND_IDS) {

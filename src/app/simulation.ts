@@ -14,6 +14,7 @@ import type { SurvivalSummary } from '../domain/simulation/summary.js';
 import type { CurveSet } from '../domain/fragility/index.js';
 import type { PhysicsProfile } from '../domain/hazards/physics.js';
 import { validateScenarioOptions, writeScenarioZip, type ScenarioRunSummary } from '../domain/scenarios/index.js';
+import { prepareResultDestination, privateResultDestination, resultsFolderDestination, type ResultDestination } from './resultOutput.js';
 
 /** Where a run writes its file: an exact path, a folder (with the spec's file name), or a private temporary file. */
 export interface RunOutputOptions {
@@ -26,6 +27,8 @@ export interface RunOutputOptions {
    */
   inResultsDir?: boolean;
   onProgress?: (event: ProgressEvent) => void;
+  /** Stops the run (its client went away); nothing it wrote is left behind. */
+  signal?: AbortSignal;
 }
 
 export interface SimulationOutcome {
@@ -63,6 +66,8 @@ interface SimulationDependencies {
   maxSamples: number;
   /** The cache's results folder (RunOutputOptions.inResultsDir). */
   resultsDir: string;
+  /** The cache root: no user-chosen output may land inside it. */
+  cacheRoot: string;
 }
 
 /** The simulation worker module, relative to this file. */
@@ -89,8 +94,28 @@ function physicsSuffix(physics: PhysicsProfile): string {
 export function createSimulationOps(dependencies: SimulationDependencies) {
   const { stores } = dependencies;
 
-  function resultsFolder(options: RunOutputOptions): RunOutputOptions {
-    return options.inResultsDir ? { ...options, outputDir: dependencies.resultsDir } : options;
+  /**
+   * Where a run's file goes: the exact path or folder asked for (checked before any work, see
+   * resultOutput.ts), the spec's file name in the working folder, the cache's results folder,
+   * or else a private temporary file (the REST server deletes it after sending).
+   */
+  function destinationFor(fileName: string, options: RunOutputOptions): ResultDestination {
+    if (options.inResultsDir) return resultsFolderDestination(dependencies.resultsDir, fileName);
+    const requested = options.outputPath ?? options.outputDir;
+    if (requested) return prepareResultDestination(requested, fileName, dependencies.cacheRoot);
+    return privateResultDestination(fileName);
+  }
+
+  /** Runs `write` into the destination, then delivers it; on any failure nothing of the run is left. */
+  async function deliver<T>(destination: ResultDestination, write: () => Promise<T>): Promise<T> {
+    try {
+      const value = await write();
+      await destination.finish();
+      return value;
+    } catch (error) {
+      destination.discard();
+      throw error;
+    }
   }
 
   /** The task of a run without its output; unknown model and curve set names fail here, before any file is placed. */
@@ -118,10 +143,12 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
     const fileName = options.inResultsDir ? `${inputs}_${request.curve_set}${physicsSuffix(request.physics)}_results.sqlite` : `${inputs}_results.sqlite`;
     const task = buildTask(request);
-    const filePath = outputPathFor(fileName, resultsFolder(options));
-    task.sqlitePath = filePath;
-    const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress);
-    return { filePath, fileName, summary: output.summary };
+    const destination = destinationFor(fileName, options);
+    task.sqlitePath = destination.buildPath;
+    const output = await deliver(destination, () =>
+      runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal),
+    );
+    return { filePath: destination.finalPath, fileName, summary: output.summary };
   }
 
   /** POST /generate-scenarios, `hazsim scenarios`, MCP generate_scenarios: the scenario ZIP of one run. */
@@ -144,44 +171,47 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}${physicsSuffix(request.physics)}_scenarios_${numberOfSamples}samples_seed${sampling.seed}_${sampling.method}.zip`
       : `${request.distribution_system_name}_scenarios_${numberOfSamples}samples.zip`;
     const task = buildTask(request);
-    const filePath = outputPathFor(fileName, resultsFolder(options));
-    const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress);
-    const survival = output.survival!;
-    const metadata = {
-      hazsim_version: HAZSIM_VERSION,
-      distribution_system_name: task.distribution.name,
-      distribution_sha256: output.inputs.distribution_sha256,
-      hazard_system_name: task.hazard.name,
-      hazard_sha256: output.inputs.hazard_sha256,
-      curve_set: task.curveSet.name,
-      curve_set_sha256: output.inputs.curve_set_sha256,
-      physics: task.physics,
-      warnings: output.summary.warnings,
-    };
-    const run = await writeScenarioZip(
-      {
-        timestamps: survival.timestamps,
-        assetUuids: survival.assetUuids,
-        survival: survival.values,
-        survivalIsCumulative: task.physics === 'default',
-        metadata,
-      },
-      { ...sampling, onProgress: (done, total) => options.onProgress?.({ phase: 'sampling scenarios', done, total }) },
-      filePath,
-    );
-    const { output_path: _written, ...rest } = run;
-    return {
-      filePath,
-      fileName,
-      summary: {
-        ...rest,
+    const destination = destinationFor(fileName, options);
+    const filePath = destination.finalPath;
+    return deliver(destination, async () => {
+      const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal);
+      const survival = output.survival!;
+      const metadata = {
+        hazsim_version: HAZSIM_VERSION,
         distribution_system_name: task.distribution.name,
+        distribution_sha256: output.inputs.distribution_sha256,
         hazard_system_name: task.hazard.name,
+        hazard_sha256: output.inputs.hazard_sha256,
         curve_set: task.curveSet.name,
+        curve_set_sha256: output.inputs.curve_set_sha256,
         physics: task.physics,
-        mean_failures_per_sample: run.total_failures / run.number_of_samples,
-      },
-    };
+        warnings: output.summary.warnings,
+      };
+      const run = await writeScenarioZip(
+        {
+          timestamps: survival.timestamps,
+          assetUuids: survival.assetUuids,
+          survival: survival.values,
+          survivalIsCumulative: task.physics === 'default',
+          metadata,
+        },
+        { ...sampling, onProgress: (done, total) => options.onProgress?.({ phase: 'sampling scenarios', done, total }) },
+        destination.buildPath,
+      );
+      const { output_path: _written, ...rest } = run;
+      return {
+        filePath,
+        fileName,
+        summary: {
+          ...rest,
+          distribution_system_name: task.distribution.name,
+          hazard_system_name: task.hazard.name,
+          curve_set: task.curveSet.name,
+          physics: task.physics,
+          mean_failures_per_sample: run.total_failures / run.number_of_samples,
+        },
+      };
+    });
   }
 
   return { simulate, generateScenarios };

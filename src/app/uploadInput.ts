@@ -21,8 +21,15 @@ export interface UploadContent {
   track?: { summary: TrackSummary; warnings: string[] };
 }
 
-/** Uncompressed bytes a ZIP may expand to; guards against ZIP bombs. */
-const MAX_UNZIPPED_BYTES = 2 * 1024 ** 3;
+/**
+ * ZIP bomb guards (docs/hardening.md, "Uploads"). Entries are inflated as streams and counted
+ * as they come, whatever sizes the headers claim: the whole upload may expand to at most
+ * MAX_UNZIPPED_BYTES, and an entry past RATIO_FLOOR_BYTES may expand at most MAX_RATIO times
+ * its compressed size (real feeder JSON compresses about 5 to 20 times; deflate's ceiling is 1032).
+ */
+export const MAX_UNZIPPED_BYTES = 1024 ** 3;
+export const MAX_RATIO = 100;
+const RATIO_FLOOR_BYTES = 16 * 1024 ** 2;
 const MAX_ZIP_ENTRIES = 100_000;
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b]);
@@ -110,15 +117,30 @@ function readZipEntries(bytes: Buffer, fileName: string): Promise<ZipEntry[]> {
           return fail('invalid_input', `${fileName}: ZIP entry ${JSON.stringify(entry.fileName)} is a symbolic link, which is not allowed`);
         }
         if (entry.fileName.endsWith('/')) return zip.readEntry();
-        total += entry.uncompressedSize;
-        if (total > MAX_UNZIPPED_BYTES) {
+        const tooLarge = () => `${fileName} expands to more than ${MAX_UNZIPPED_BYTES / 1024 ** 3} GiB (the limit for an uploaded ZIP)`;
+        if (total + entry.uncompressedSize > MAX_UNZIPPED_BYTES) {
           zip.close();
-          return fail('too_large', `${fileName} expands to more than ${MAX_UNZIPPED_BYTES / 1024 ** 3} GiB`);
+          return fail('too_large', tooLarge());
         }
+        const entryLimit = Math.max(RATIO_FLOOR_BYTES, entry.compressedSize * MAX_RATIO);
         zip.openReadStream(entry, (streamError, stream) => {
           if (streamError || !stream) return fail('unreadable', `${fileName}: cannot read ZIP entry ${entry.fileName}: ${streamError?.message}`);
           const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          let entryBytes = 0;
+          stream.on('data', (chunk: Buffer) => {
+            entryBytes += chunk.length;
+            total += chunk.length;
+            if (total > MAX_UNZIPPED_BYTES || entryBytes > entryLimit) {
+              stream.destroy();
+              zip.close();
+              const why =
+                total > MAX_UNZIPPED_BYTES
+                  ? tooLarge()
+                  : `${fileName}: ZIP entry ${JSON.stringify(entry.fileName)} expands more than ${MAX_RATIO} times its compressed size (${entry.compressedSize} bytes), which only a ZIP bomb does`;
+              return fail('too_large', why);
+            }
+            chunks.push(chunk);
+          });
           stream.on('error', (error: Error) => fail('unreadable', `${fileName}: corrupt ZIP entry ${entry.fileName}: ${error.message}`));
           stream.on('end', () => {
             entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });

@@ -3,6 +3,8 @@ import { HazsimError } from './errors.js';
 /** docs/cache.md: 1–128 characters of [A-Za-z0-9._-], not starting with a dot. */
 const NAME_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 export const MAX_NAME_LENGTH = 128;
+/** The stem of every store's index file, models_metadata.json: no model may be stored under it. */
+export const RESERVED_INDEX_NAME = 'models_metadata';
 
 /** Why a model name is refused, or null when it is acceptable. Names become file names, so no path can escape. */
 export function nameProblem(name: string): string | null {
@@ -11,6 +13,8 @@ export function nameProblem(name: string): string | null {
   if (name.startsWith('.')) return 'name must not start with "."';
   // The metadata is a JSON object keyed by name; this key would set its prototype instead of an entry.
   if (name === '__proto__') return 'name must not be "__proto__"';
+  // Its file would be the store's index (docs/cache.md); any letter case, for case-insensitive file systems.
+  if (name.toLowerCase() === RESERVED_INDEX_NAME) return `name "${RESERVED_INDEX_NAME}" is reserved for the cache's index`;
   if (!NAME_PATTERN.test(name)) return 'name may only contain letters, digits, ".", "_" and "-" (no path separators, spaces or control characters)';
   return null;
 }

@@ -61,24 +61,35 @@ export async function runWorkerTask<TTask, TResult>(
   relativePath: string,
   task: TTask,
   onProgress?: (event: ProgressEvent) => void,
+  signal?: AbortSignal,
 ): Promise<TResult> {
   await acquireSlot();
   try {
-    return await runInWorker<TResult>(startModuleWorker(callerUrl, relativePath, task), onProgress);
+    signal?.throwIfAborted();
+    return await runInWorker<TResult>(startModuleWorker(callerUrl, relativePath, task), onProgress, signal);
   } finally {
     releaseSlot();
   }
 }
 
-function runInWorker<TResult>(worker: Worker, onProgress?: (event: ProgressEvent) => void): Promise<TResult> {
+/** A task stops when `signal` aborts (its client went away): the worker is terminated and the promise rejects. */
+function runInWorker<TResult>(worker: Worker, onProgress?: (event: ProgressEvent) => void, signal?: AbortSignal): Promise<TResult> {
   return new Promise((resolve, reject) => {
     let settled = false;
+    // Rejected only once the worker has stopped, so the caller's clean-up cannot race its last writes.
+    const onAbort = () => {
+      if (settled) return;
+      settled = true;
+      void worker.terminate().finally(() => reject(new HazsimError('internal', 'the run was abandoned: its client went away')));
+    };
     const settle = (action: () => void) => {
       if (settled) return;
       settled = true;
+      signal?.removeEventListener('abort', onAbort);
       action();
       void worker.terminate();
     };
+    signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (message: WorkerMessage<TResult>) => {
       if (message.type === 'progress') onProgress?.(message.event);
       else if (message.type === 'result') settle(() => resolve(message.result));

@@ -28,7 +28,8 @@ function assertCacheValid(cache: string): string[] {
   // No metadata yet (killed before its first upload finished) is a valid, empty cache.
   const metadata = fs.existsSync(metadataPath) ? JSON.parse(fs.readFileSync(metadataPath, 'utf8')) : {};
   if (!fs.existsSync(dir)) return [];
-  for (const record of Object.values<any>(metadata)) JSON.parse(fs.readFileSync(record.file_path, 'utf8'));
+  // file_path is relative to the cache root (docs/cache.md).
+  for (const record of Object.values<any>(metadata)) JSON.parse(fs.readFileSync(path.join(cache, record.file_path), 'utf8'));
   for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json') && !name.startsWith('.'))) {
     JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
   }

@@ -23,7 +23,8 @@ for (const kind of KINDS) {
   test(`${kind.collection}: upload answers 201 with the spec's message, named after the file stem by default`, async ({ server }) => {
     const body = await expectJson(await fetch(server.base + kind.collection, { method: 'POST', body: fileForm(kind.file) }), 201);
     assert.equal(body, { status: 'success', message: `${kind.label} ${stem} uploaded successfully`, name: stem, file_path: body.file_path });
-    assert.ok(fs.existsSync(body.file_path));
+    // REST shows paths relative to the cache root (docs/hardening.md).
+    assert.ok(fs.existsSync(path.join(server.cacheDir, body.file_path)));
   });
 
   test(`${kind.collection}: a taken name is a 409, overwrite=true replaces it`, async ({ server }) => {
@@ -60,7 +61,7 @@ for (const kind of KINDS) {
   });
 
   test(`${kind.collection}: refresh=true picks up a file dropped into the cache directory; refresh=maybe is a 422`, async ({ server }) => {
-    const dir = path.dirname((await expectJson<any[]>(await fetch(server.base + kind.collection)))[0].file_path);
+    const dir = path.join(server.cacheDir, path.dirname((await expectJson<any[]>(await fetch(server.base + kind.collection)))[0].file_path));
     fs.copyFileSync(kind.file, path.join(dir, 'dropped.json'));
     const before = await expectJson<any[]>(await fetch(server.base + kind.collection));
     assert.not.ok(before.some((record) => record.name === 'dropped'));
@@ -91,7 +92,8 @@ test('a ZIP upload stores its _time_series folder and reports it', async ({ serv
   const zip = await makeZip({ 'feeder.json': fs.readFileSync(TINY_FEEDER), 'feeder_time_series/load.csv': 'timestamp,value\n' });
   const body = await expectJson(await fetch(`${server.base}/distribution-models`, { method: 'POST', body: uploadForm('feeder.zip', zip) }), 201);
   assert.is(body.name, 'feeder');
-  assert.ok(fs.existsSync(path.join(body.time_series_path, 'load.csv')));
+  assert.is(body.time_series_path, 'distribution_models/feeder_time_series');
+  assert.ok(fs.existsSync(path.join(server.cacheDir, body.time_series_path, 'load.csv')));
 });
 
 test('form problems are 422 naming the field: bad name, unknown field, missing file, file as text, two files', async ({ server }) => {

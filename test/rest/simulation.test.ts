@@ -81,7 +81,7 @@ test("upload -> list -> get -> simulate -> generate-scenarios -> delete for both
     status: 'success',
     message: 'Curve set example_curves uploaded successfully',
     name: 'example_curves',
-    file_path: path.join(server.cacheDir, 'curve_sets', 'example_curves.json'),
+    file_path: 'curve_sets/example_curves.json',
   });
 
   assert.equal(

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HazsimError, type Issue } from '../../base/errors.js';
 import { parseJsonBytes } from '../../base/json.js';
-import { assertModelName, nameProblem } from '../../base/names.js';
+import { assertModelName, nameProblem, RESERVED_INDEX_NAME } from '../../base/names.js';
 import { isTemporaryName, processAlive, temporaryOwnerPid, temporaryPath, writeFileAtomic } from '../../base/atomic.js';
 import { withFileLock } from './lock.js';
 
@@ -14,8 +14,24 @@ export interface ModelRecord {
   file_path: string;
 }
 
-export const METADATA_FILE = 'models_metadata.json';
+export const METADATA_FILE = `${RESERVED_INDEX_NAME}.json`;
 const DERIVED_DIR = '.derived';
+/** Journals of commits in progress are temporary files named `.<name>.commit.<pid>.<random>.tmp`. */
+const JOURNAL_INFIX = '.commit';
+
+/** One file or folder a commit replaces, paths relative to the store: the old one is moved to `backup`, the staged one (if any) to `final`. */
+interface JournalMove {
+  final: string;
+  staged?: string;
+  backup: string;
+  hadOld: boolean;
+}
+
+/** What a commit is about to do, written before it moves anything. */
+interface CommitJournal {
+  record: ModelRecord;
+  moves: JournalMove[];
+}
 
 /** What a refresh changed, and which files it could not take (never deleted). */
 export interface RefreshReport {
@@ -81,6 +97,29 @@ export class ModelStore {
     return `not a valid ${this.label.toLowerCase()}: ${first.path ? `${first.path}: ` : ''}${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more problems)` : ''}`;
   }
 
+  /** A path inside the store as kept in journals (relative, so a moved cache recovers too). */
+  private relative(absolutePath: string): string {
+    return path.relative(this.dir, absolutePath);
+  }
+
+  private absolute(relativePath: string): string {
+    return path.join(this.dir, relativePath);
+  }
+
+  /**
+   * The file_path written to the index: relative to the cache root (`distribution_models/x.json`),
+   * so a cache can be moved or copied. Reads never follow it: a model's file is always found
+   * from its name in the store's current folder.
+   */
+  private storedPathFor(name: string): string {
+    return `${path.basename(this.dir)}/${name}.json`;
+  }
+
+  /** A record as callers see it: file_path is the model file's absolute path where the cache is now. */
+  private withAbsolutePath(record: ModelRecord): ModelRecord {
+    return { ...record, file_path: this.filePathFor(record.name) };
+  }
+
   ensureDir(): void {
     fs.mkdirSync(this.dir, { recursive: true });
   }
@@ -107,7 +146,9 @@ export class ModelStore {
 
   /** All records, sorted by name. */
   list(): ModelRecord[] {
-    return Object.values(this.readMetadata()).sort((a, b) => a.name.localeCompare(b.name));
+    return Object.values(this.readMetadata())
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((record) => this.withAbsolutePath(record));
   }
 
   has(name: string): boolean {
@@ -118,20 +159,12 @@ export class ModelStore {
   get(name: string): ModelRecord {
     const metadata = this.readMetadata();
     if (!Object.hasOwn(metadata, name)) throw new HazsimError('not_found', this.notFoundMessage(name));
-    return metadata[name];
+    return this.withAbsolutePath(metadata[name]);
   }
 
   /** The stored file's text; not_found when the record or the file is gone. */
   readText(name: string): string {
-    const record = this.get(name);
-    try {
-      return fs.readFileSync(record.file_path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new HazsimError('not_found', `${this.notFoundMessage(name)} (its file ${record.file_path} is gone; run a cache refresh)`);
-      }
-      throw error;
-    }
+    return readRegularFile(this.get(name).file_path, this.notFoundMessage(name)).toString('utf8');
   }
 
   /** A temporary path inside the store for staging a new model's JSON. */
@@ -142,34 +175,101 @@ export class ModelStore {
 
   /**
    * Moves a staged model into place and records it. Refuses a taken name with a conflict
-   * unless `overwrite`. On any failure the staged files are removed and the store is as before.
+   * unless `overwrite`. An overwrite either completes or leaves the old model exactly as it
+   * was (docs/cache.md, "Writing safely"): the old files are moved aside, the new ones moved
+   * in, and the index written last; a journal written first lets the next writer finish the
+   * rollback if this process is killed half-way. On any failure the staged files are removed.
    */
   async commit(name: string, description: string, staged: StagedModel, options: { overwrite: boolean; now: Date }): Promise<ModelRecord> {
     assertModelName(name);
     this.ensureDir();
-    const finalPath = this.filePathFor(name);
-    const finalSeriesDir = this.timeSeriesDirFor(name);
     try {
       return await withFileLock(this.lockPath, () => {
+        this.recoverInterruptedCommits();
         const metadata = this.readMetadata();
-        const taken = Object.hasOwn(metadata, name) || fs.existsSync(finalPath);
+        const taken = Object.hasOwn(metadata, name) || fs.existsSync(this.filePathFor(name));
         if (taken && !options.overwrite) {
           throw new HazsimError('conflict', `${this.label} '${name}' already exists; choose another name or overwrite it`);
         }
-        const oldSeries = fs.existsSync(finalSeriesDir) ? temporaryPath(finalSeriesDir) : null;
-        if (oldSeries) fs.renameSync(finalSeriesDir, oldSeries);
-        this.removeDerived(name);
-        fs.renameSync(staged.jsonPath, finalPath);
-        if (staged.timeSeriesDir) fs.renameSync(staged.timeSeriesDir, finalSeriesDir);
-        const record: ModelRecord = { name, description, created_at: isoWithoutZone(options.now), file_path: finalPath };
-        metadata[name] = record;
-        this.writeMetadata(metadata);
-        if (oldSeries) fs.rmSync(oldSeries, { recursive: true, force: true });
-        return record;
+        const record: ModelRecord = { name, description, created_at: isoWithoutZone(options.now), file_path: this.storedPathFor(name) };
+        const moves: JournalMove[] = [
+          { final: this.filePathFor(name), staged: staged.jsonPath },
+          { final: this.timeSeriesDirFor(name), staged: staged.timeSeriesDir },
+          { final: path.join(this.dir, DERIVED_DIR, name) },
+        ].map((move) => ({
+          final: this.relative(move.final),
+          staged: move.staged && this.relative(move.staged),
+          backup: this.relative(temporaryPath(move.final)),
+          hadOld: fs.existsSync(move.final),
+        }));
+        const journal: CommitJournal = { record, moves };
+        const journalPath = temporaryPath(path.join(this.dir, `${name}${JOURNAL_INFIX}`));
+        writeFileAtomic(journalPath, JSON.stringify(journal));
+        try {
+          for (const move of moves) if (move.hadOld) fs.renameSync(this.absolute(move.final), this.absolute(move.backup));
+          for (const move of moves) if (move.staged) fs.renameSync(this.absolute(move.staged), this.absolute(move.final));
+          metadata[name] = record;
+          this.writeMetadata(metadata);
+        } catch (error) {
+          this.rollBack(journal);
+          fs.rmSync(journalPath, { force: true });
+          throw error;
+        }
+        // Committed: what remains is tidying, which a later writer also does if this one dies now.
+        fs.rmSync(journalPath, { force: true });
+        for (const move of moves) fs.rmSync(this.absolute(move.backup), { recursive: true, force: true });
+        return this.withAbsolutePath(record);
       });
     } finally {
       fs.rmSync(staged.jsonPath, { force: true });
       if (staged.timeSeriesDir) fs.rmSync(staged.timeSeriesDir, { recursive: true, force: true });
+    }
+  }
+
+  /** Puts back every old file a commit moved aside and removes what it moved in. */
+  private rollBack(journal: CommitJournal): void {
+    for (const move of journal.moves) {
+      const final = this.absolute(move.final);
+      const backup = this.absolute(move.backup);
+      if (fs.existsSync(backup)) {
+        fs.rmSync(final, { recursive: true, force: true });
+        fs.renameSync(backup, final);
+      } else if (!move.hadOld) {
+        // Nothing was there before: whatever is there now came from the interrupted commit.
+        fs.rmSync(final, { recursive: true, force: true });
+      }
+      // hadOld without a backup: the old file was never moved, so it is still in place.
+    }
+  }
+
+  /**
+   * Finishes commits whose process died (called under the lock, so no journal belongs to a
+   * live writer): when the index holds the journal's record the commit happened and only its
+   * backups go; otherwise it is rolled back.
+   */
+  private recoverInterruptedCommits(): void {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir);
+    } catch {
+      return;
+    }
+    for (const entry of names) {
+      if (!isTemporaryName(entry) || !entry.includes(`${JOURNAL_INFIX}.`)) continue;
+      const journalPath = path.join(this.dir, entry);
+      let journal: CommitJournal;
+      try {
+        journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as CommitJournal;
+      } catch {
+        // A journal that was never completely written: the commit had not moved anything yet.
+        fs.rmSync(journalPath, { force: true });
+        continue;
+      }
+      const current = this.readMetadataOrEmpty()[journal.record.name];
+      const committed = current !== undefined && JSON.stringify(current) === JSON.stringify(journal.record);
+      if (committed) for (const move of journal.moves) fs.rmSync(this.absolute(move.backup), { recursive: true, force: true });
+      else this.rollBack(journal);
+      fs.rmSync(journalPath, { force: true });
     }
   }
 
@@ -178,15 +278,19 @@ export class ModelStore {
     // The lock file lives in the directory, which a store nobody wrote to yet does not have.
     this.ensureDir();
     return withFileLock(this.lockPath, () => {
+      this.recoverInterruptedCommits();
       const metadata = this.readMetadata();
       if (!Object.hasOwn(metadata, name)) throw new HazsimError('not_found', this.notFoundMessage(name));
-      const record = metadata[name];
+      const record = this.withAbsolutePath(metadata[name]);
       delete metadata[name];
       // The record goes first: a reader never sees a listed model whose file is missing.
       this.writeMetadata(metadata);
-      fs.rmSync(this.filePathFor(name), { force: true });
-      fs.rmSync(this.timeSeriesDirFor(name), { recursive: true, force: true });
-      this.removeDerived(name);
+      // A record under a name no model may have (left by an older version) names the index or worse: drop only the record.
+      if (nameProblem(name) === null) {
+        fs.rmSync(this.filePathFor(name), { force: true });
+        fs.rmSync(this.timeSeriesDirFor(name), { recursive: true, force: true });
+        this.removeDerived(name);
+      }
       return record;
     });
   }
@@ -200,10 +304,11 @@ export class ModelStore {
   async refresh(): Promise<RefreshReport> {
     this.ensureDir();
     return withFileLock(this.lockPath, () => {
+      this.recoverInterruptedCommits();
       const report: RefreshReport = { added: [], removed: [], invalid: [] };
       const metadata = this.readMetadata({ recoverCorrupt: true, report });
       for (const name of Object.keys(metadata)) {
-        if (!fs.existsSync(metadata[name].file_path)) {
+        if (!fs.existsSync(this.filePathFor(name))) {
           delete metadata[name];
           report.removed.push(name);
         }
@@ -224,7 +329,7 @@ export class ModelStore {
           continue;
         }
         const stat = fs.statSync(filePath);
-        metadata[name] = { name, description: '', created_at: isoWithoutZone(stat.mtime), file_path: filePath };
+        metadata[name] = { name, description: '', created_at: isoWithoutZone(stat.mtime), file_path: this.storedPathFor(name) };
         report.added.push(name);
       }
       this.writeMetadata(metadata);
@@ -253,10 +358,41 @@ export class ModelStore {
     return {};
   }
 
+  /** The index for recovery: a damaged one counts as empty (refresh keeps and rebuilds it). */
+  private readMetadataOrEmpty(): Record<string, ModelRecord> {
+    try {
+      return this.readMetadata();
+    } catch {
+      return {};
+    }
+  }
+
   private writeMetadata(metadata: Record<string, ModelRecord>): void {
     const sorted: Record<string, ModelRecord> = {};
-    for (const name of Object.keys(metadata).sort()) sorted[name] = metadata[name];
+    // Records written by older versions held absolute paths: every write makes them relative.
+    for (const name of Object.keys(metadata).sort()) sorted[name] = { ...metadata[name], file_path: this.storedPathFor(name) };
     writeFileAtomic(this.metadataPath, `${JSON.stringify(sorted, null, 2)}\n`);
+  }
+}
+
+/**
+ * Reads a stored file, refusing anything but a regular file: a FIFO or device put in a
+ * model's place would block or never end. Opened non-blocking, then checked on the open handle.
+ */
+export function readRegularFile(filePath: string, notFoundMessage: string): Buffer {
+  let fd: number;
+  try {
+    fd = fs.openSync(filePath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new HazsimError('not_found', `${notFoundMessage} (its file ${filePath} is gone; run a cache refresh)`);
+    throw error;
+  }
+  try {
+    if (!fs.fstatSync(fd).isFile()) throw new HazsimError('internal', `${filePath} is not a regular file; remove it and run a cache refresh`);
+    return fs.readFileSync(fd);
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

@@ -4,6 +4,7 @@ import type { HazsimService } from '../../../app/service.js';
 import { CurveSetRecord, CurveSetWithContent, DefaultCurveSets, StatusMessage, UploadResponse } from '../../../app/schemas.js';
 import { ListQuery, UploadForm } from '../schemas.js';
 import type { Route } from '../routeTable.js';
+import { clientPath, clientRecord } from '../clientPaths.js';
 
 const TAG = 'Curve sets';
 const params = { name: 'name of a curve set' };
@@ -39,7 +40,7 @@ export function curveSetRoutes(service: HazsimService): Route[] {
         if (track) throw new HazsimError('usage', 'storm, from, to, wind_profile and terrain apply to best-track hazard uploads, not to curve sets');
         const { record, message } = await service.uploadCurveSetFile(filePath, form);
         ctx.status = 201;
-        ctx.body = { status: 'success', message, name: record.name, file_path: record.file_path };
+        ctx.body = { status: 'success', message, name: record.name, file_path: clientPath(service.cacheRoot, record.file_path!) };
       },
     },
     {
@@ -52,7 +53,7 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       success: { status: 200, description: 'records without content', json: v.array(CurveSetRecord) },
       errors: [422],
       async handle(ctx, { query }) {
-        ctx.body = await service.listCurveSets({ refresh: query.refresh === 'true' });
+        ctx.body = (await service.listCurveSets({ refresh: query.refresh === 'true' })).map((record) => clientRecord(service.cacheRoot, record));
       },
     },
     {
@@ -65,7 +66,7 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       success: { status: 200, description: 'the record with the curve set as content', json: CurveSetWithContent },
       errors: [404],
       handle(ctx, { params: { name } }) {
-        ctx.body = service.getCurveSet(name);
+        ctx.body = clientRecord(service.cacheRoot, service.getCurveSet(name));
       },
     },
     {

@@ -4,6 +4,7 @@ import { CacheInfo, CacheRefreshResult, HazardTypesResponse } from '../../../app
 import { HAZSIM_VERSION } from '../../../base/version.js';
 import { ApiInfo, HealthReport } from '../schemas.js';
 import type { Route } from '../routeTable.js';
+import { clientPath } from '../clientPaths.js';
 
 const SERVICE_TAG = 'Service';
 const CACHE_TAG = 'Cache';
@@ -59,7 +60,7 @@ export function metaRoutes(service: HazsimService, startedAtMs: number): Route[]
           status: problem ? 'unhealthy' : 'healthy',
           version: HAZSIM_VERSION,
           uptime_seconds: Math.round((Date.now() - startedAtMs) / 100) / 10,
-          cache: { directory: service.cacheRoot, reachable: problem === null, ...(problem ? { problem } : {}) },
+          cache: { directory: '.', reachable: problem === null, ...(problem ? { problem } : {}) },
         };
         ctx.status = problem ? 503 : 200;
         ctx.body = problem ? { ...report, detail: `The cache directory is not usable: ${problem}`, status_code: 503 } : report;
@@ -74,7 +75,15 @@ export function metaRoutes(service: HazsimService, startedAtMs: number): Route[]
       success: { status: 200, description: 'totals over both stores, with a per-store breakdown', json: CacheInfo },
       errors: [],
       handle(ctx) {
-        ctx.body = service.cacheInfo();
+        const info = service.cacheInfo();
+        const relative = (store: typeof info.distribution_models) => ({ ...store, cache_directory: clientPath(service.cacheRoot, store.cache_directory) });
+        ctx.body = {
+          ...info,
+          cache_directory: '.',
+          metadata_file: clientPath(service.cacheRoot, info.metadata_file),
+          distribution_models: relative(info.distribution_models),
+          hazard_models: relative(info.hazard_models),
+        };
       },
     },
     {

@@ -4,6 +4,7 @@ import type { HazsimService } from '../../../app/service.js';
 import { ModelRecord, ModelRecordWithContent, StatusMessage, UploadResponse } from '../../../app/schemas.js';
 import { ListQuery, UploadForm } from '../schemas.js';
 import type { Route } from '../routeTable.js';
+import { clientPath, clientRecord } from '../clientPaths.js';
 
 const COLLECTIONS: Record<ModelKindId, { path: string; tag: string; noun: string; operationNoun: string }> = {
   distribution: { path: '/distribution-models', tag: 'Distribution models', noun: 'distribution model', operationNoun: 'DistributionModel' },
@@ -35,8 +36,8 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
           status: 'success',
           message: result.message,
           name: result.record.name,
-          file_path: result.record.file_path,
-          ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}),
+          file_path: clientPath(service.cacheRoot, result.record.file_path),
+          ...(result.time_series_path ? { time_series_path: clientPath(service.cacheRoot, result.time_series_path) } : {}),
           ...(result.track ? { track: result.track, warnings: result.warnings ?? [] } : {}),
         };
       },
@@ -51,7 +52,7 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
       success: { status: 200, description: 'records without content, sorted by name', json: v.array(ModelRecord) },
       errors: [422],
       async handle(ctx, { query }) {
-        ctx.body = await service.listModels(kind, { refresh: query.refresh === 'true' });
+        ctx.body = (await service.listModels(kind, { refresh: query.refresh === 'true' })).map((record) => clientRecord(service.cacheRoot, record));
       },
     },
     {
@@ -64,7 +65,7 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
       success: { status: 200, description: 'the record with the uploaded JSON as content', json: ModelRecordWithContent },
       errors: [404],
       handle(ctx, { params: { model_name } }) {
-        ctx.body = service.getModel(kind, model_name);
+        ctx.body = clientRecord(service.cacheRoot, service.getModel(kind, model_name));
       },
     },
     {

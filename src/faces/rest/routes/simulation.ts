@@ -22,6 +22,10 @@ interface ResultFile {
  */
 async function sendAndRemove(ctx: Context, file: ResultFile, contentType: string): Promise<void> {
   const remove = () => fs.rm(file.filePath, { force: true }, () => {});
+  if (ctx.res.destroyed) {
+    remove();
+    return;
+  }
   try {
     const { size } = await fs.promises.stat(file.filePath);
     ctx.res.once('close', remove);
@@ -43,8 +47,8 @@ interface RunEndpoint {
   schema: typeof SimulationRequest | typeof ScenarioRequest | typeof ReportRequest;
   contentType: string;
   fileName: string;
-  /** Runs the request in a worker thread and resolves to the temporary result file. */
-  run(body: unknown): Promise<ResultFile>;
+  /** Runs the request in a worker thread and resolves to the temporary result file; `signal` aborts when the client goes away. */
+  run(body: unknown, signal: AbortSignal): Promise<ResultFile>;
 }
 
 /** A JSON request in, a result file streamed out. */
@@ -60,7 +64,13 @@ function runRoute(endpoint: RunEndpoint): Route {
     success: { status: 200, description: `the ${endpoint.contentType} result`, file: { contentType: endpoint.contentType, fileName: endpoint.fileName } },
     errors: [404, 415, 422],
     async handle(ctx, { body }) {
-      await sendAndRemove(ctx, await endpoint.run(body), endpoint.contentType);
+      // A client that disconnects stops its run; the service then removes what the run wrote.
+      const abandoned = new AbortController();
+      const onClose = () => abandoned.abort();
+      ctx.res.once('close', onClose);
+      const file = await endpoint.run(body, abandoned.signal);
+      ctx.res.off('close', onClose);
+      await sendAndRemove(ctx, file, endpoint.contentType);
     },
   };
 }
@@ -80,7 +90,7 @@ export function simulationRoutes(service: HazsimService): Route[] {
       schema: SimulationRequest,
       contentType: SQLITE_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_results.sqlite',
-      run: (body) => service.simulate(body),
+      run: (body, signal) => service.simulate(body, { signal }),
     }),
     runRoute({
       path: '/generate-scenarios',
@@ -92,7 +102,7 @@ export function simulationRoutes(service: HazsimService): Route[] {
       contentType: ZIP_CONTENT_TYPE,
       fileName: '{distribution_name}_scenarios_{number_of_samples}samples.zip',
       // The download carries every record; none need be kept in memory for a summary.
-      run: (body) => service.generateScenarios(body, { recordLimit: 0 }),
+      run: (body, signal) => service.generateScenarios(body, { recordLimit: 0, signal }),
     }),
     runRoute({
       path: '/report',

@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BIN, json, ROOT, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
+import { connectStdio } from '../helpers/mcp.js';
+
+// Chaos: a REST server, an MCP server and CLI uploads write one cache at once while processes
+// are SIGKILLed at random for a bounded time. Afterwards the cache validates and every upload
+// that was acknowledged is there with its description.
+
+const FEEDER = path.join(ROOT, 'test/data/tiny_feeder.json');
+const FEEDER_TEXT = fs.readFileSync(FEEDER, 'utf8');
+const QUAKE = path.join(ROOT, 'test/data/tiny_quake.json');
+const CHAOS_MS = 40_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const randomMs = (max: number) => Math.floor(Math.random() * max);
+
+/** Descriptions a name may end with: the last acknowledged one, or one attempted after it (maybe committed before a kill). */
+class Expectations {
+  private readonly allowed = new Map<string, string[]>();
+  attempt(name: string, description: string) {
+    this.allowed.set(name, [...(this.allowed.get(name) ?? []), description]);
+  }
+  acknowledge(name: string, description: string) {
+    const list = this.allowed.get(name) ?? [];
+    this.allowed.set(name, list.slice(list.lastIndexOf(description)));
+    this.acknowledged.add(name);
+  }
+  readonly acknowledged = new Set<string>();
+  allowedFor(name: string): string[] {
+    return this.allowed.get(name) ?? [];
+  }
+}
+
+function startServer(cache: string): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', '--cache-dir', cache], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+    const exited = new Promise((done) => child.once('exit', done));
+    child.stdout!.once('data', (chunk) => resolve({ child, url: JSON.parse(String(chunk)).url, exited }));
+    child.on('error', reject);
+  });
+}
+
+async function restWriter(cache: string, until: number, expect: Expectations): Promise<number> {
+  let kills = 0;
+  let i = 0;
+  while (Date.now() < until) {
+    const server = await startServer(cache);
+    const killAt = Date.now() + 1_000 + randomMs(3_000);
+    const killer = setTimeout(() => server.child.kill('SIGKILL'), killAt - Date.now());
+    while (Date.now() < Math.min(killAt, until)) {
+      i += 1;
+      const name = i % 2 === 0 ? 'rest-shared' : `rest-${i}`;
+      const description = `rest ${i}`;
+      expect.attempt(name, description);
+      const form = new FormData();
+      form.append('file', new Blob([FEEDER_TEXT]), 'feeder.json');
+      form.append('name', name);
+      form.append('description', description);
+      form.append('overwrite', 'true');
+      try {
+        const response = await fetch(`${server.url}/distribution-models`, { method: 'POST', body: form });
+        if (response.status === 201) expect.acknowledge(name, description);
+      } catch {
+        break; // killed mid-request
+      }
+    }
+    clearTimeout(killer);
+    server.child.kill('SIGKILL');
+    kills += 1;
+    await server.exited;
+  }
+  return kills;
+}
+
+async function mcpWriter(cache: string, until: number): Promise<number> {
+  let kills = 0;
+  while (Date.now() < until) {
+    const { client, transport } = await connectStdio(cache);
+    const killAt = Date.now() + 1_000 + randomMs(3_000);
+    try {
+      while (Date.now() < killAt && Date.now() < until) {
+        await client.callTool({ name: 'refresh_cache', arguments: {} });
+        await client.callTool({ name: 'run_simulation', arguments: { distribution_system_name: 'base', hazard_system_name: 'quake' } });
+      }
+    } catch {
+      // a call cut short by the kill
+    }
+    if (transport.pid) process.kill(transport.pid, 'SIGKILL');
+    kills += 1;
+    await client.close().catch(() => undefined);
+  }
+  return kills;
+}
+
+async function cliWriter(cache: string, until: number, expect: Expectations): Promise<number> {
+  let kills = 0;
+  let i = 0;
+  while (Date.now() < until) {
+    i += 1;
+    const name = i % 3 === 0 ? 'cli-shared' : `cli-${i}`;
+    const description = `cli ${i}`;
+    expect.attempt(name, description);
+    const child = spawn(process.execPath, [BIN, 'upload', FEEDER, '--name', name, '--description', description, '--overwrite', '--cache-dir', cache], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+    const killer = Math.random() < 0.5 ? setTimeout(() => child.kill('SIGKILL'), 200 + randomMs(4_000)) : null;
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    if (killer) clearTimeout(killer);
+    if (code === 0) expect.acknowledge(name, description);
+    else kills += 1;
+  }
+  return kills;
+}
+
+const test = suite('chaos');
+
+test('REST, MCP and CLI writers killed at random lose no acknowledged model, description or index entry', async () => {
+  const cache = tempDir();
+  assert.is(runCli(['upload', FEEDER, '--name', 'base', '--description', 'the base', '--cache-dir', cache]).code, 0);
+  assert.is(runCli(['upload', QUAKE, '--name', 'quake', '--description', 'the quake', '--cache-dir', cache]).code, 0);
+  const expect = new Expectations();
+  expect.attempt('base', 'the base');
+  expect.acknowledge('base', 'the base');
+  const until = Date.now() + CHAOS_MS;
+  const [restKills, mcpKills, cliKills] = await Promise.all([restWriter(cache, until, expect), mcpWriter(cache, until), cliWriter(cache, until, expect)]);
+  console.log(`chaos: ${restKills} REST servers, ${mcpKills} MCP servers and ${cliKills} CLI uploads killed; ${expect.acknowledged.size} names acknowledged`);
+  assert.ok(restKills + mcpKills + cliKills >= 3);
+
+  // The next writer finishes or rolls back whatever the killed ones left.
+  const refreshed = await runCliAsync(['cache', 'refresh', '--json', '--cache-dir', cache]);
+  assert.is(refreshed.code, 0, refreshed.stderr);
+  for (const store of ['distribution_models', 'hazard_models']) {
+    const dir = path.join(cache, store);
+    const index = JSON.parse(fs.readFileSync(path.join(dir, 'models_metadata.json'), 'utf8'));
+    for (const [name, record] of Object.entries<any>(index)) {
+      assert.is(record.file_path, `${store}/${name}.json`);
+      JSON.parse(fs.readFileSync(path.join(cache, record.file_path), 'utf8'));
+    }
+    const leftovers = fs.readdirSync(dir).filter((entry) => entry.startsWith('.') && entry !== '.derived');
+    assert.equal(leftovers, [], `${store} keeps temporary files`);
+  }
+  const listed = new Map<string, string>(json(runCli(['list', '--json', '--cache-dir', cache])).map((r: any) => [r.name, r.description]));
+  assert.is(listed.get('quake'), 'the quake');
+  for (const name of expect.acknowledged) {
+    assert.ok(listed.has(name), `acknowledged model ${name} is lost`);
+    assert.ok(expect.allowedFor(name).includes(listed.get(name)!), `${name} has description ${listed.get(name)}, expected one of ${expect.allowedFor(name)}`);
+  }
+  await sleep(0);
+});
+
+test.run();

@@ -1,0 +1,120 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { json, ROOT, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
+
+// `-o` of `simulate` and `scenarios`: never replace what is not a regular file, never write
+// into the cache, and check the destination before the run (docs/hardening.md).
+
+const FEEDER = path.join(ROOT, 'test/data/tiny_feeder.json');
+const QUAKE = path.join(ROOT, 'test/data/tiny_quake.json');
+
+interface Context {
+  cache: string;
+}
+
+const test = suite<Context>('result output destinations', {} as Context);
+
+test.before((context) => {
+  context.cache = tempDir();
+  assert.is(runCli(['upload', FEEDER, '--name', 'feeder', '--cache-dir', context.cache]).code, 0);
+  assert.is(runCli(['upload', QUAKE, '--name', 'quake', '--cache-dir', context.cache]).code, 0);
+});
+
+const run = (context: Context, args: string[], cwd?: string) => runCli([...args, '--cache-dir', context.cache], { cwd });
+
+test('-o /dev/null succeeds for simulate and scenarios and leaves the device node a device', (context) => {
+  for (const args of [
+    ['simulate', 'feeder', 'quake', '-o', '/dev/null'],
+    ['scenarios', 'feeder', 'quake', '-n', '3', '-o', '/dev/null'],
+  ]) {
+    const result = run(context, args);
+    assert.is(result.code, 0, result.stderr);
+    assert.ok(fs.statSync('/dev/null').isCharacterDevice(), '/dev/null was replaced');
+  }
+  assert.is(fs.readFileSync('/dev/null').length, 0);
+});
+
+test('-o /dev/full fails with exit 5 naming the device, which stays a device', (context) => {
+  if (!fs.existsSync('/dev/full')) return;
+  for (const args of [
+    ['simulate', 'feeder', 'quake', '-o', '/dev/full'],
+    ['scenarios', 'feeder', 'quake', '-n', '3', '-o', '/dev/full'],
+  ]) {
+    const result = run(context, args);
+    assert.is(result.code, 5, result.stderr);
+    assert.match(result.stderr, /\/dev\/full/);
+    assert.match(result.stderr, /no space left/);
+    assert.ok(fs.statSync('/dev/full').isCharacterDevice(), '/dev/full was replaced');
+  }
+});
+
+test('-o into a FIFO writes the result through it', async (context) => {
+  const dir = tempDir();
+  const fifo = path.join(dir, 'pipe');
+  assert.is(spawnSync('mkfifo', [fifo]).status, 0);
+  const received = path.join(dir, 'received.sqlite');
+  const reader = spawn('sh', ['-c', `cat "${fifo}" > "${received}"`]);
+  const readerDone = new Promise((resolve) => reader.on('close', resolve));
+  const result = await runCliAsync(['simulate', 'feeder', 'quake', '-o', fifo, '--cache-dir', context.cache]);
+  await readerDone;
+  assert.is(result.code, 0, result.stderr);
+  assert.ok(fs.statSync(fifo).isFIFO(), 'the FIFO was replaced');
+  assert.is(fs.readFileSync(received).subarray(0, 16).toString('latin1'), 'SQLite format 3\0');
+});
+
+test('-o inside the cache is refused with exit 5, before and after symlinks', (context) => {
+  const link = path.join(tempDir(), 'link-to-cache');
+  fs.symlinkSync(context.cache, link);
+  const before = fs.readFileSync(path.join(context.cache, 'distribution_models/models_metadata.json'), 'utf8');
+  for (const target of [
+    path.join(context.cache, 'distribution_models/models_metadata.json'),
+    path.join(context.cache, 'distribution_models/feeder.json'),
+    path.join(link, 'hazard_models/quake.json'),
+    path.join(context.cache, 'results'),
+  ]) {
+    const result = run(context, ['simulate', 'feeder', 'quake', '-o', target]);
+    assert.is(result.code, 5, `${target}: ${result.stderr}`);
+    assert.match(result.stderr, /inside the cache/);
+  }
+  assert.is(fs.readFileSync(path.join(context.cache, 'distribution_models/models_metadata.json'), 'utf8'), before);
+  assert.is(run(context, ['show', 'feeder', '--json']).code, 0);
+  assert.is(run(context, ['show', 'quake', '--json']).code, 0);
+});
+
+test('-o into a missing folder fails at once with exit 5 naming the path, and writes nothing', (context) => {
+  const outer = tempDir();
+  const target = path.join(outer, 'missing', 'result.sqlite');
+  for (const args of [
+    ['simulate', 'feeder', 'quake', '-o', target],
+    ['scenarios', 'feeder', 'quake', '-n', '2', '-o', target],
+  ]) {
+    const result = run(context, args);
+    assert.is(result.code, 5, result.stderr);
+    assert.ok(result.stderr.includes(path.join(outer, 'missing')), result.stderr);
+    assert.match(result.stderr, /does not exist/);
+  }
+  assert.equal(fs.readdirSync(outer), []);
+});
+
+test('-o naming an existing folder writes the spec file name inside it', (context) => {
+  const folder = tempDir();
+  const simulated = json(run(context, ['simulate', 'feeder', 'quake', '-o', folder, '--json']));
+  assert.is(simulated.file_path, path.join(folder, 'feeder_quake_results.sqlite'));
+  const scenarios = json(run(context, ['scenarios', 'feeder', 'quake', '-n', '2', '-o', folder, '--json']));
+  assert.is(scenarios.file_path, path.join(folder, 'feeder_scenarios_2samples.zip'));
+  assert.equal(fs.readdirSync(folder).sort(), ['feeder_quake_results.sqlite', 'feeder_scenarios_2samples.zip']);
+});
+
+test('a temporary file left next to the destination by a killed run is removed by the next run', (context) => {
+  const folder = tempDir();
+  // pid 2^22+1 is above Linux's pid_max ceiling, so no process can own it.
+  const stale = path.join(folder, '.out.sqlite.4194305.0123abcd.tmp');
+  fs.writeFileSync(stale, 'partial');
+  assert.is(run(context, ['simulate', 'feeder', 'quake', '-o', path.join(folder, 'out.sqlite')]).code, 0);
+  assert.equal(fs.readdirSync(folder), ['out.sqlite']);
+});
+
+test.run();

@@ -42,41 +42,60 @@ export function makeSimulateCommand(context: CommandContext): Command {
     .argument('[distribution]', 'cached distribution model name')
     .argument('[hazard]', 'cached hazard model name')
     .option('--curve-set <name>', `fragility curve set (default: ${DEFAULT_CURVE_SET})`)
+    .addOption(
+      new Option(
+        '--ground-motion-variability <mode>',
+        'integrated: survival averaged over the earthquake ground-motion variability (the unconditional probability); median: survival at the median shaking',
+      )
+        .choices(['integrated', 'median'])
+        .default('integrated'),
+    )
     .option('-o, --output <file>', 'result file (default: ./{distribution}_{hazard}_results.sqlite)')
-    .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: RunOptions) => {
-      const service = context.service(options);
-      const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
-      const progress = progressReporter(context);
-      const outcome = await service.simulate(
-        { distribution_system_name: inputs.distribution, hazard_system_name: inputs.hazard, curve_set: inputs.curveSet },
-        { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
-      );
-      progress.done();
-      emit(context, options, { status: 'success', file_path: outcome.filePath, ...outcome.summary }, () => {
-        const summary = outcome.summary;
-        return [
-          `Wrote ${outcome.filePath}`,
-          formatFields([
-            ['assets', `${summary.asset_count} (${summary.unlocated_count} unlocated, not simulated)`],
-            ['timestamps', `${summary.timestamps.length} (${summary.timestamps[0] ?? '-'} .. ${summary.timestamps[summary.timestamps.length - 1] ?? '-'})`],
-            ['hazard models', String(summary.hazard_count)],
-            ['curve set', summary.curve_set],
-          ]),
-          '',
-          formatTable(
-            ['ASSET TYPE', 'COUNT', 'LOWEST SURVIVAL'],
-            Object.entries(summary.assets_by_type).map(([type, count]) => [type, count, summary.survival_statistics.lowest_by_type[type]?.toFixed(4) ?? '-']),
-          ),
-          '',
-          'Lowest survival:',
-          formatTable(
-            ['SURVIVAL', 'TIMESTAMP', 'TYPE', 'NAME'],
-            summary.lowest_survival.map((asset) => [asset.survival_probability.toFixed(4), asset.timestamp, asset.asset_type, asset.name]),
-          ),
-          ...summary.warnings.map((warning) => `warning: ${warning}`),
-        ].join('\n');
-      });
-    });
+    .action(
+      async (
+        distributionArgument: string | undefined,
+        hazardArgument: string | undefined,
+        options: RunOptions & { groundMotionVariability: 'integrated' | 'median' },
+      ) => {
+        const service = context.service(options);
+        const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
+        const progress = progressReporter(context);
+        const outcome = await service.simulate(
+          {
+            distribution_system_name: inputs.distribution,
+            hazard_system_name: inputs.hazard,
+            curve_set: inputs.curveSet,
+            ground_motion_variability: options.groundMotionVariability,
+          },
+          { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
+        );
+        progress.done();
+        emit(context, options, { status: 'success', file_path: outcome.filePath, ...outcome.summary }, () => {
+          const summary = outcome.summary;
+          return [
+            `Wrote ${outcome.filePath}`,
+            formatFields([
+              ['assets', `${summary.asset_count} (${summary.unlocated_count} unlocated, not simulated)`],
+              ['timestamps', `${summary.timestamps.length} (${summary.timestamps[0] ?? '-'} .. ${summary.timestamps[summary.timestamps.length - 1] ?? '-'})`],
+              ['hazard models', String(summary.hazard_count)],
+              ['curve set', summary.curve_set],
+            ]),
+            '',
+            formatTable(
+              ['ASSET TYPE', 'COUNT', 'LOWEST SURVIVAL'],
+              Object.entries(summary.assets_by_type).map(([type, count]) => [type, count, summary.survival_statistics.lowest_by_type[type]?.toFixed(4) ?? '-']),
+            ),
+            '',
+            'Lowest survival:',
+            formatTable(
+              ['SURVIVAL', 'TIMESTAMP', 'TYPE', 'NAME'],
+              summary.lowest_survival.map((asset) => [asset.survival_probability.toFixed(4), asset.timestamp, asset.asset_type, asset.name]),
+            ),
+            ...summary.warnings.map((warning) => `warning: ${warning}`),
+          ].join('\n');
+        });
+      },
+    );
 }
 
 function parseSamples(value: string): number {

@@ -63,6 +63,12 @@ export const SimulationRequest = v.strictObject({
   distribution_system_name: v.pipe(ModelName, v.description('name of a cached distribution model')),
   hazard_system_name: v.pipe(ModelName, v.description('name of a cached hazard model')),
   curve_set: v.pipe(v.optional(ModelName, DEFAULT_CURVE_SET), v.description('fragility curve set name')),
+  ground_motion_variability: v.pipe(
+    v.optional(v.picklist(['integrated', 'median'], 'ground_motion_variability must be integrated or median')),
+    v.description(
+      'integrated (default): survival averaged over the ground-motion variability of the earthquake model (the unconditional probability); median: survival at the median shaking (docs/fragility.md)',
+    ),
+  ),
 });
 export type SimulationRequest = v.InferOutput<typeof SimulationRequest>;
 

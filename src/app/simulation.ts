@@ -101,6 +101,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       curveSet,
       hazsimVersion: HAZSIM_VERSION,
       createdAt: isoWithoutZone(dependencies.clock()),
+      groundMotionVariability: request.ground_motion_variability,
     };
   }
 

@@ -4,7 +4,8 @@ import { sha256Hex } from '../base/sha256.js';
 import type { ProgressEvent } from '../base/workerTask.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
 import { extractAssets } from '../domain/assets/index.js';
-import { computeIntensities, readHazardModel, type HazardModel } from '../domain/hazards/index.js';
+import { computeIntensities, quantityDefinition, readHazardModel, type HazardModel, type PhysicsProfile } from '../domain/hazards/index.js';
+import { integratedSurvivalInto, type GroundMotionVariability } from '../domain/simulation/variability.js';
 import type { AssetTable } from '../domain/assets/types.js';
 import { assertCurvesCover, compileCurveSet, curveFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
 import { parseJsonBytes } from '../base/json.js';
@@ -13,6 +14,16 @@ import { combineSurvival, groupAssetsByType } from '../domain/simulation/combine
 import { writeResultsSqlite } from '../domain/simulation/sqlite.js';
 import { summarizeSurvival, type SurvivalSummary } from '../domain/simulation/summary.js';
 import type { CurveUsed, SurvivalResult } from '../domain/simulation/types.js';
+
+/** Physics choices of a run (docs/input-hazard.md, docs/fragility.md). */
+export interface PhysicsOptions {
+  physics?: PhysicsProfile;
+  /** Default: integrated (the unconditional survival). */
+  groundMotionVariability?: GroundMotionVariability;
+}
+
+/** What simulate reports as its survival when the request does not say. */
+export const DEFAULT_GROUND_MOTION_VARIABILITY: GroundMotionVariability = 'integrated';
 
 /** Everything a simulation worker needs; plain data, so it crosses the thread boundary. */
 export interface SimulationTask {
@@ -23,6 +34,7 @@ export interface SimulationTask {
   sqlitePath?: string;
   hazsimVersion: string;
   createdAt: string;
+  groundMotionVariability?: GroundMotionVariability;
 }
 
 export interface SimulationOutput {
@@ -62,13 +74,36 @@ function loadAssets(task: SimulationTask, bytes: Buffer, digest: string): Cached
  * timestamp, then survival per quantity and combined. `assets` grouped by type
  * (groupAssetsByType). Pure; the benchmark times exactly this.
  */
-export function computeSurvival(assets: AssetTable, hazard: HazardModel, compiled: CompiledCurveSet): { result: SurvivalResult; warnings: string[] } {
-  const grid = computeIntensities(hazard, assets);
-  assertCurvesCover(compiled, Object.keys(grid.quantities), assets.assetType);
-  // assertCurvesCover guarantees a curve for every (asset type, quantity) evaluated here.
-  const { survivalByQuantity, survival } = combineSurvival(assets, grid, (typeIndex, quantity, intensity, out) =>
-    survivalInto(curveFor(compiled, typeIndex, quantity)!, intensity, out),
+export function computeSurvival(
+  assets: AssetTable,
+  hazard: HazardModel,
+  compiled: CompiledCurveSet,
+  options: PhysicsOptions = {},
+): { result: SurvivalResult; warnings: string[] } {
+  const grid = computeIntensities(hazard, assets, options.physics);
+  const variability = options.groundMotionVariability ?? DEFAULT_GROUND_MOTION_VARIABILITY;
+  // Quantities reported for the record (spectral accelerations) need no curve; without one they leave survival alone.
+  assertCurvesCover(
+    compiled,
+    Object.keys(grid.quantities).filter((quantity) => !quantityDefinition(quantity).curveOptional),
+    assets.assetType,
   );
+  const scaled = new Float64Array(assets.count);
+  const scratch = new Float64Array(assets.count);
+  const { survivalByQuantity, survival } = combineSurvival(assets, grid, (typeIndex, quantity, intensity, out, cellOffset) => {
+    const curve = curveFor(compiled, typeIndex, quantity);
+    if (!curve) return void out.fill(Number.NaN);
+    const lnSigma = grid.lnStandardDeviations[quantity];
+    if (variability === 'median' || !lnSigma) return survivalInto(curve, intensity, out);
+    integratedSurvivalInto(
+      (values, survivalOut) => survivalInto(curve, values, survivalOut),
+      intensity,
+      lnSigma.subarray(cellOffset, cellOffset + intensity.length),
+      out,
+      scaled.subarray(0, intensity.length),
+      scratch.subarray(0, intensity.length),
+    );
+  });
   return { result: { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival }, warnings: grid.warnings };
 }
 
@@ -91,7 +126,8 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   report({ phase: 'reading models', done: 3, total: 3 });
 
   report({ phase: 'computing survival', done: 0, total: 1 });
-  const { result, warnings: physicsWarnings } = computeSurvival(groupAssetsByType(extracted), hazard, compiled);
+  const groundMotionVariability = task.groundMotionVariability ?? DEFAULT_GROUND_MOTION_VARIABILITY;
+  const { result, warnings: physicsWarnings } = computeSurvival(groupAssetsByType(extracted), hazard, compiled, { groundMotionVariability });
   report({ phase: 'computing survival', done: 1, total: 1 });
   const { assets, timestamps } = result;
 
@@ -134,6 +170,7 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     hazard_sha256: hazardSha256,
     curve_set: task.curveSet.name,
     curve_set_sha256: task.curveSet.sha256,
+    ground_motion_variability: groundMotionVariability,
     asset_count: String(assets.count),
     timestamp_count: String(timestamps.length),
     unlocated_assets: JSON.stringify(unlocated),

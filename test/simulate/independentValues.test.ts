@@ -1,10 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createService } from '../../src/app/service.js';
 import { close, closeRelative } from '../helpers/assert.js';
 import { EXAMPLES, tempDir } from '../helpers/cli.js';
-import { combinedExampleHazard, writeCombinedExampleHazard } from '../helpers/exampleHazards.js';
+import { combinedExampleHazard } from '../helpers/exampleHazards.js';
 import { lognormalSurvival, vincentyDistanceM } from '../helpers/independent.js';
 import { sqliteRows } from '../helpers/sqliteShell.js';
 
@@ -48,8 +49,16 @@ test.before(async (context) => {
   const cacheDir = tempDir();
   const service = createService({ cacheDir });
   await service.uploadModelFile(path.join(EXAMPLES, 'feeder/example_feeder.json'), {});
-  await service.uploadModelFile(writeCombinedExampleHazard(tempDir(), 'storm_quake_flood', ['hurricane', 'earthquake', 'flood']), {});
-  context.hazard = combinedExampleHazard('storm_quake_flood', ['hurricane', 'earthquake', 'flood']);
+  // The earthquake runs ERAD's chain here, whose published formulas this file recomputes; the
+  // ground-motion models are checked against OpenQuake's tables in test/simulate/earthquakeGroundMotion.test.ts.
+  const combined = combinedExampleHazard('storm_quake_flood', ['hurricane', 'earthquake', 'flood']);
+  context.hazard = {
+    ...combined,
+    models: combined.models.map((model: any) => (model.type === 'earthquake' ? { ...model, ground_motion_model: 'ERAD_V1' } : model)),
+  };
+  const hazardFile = path.join(tempDir(), 'storm_quake_flood.json');
+  fs.writeFileSync(hazardFile, JSON.stringify(context.hazard));
+  await service.uploadModelFile(hazardFile, {});
   context.file = path.join(tempDir(), 'result.sqlite');
   await service.simulate({ distribution_system_name: 'example_feeder', hazard_system_name: 'storm_quake_flood' }, { outputPath: context.file });
   context.rows = (name, timestamp) => {
@@ -84,7 +93,7 @@ function windMs(hazard: Context['hazard'], timestamp: string, longitude: number,
   return hollandKnots(rNmi, si(storm.max_wind_speed) / knotMs, si(storm.radius_of_max_wind) / NMI_M, si(storm.radius_of_closest_isobar) / NMI_M) * knotMs;
 }
 
-/** PGA [m/s²] and PGV [m/s] of the example earthquake at a point (docs/input-hazard.md). */
+/** PGA [m/s²] and PGV [m/s] of the example earthquake at a point by ERAD's chain (docs/input-hazard.md, ERAD_V1). */
 function shaking(hazard: Context['hazard'], longitude: number, latitude: number): { pgaG: number; pgvCms: number } {
   const quake = hazard.models.find((model: any) => model.type === 'earthquake') as any;
   const epicentralKm = vincentyDistanceM(quake.origin.latitude, quake.origin.longitude, latitude, longitude) / 1000;

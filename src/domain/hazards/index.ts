@@ -4,7 +4,18 @@ export { computeIntensities, quantitiesOf } from './intensities.js';
 export { descriptorOf, hazardDescriptors, hazardFileEntries, hazardFileEntry, hazardFileTypes, registerHazardType, supportedHazardTypes } from './registry.js';
 export * from './quantities.js';
 export { areasFootprint, mergeMax, mergeMin, modelLabel, pointBox } from './descriptor.js';
-export type { EradClass, HazardDescriptor, HazardFileEntry, ModelFootprint, PreparedSites, QuantityViews, SiteRequirement } from './descriptor.js';
-export { hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFromMmi } from './earthquake.js';
+export type {
+  ComputeContext,
+  EradClass,
+  HazardDescriptor,
+  HazardFileEntry,
+  ModelFootprint,
+  PreparedSites,
+  QuantityViews,
+  SiteRequirement,
+} from './descriptor.js';
+export { hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFromMmi, resolveGroundMotionModel } from './earthquake.js';
 export { hollandWindSpeed } from './wind.js';
 export * from './types.js';
+export { attachUncertainty, parseShakeMapGrid, ShakeMapGridError } from './earthquake/shakemap/index.js';
+export { shakeMapHazardFile } from './earthquake/shakemapHazard.js';

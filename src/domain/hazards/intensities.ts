@@ -2,7 +2,7 @@ import { HazsimError } from '../../base/errors.js';
 import { prepareSites, type QuantityViews } from './descriptor.js';
 import { intensityQuantityNames, quantitiesOfHazardType } from './quantities.js';
 import { descriptorOf } from './registry.js';
-import type { HazardModel, IntensityGrid, IntensityQuantity, Sites } from './types.js';
+import type { HazardModel, IntensityGrid, IntensityQuantity, PhysicsProfile, Sites } from './types.js';
 
 /** The quantities a hazard model produces, in registry order. */
 export function quantitiesOf(hazard: HazardModel): IntensityQuantity[] {
@@ -12,17 +12,19 @@ export function quantitiesOf(hazard: HazardModel): IntensityQuantity[] {
 
 /**
  * Intensities of every quantity the hazard produces, at every site and every distinct
- * timestamp (docs/input-hazard.md), in SI units. Arrays are timestamp-major ([t·count + site]);
+ * timestamp (docs/input-hazard.md), in SI units, with the variability of those a model gives one for. Arrays are timestamp-major ([t·count + site]);
  * NaN marks an absent quantity (no model of that type at that timestamp, or no flood area
  * over the site). Several models of one type at one timestamp: the most severe value wins.
  */
-export function computeIntensities(hazard: HazardModel, sites: Sites): IntensityGrid {
+export function computeIntensities(hazard: HazardModel, sites: Sites, physics: PhysicsProfile = 'default'): IntensityGrid {
   const count = sites.count;
   const timestampIndex = new Map(hazard.timestamps.map((timestamp, index) => [timestamp, index]));
   const quantities: IntensityGrid['quantities'] = {};
   const producedAt: IntensityGrid['producedAt'] = {};
+  const lnStandardDeviations: IntensityGrid['lnStandardDeviations'] = {};
   for (const quantity of quantitiesOf(hazard)) {
     quantities[quantity] = new Float64Array(hazard.timestamps.length * count).fill(Number.NaN);
+    lnStandardDeviations[quantity] = new Float64Array(hazard.timestamps.length * count).fill(Number.NaN);
     producedAt[quantity] = new Uint8Array(hazard.timestamps.length);
   }
   const prepared = prepareSites(sites);
@@ -34,11 +36,17 @@ export function computeIntensities(hazard: HazardModel, sites: Sites): Intensity
       throw new HazsimError('internal', `hazard model timestamp ${model.timestamp} is not in its timestamps; read hazards with readHazardModel`);
     const descriptor = descriptorOf(model);
     const views: QuantityViews = {};
+    const sigmaViews: QuantityViews = {};
     for (const quantity of quantitiesOfHazardType(model.type)) {
       views[quantity] = quantities[quantity]!.subarray(t * count, (t + 1) * count);
+      sigmaViews[quantity] = lnStandardDeviations[quantity]!.subarray(t * count, (t + 1) * count);
       producedAt[quantity]![t] = 1;
     }
-    descriptor.compute(model, prepared, views, warn);
+    descriptor.compute(model, prepared, views, warn, { physics, lnStandardDeviations: sigmaViews });
   }
-  return { timestamps: [...hazard.timestamps], quantities, producedAt, warnings: [...warnings] };
+  // Quantities no model gave a variability for carry none.
+  for (const quantity of Object.keys(lnStandardDeviations)) {
+    if (lnStandardDeviations[quantity]!.every((value) => Number.isNaN(value))) delete lnStandardDeviations[quantity];
+  }
+  return { timestamps: [...hazard.timestamps], quantities, producedAt, warnings: [...warnings], lnStandardDeviations };
 }

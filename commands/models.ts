@@ -43,8 +43,10 @@ function askModelName(
 
 export function makeUploadCommand(context: CommandContext): Command {
   return new Command('upload')
-    .description('store a distribution or hazard model (JSON, or a ZIP with its _time_series folder) in the cache')
-    .argument('[file]', 'model file: .json or .zip (asked for when missing on a terminal)')
+    .description(
+      'store a distribution or hazard model (JSON, or a ZIP with its _time_series folder; a USGS ShakeMap grid.xml, or a ZIP with grid.xml and uncertainty.xml, becomes an earthquake) in the cache',
+    )
+    .argument('[file]', 'model file: .json, .zip or ShakeMap grid.xml (asked for when missing on a terminal)')
     .addOption(kindOption('model kind (default: detected from the content)'))
     .option('--name <name>', 'model name (default: the file name without extension)')
     .option('--description <text>', 'free-text description', '')

@@ -22,7 +22,9 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
       path,
       operationId: `upload${operationNoun}`,
       summary: `Upload a ${noun}`,
-      description: `Stores a ${noun} (JSON, or a ZIP holding one JSON and optionally its _time_series folder) under a unique name. The content is validated; every problem is listed with its JSON path.`,
+      description: `Stores a ${noun} (JSON, or a ZIP holding one JSON and optionally its _time_series folder${
+        kind === 'hazard' ? '; or a USGS ShakeMap grid.xml, or a ZIP holding grid.xml and its uncertainty.xml, converted to an earthquake' : ''
+      }) under a unique name. The content is validated; every problem is listed with its JSON path.`,
       tag,
       body: { kind: 'multipart', schema: UploadForm },
       success: { status: 201, description: `${label} stored`, json: UploadResponse },

@@ -64,7 +64,7 @@ export function shakeMapHazardFile(grid: ShakeMapGrid): Record<string, unknown> 
       {
         type: 'shakemap',
         name: event.eventId,
-        timestamp: timeUtcIso.replace(/Z$/, ''),
+        timestamp: timeUtcIso.replace(/(\.0+)?Z$/, ''),
         event: {
           event_id: event.eventId,
           magnitude: event.magnitude,

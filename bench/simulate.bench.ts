@@ -125,7 +125,7 @@ try {
   const elements = expandElements(assets);
   let engine!: ReturnType<typeof best<ReturnType<typeof computeSurvival>>>;
   for (const physics of ['erad_v1', 'default'] as const) {
-    engine = best(RUNS, () => computeSurvival(assets, hazard, compiled, physics));
+    engine = best(RUNS, () => computeSurvival(assets, hazard, compiled, { physics }));
     const sites = physics === 'default' ? elements : assets;
     const intensities = best(RUNS, () => computeIntensities(hazard, sites, { physics }));
     const perCore = evaluations / (engine.cpuMs / 1000);

@@ -56,9 +56,9 @@ interface UploadOptions extends KindOption {
 export function makeUploadCommand(context: CommandContext): Command {
   return new Command('upload')
     .description(
-      'store a distribution or hazard model (JSON, or a ZIP with its _time_series folder) in the cache; a best track (HURDAT2, IBTrACS CSV, ATCF b-deck) is stored as a hazard model of hourly wind models',
+      'store a distribution or hazard model (JSON, or a ZIP with its _time_series folder) in the cache; a best track (HURDAT2, IBTrACS CSV, ATCF b-deck) is stored as a hazard model of hourly wind models, a USGS ShakeMap grid.xml (or a ZIP with grid.xml and uncertainty.xml) as an earthquake',
     )
-    .argument('[file]', 'model file: .json or .zip, or a best-track file (asked for when missing on a terminal)')
+    .argument('[file]', 'model file: .json or .zip, a best-track file or a ShakeMap grid.xml (asked for when missing on a terminal)')
     .addOption(kindOption('model kind (default: detected from the content)'))
     .option('--name <name>', 'model name (default: the file name without extension)')
     .option('--description <text>', 'free-text description', '')

@@ -54,56 +54,76 @@ export function makeSimulateCommand(context: CommandContext): Command {
     .argument('[hazard]', 'cached hazard model name')
     .option('--curve-set <name>', `fragility curve set (default: ${DEFAULT_CURVE_SET})`)
     .addOption(physicsOption())
+    .addOption(
+      new Option(
+        '--ground-motion-variability <mode>',
+        'integrated: survival averaged over the earthquake ground-motion variability (the unconditional probability); median: survival at the median shaking',
+      )
+        .choices(['integrated', 'median'])
+        .default('integrated'),
+    )
     .option('-o, --output <file>', 'result file (default: ./{distribution}_{hazard}_results.sqlite)')
-    .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: RunOptions) => {
-      const service = context.service(options);
-      const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
-      const progress = progressReporter(context);
-      const outcome = await service.simulate(
-        { distribution_system_name: inputs.distribution, hazard_system_name: inputs.hazard, curve_set: inputs.curveSet, physics: options.physics },
-        { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
-      );
-      progress.done();
-      emit(context, options, { status: 'success', file_path: outcome.filePath, ...outcome.summary }, () => {
-        const summary = outcome.summary;
-        return [
-          `Wrote ${outcome.filePath}`,
-          formatFields([
-            ['assets', `${summary.asset_count} (${summary.unlocated_count} unlocated, not simulated)`],
-            ['timestamps', `${summary.timestamps.length} (${summary.timestamps[0] ?? '-'} .. ${summary.timestamps[summary.timestamps.length - 1] ?? '-'})`],
-            ['hazard models', String(summary.hazard_count)],
-            ['curve set', summary.curve_set],
-            ['physics', summary.physics],
-          ]),
-          '',
-          formatTable(
-            context,
-            ['ASSET TYPE', 'COUNT', 'LOWEST SURVIVAL'],
-            Object.entries(summary.assets_by_type).map(([type, count]) => [type, count, summary.survival_statistics.lowest_by_type[type]?.toFixed(4) ?? '-']),
-          ),
-          '',
-          'Lowest survival:',
-          formatTable(
-            context,
-            ['SURVIVAL', 'TIMESTAMP', 'TYPE', 'NAME'],
-            summary.lowest_survival.map((asset) => [asset.survival_probability.toFixed(4), asset.timestamp, asset.asset_type, asset.name]),
-          ),
-          ...(summary.unlocated_count > 0
-            ? [
-                '',
-                `Not simulated (no usable location)${summary.unlocated_count > summary.unlocated_assets.length ? `, first ${summary.unlocated_assets.length} of ${summary.unlocated_count}` : ''}:`,
-                formatTable(
-                  context,
-                  ['TYPE', 'NAME', 'REASON'],
-                  summary.unlocated_assets.map((asset) => [asset.asset_type ?? asset.component_type, asset.name, asset.reason]),
-                  90,
-                ),
-              ]
-            : []),
-        ].join('\n');
-      });
-      writeWarnings(context, outcome.summary.warnings);
-    });
+    .action(
+      async (
+        distributionArgument: string | undefined,
+        hazardArgument: string | undefined,
+        options: RunOptions & { groundMotionVariability: 'integrated' | 'median' },
+      ) => {
+        const service = context.service(options);
+        const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
+        const progress = progressReporter(context);
+        const outcome = await service.simulate(
+          {
+            distribution_system_name: inputs.distribution,
+            hazard_system_name: inputs.hazard,
+            curve_set: inputs.curveSet,
+            physics: options.physics,
+            ground_motion_variability: options.groundMotionVariability,
+          },
+          { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
+        );
+        progress.done();
+        emit(context, options, { status: 'success', file_path: outcome.filePath, ...outcome.summary }, () => {
+          const summary = outcome.summary;
+          return [
+            `Wrote ${outcome.filePath}`,
+            formatFields([
+              ['assets', `${summary.asset_count} (${summary.unlocated_count} unlocated, not simulated)`],
+              ['timestamps', `${summary.timestamps.length} (${summary.timestamps[0] ?? '-'} .. ${summary.timestamps[summary.timestamps.length - 1] ?? '-'})`],
+              ['hazard models', String(summary.hazard_count)],
+              ['curve set', summary.curve_set],
+              ['physics', summary.physics],
+            ]),
+            '',
+            formatTable(
+              context,
+              ['ASSET TYPE', 'COUNT', 'LOWEST SURVIVAL'],
+              Object.entries(summary.assets_by_type).map(([type, count]) => [type, count, summary.survival_statistics.lowest_by_type[type]?.toFixed(4) ?? '-']),
+            ),
+            '',
+            'Lowest survival:',
+            formatTable(
+              context,
+              ['SURVIVAL', 'TIMESTAMP', 'TYPE', 'NAME'],
+              summary.lowest_survival.map((asset) => [asset.survival_probability.toFixed(4), asset.timestamp, asset.asset_type, asset.name]),
+            ),
+            ...(summary.unlocated_count > 0
+              ? [
+                  '',
+                  `Not simulated (no usable location)${summary.unlocated_count > summary.unlocated_assets.length ? `, first ${summary.unlocated_assets.length} of ${summary.unlocated_count}` : ''}:`,
+                  formatTable(
+                    context,
+                    ['TYPE', 'NAME', 'REASON'],
+                    summary.unlocated_assets.map((asset) => [asset.asset_type ?? asset.component_type, asset.name, asset.reason]),
+                    90,
+                  ),
+                ]
+              : []),
+          ].join('\n');
+        });
+        writeWarnings(context, outcome.summary.warnings);
+      },
+    );
 }
 
 /** Any whole number passes here, so 0 and negatives get the same "invalid input" answer (exit 5) from the request schema. */

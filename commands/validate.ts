@@ -8,7 +8,7 @@ import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/app/kinds.
 export function makeValidateCommand(context: CommandContext): Command {
   return new Command('validate')
     .description('validate a distribution or hazard model file (JSON or ZIP) without storing it; lists every problem')
-    .argument('<file>', 'model file: .json or .zip')
+    .argument('<file>', 'model file: .json, .zip or ShakeMap grid.xml')
     .addOption(new Option('--kind <kind>', 'model kind (default: detected from the content)').choices([...MODEL_KIND_IDS]))
     .action(async (file: string, options: GlobalOptions & { kind?: ModelKindId }) => {
       const result = await context

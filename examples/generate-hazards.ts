@@ -38,17 +38,26 @@ const ring = (...corners: [number, number][]) => [...corners, corners[0]];
 const at = (hour: number, day = 21) => `2024-09-${String(day + Math.floor(hour / 24)).padStart(2, '0')}T${String(hour % 24).padStart(2, '0')}:00:00`;
 
 /**
- * Earthquake. The DYFI-based relations of docs/input-hazard.md saturate PGV for moderate
- * magnitudes (docs/migrating-from-erad.md), so a small shock in the Middleton Place–Summerville seismic
- * zone (source of the 1886 Charleston earthquake), 20–30 km from the feeder, already
- * gives PGV of 20–35 cm/s there: partial damage that grows towards the north-west.
+ * Earthquake: a repeat of the 1886 Charleston earthquake in the Middleton Place–Summerville
+ * seismic zone, 20–30 km north-west of the feeder. A stable continental region, so AB06
+ * (docs/gmpe.md); Vs30 270 m/s, NEHRP class D, for the coastal-plain soils under the feeder.
+ * docs/input-hazard.md says what it gives and against which reference.
  */
 function earthquake() {
   return {
-    name: 'summerville-m3.7',
-    description: 'A shallow M3.7 shock in the Middleton Place-Summerville seismic zone, north-west of the feeder',
+    name: 'charleston-1886-repeat',
+    description: 'A repeat of the 1886 Charleston earthquake (M7.0) in the Middleton Place-Summerville seismic zone, north-west of the feeder',
     models: [
-      { type: 'earthquake', name: 'summerville', timestamp: at(3), origin: { longitude: -80.17, latitude: 32.95 }, depth: '12 kilometer', magnitude: 3.7 },
+      {
+        type: 'earthquake',
+        name: 'summerville',
+        timestamp: at(3),
+        origin: { longitude: -80.17, latitude: 32.95 },
+        depth: '10 kilometer',
+        magnitude: 7.0,
+        ground_motion_model: 'AB06',
+        vs30: '270 meter / second',
+      },
     ],
   };
 }

@@ -125,6 +125,12 @@ export const SimulationRequest = v.strictObject({
       "physics profile (docs/physics.md): default (event peaks up to each timestamp, storms followed between snapshots, lines along their route) or erad_v1 (ERAD's engine: snapshots one at a time, lines at their midpoint)",
     ),
   ),
+  ground_motion_variability: v.pipe(
+    v.optional(v.picklist(['integrated', 'median'], 'ground_motion_variability must be integrated or median')),
+    v.description(
+      'integrated (default): survival averaged over the ground-motion variability of the earthquake model (the unconditional probability); median: survival at the median shaking (docs/fragility.md)',
+    ),
+  ),
 });
 export type SimulationRequest = v.InferOutput<typeof SimulationRequest>;
 

@@ -134,6 +134,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       physics: request.physics,
       hazsimVersion: HAZSIM_VERSION,
       createdAt: isoWithoutZone(dependencies.clock()),
+      groundMotionVariability: request.ground_motion_variability,
     };
   }
 

@@ -11,6 +11,7 @@ import {
   resolveWindProfile,
   type HazardModel,
   type IntensityGrid,
+  quantityDefinition,
   type PhysicsProfile,
   type WindHazard,
 } from '../domain/hazards/index.js';
@@ -18,6 +19,7 @@ import { applyWindConversion, planWindConversion, type WindConversionRecord } fr
 import { expandElements } from '../domain/assets/elements.js';
 import { eventSurvival } from '../domain/simulation/events.js';
 import { ASSET_TYPES, type AssetTable } from '../domain/assets/types.js';
+import { integratedSurvivalInto, type GroundMotionVariability } from '../domain/simulation/variability.js';
 import { assertCurvesCover, compileCurveSet, curveFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
 import { parseJsonBytes } from '../base/json.js';
 import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAssets } from './assetCache.js';
@@ -25,6 +27,16 @@ import { combineSurvival, groupAssetsByType } from '../domain/simulation/combine
 import { writeResultsSqlite } from '../domain/simulation/sqlite.js';
 import { summarizeSurvival, UNLOCATED_LISTED, type SurvivalSummary } from '../domain/simulation/summary.js';
 import type { CurveUsed, SurvivalResult } from '../domain/simulation/types.js';
+
+/** Physics choices of a run (docs/input-hazard.md, docs/fragility.md). */
+export interface PhysicsOptions {
+  physics?: PhysicsProfile;
+  /** Default: integrated (the unconditional survival). */
+  groundMotionVariability?: GroundMotionVariability;
+}
+
+/** What simulate reports as its survival when the request does not say. */
+export const DEFAULT_GROUND_MOTION_VARIABILITY: GroundMotionVariability = 'integrated';
 
 /** Everything a simulation worker needs; plain data, so it crosses the thread boundary. */
 export interface SimulationTask {
@@ -36,6 +48,7 @@ export interface SimulationTask {
   sqlitePath?: string;
   hazsimVersion: string;
   createdAt: string;
+  groundMotionVariability?: GroundMotionVariability;
 }
 
 export interface SimulationOutput {
@@ -80,11 +93,35 @@ export function computeSurvival(
   assets: AssetTable,
   hazard: HazardModel,
   compiled: CompiledCurveSet,
-  physics: PhysicsProfile = 'default',
+  options: PhysicsOptions = {},
 ): { result: SurvivalResult; warnings: string[]; elementCount: number; wind?: WindConversionRecord } {
-  // assertCurvesCover guarantees a curve for every (asset type, quantity) evaluated here.
-  const evaluate = (typeIndex: number, quantity: string, intensity: Float64Array, out: Float64Array) =>
-    survivalInto(curveFor(compiled, typeIndex, quantity)!, intensity, out);
+  const physics = options.physics ?? 'default';
+  const variability = options.groundMotionVariability ?? DEFAULT_GROUND_MOTION_VARIABILITY;
+  // The grid being evaluated, for the variability of its cells (ground motion's σ of ln).
+  let current: IntensityGrid | undefined;
+  // Work arrays of the integration, grown to the longest slice evaluated.
+  let scaled = new Float64Array(0);
+  let scratch = new Float64Array(0);
+  // Quantities reported for the record (spectral accelerations) need no curve; without one they leave survival alone.
+  const evaluate = (typeIndex: number, quantity: string, intensity: Float64Array, out: Float64Array, cellOffset: number) => {
+    const curve = curveFor(compiled, typeIndex, quantity);
+    if (!curve) return void out.fill(Number.NaN);
+    const lnSigma = current?.lnStandardDeviations[quantity];
+    if (variability === 'median' || !lnSigma) return survivalInto(curve, intensity, out);
+    if (scaled.length < intensity.length) {
+      scaled = new Float64Array(intensity.length);
+      scratch = new Float64Array(intensity.length);
+    }
+    integratedSurvivalInto(
+      (values, survivalOut) => survivalInto(curve, values, survivalOut),
+      intensity,
+      lnSigma.subarray(cellOffset, cellOffset + intensity.length),
+      out,
+      scaled.subarray(0, intensity.length),
+      scratch.subarray(0, intensity.length),
+    );
+  };
+  const needingCurves = (quantities: string[]) => quantities.filter((quantity) => !quantityDefinition(quantity).curveOptional);
   // The wind each curve expects (docs/input-hazard.md): the stored intensity is the converted one.
   const convertWind = (sites: Parameters<typeof planWindConversion>[0]) => {
     if (!quantitiesOf(hazard).includes('wind_speed')) return { record: undefined, apply: (_grid: IntensityGrid) => {} };
@@ -98,7 +135,8 @@ export function computeSurvival(
   };
   if (physics === 'erad_v1') {
     const grid = computeIntensities(hazard, assets, { physics });
-    assertCurvesCover(compiled, Object.keys(grid.quantities), assets.assetType);
+    current = grid;
+    assertCurvesCover(compiled, needingCurves(Object.keys(grid.quantities)), assets.assetType);
     const wind = convertWind(assets);
     wind.apply(grid);
     const { survivalByQuantity, survival } = combineSurvival(assets, grid, evaluate);
@@ -111,11 +149,12 @@ export function computeSurvival(
   }
   const elements = expandElements(assets);
   const quantities = quantitiesOf(hazard);
-  assertCurvesCover(compiled, quantities, new Set(Array.from(new Set(elements.assetTypeIndex), (index) => ASSET_TYPES[index])));
+  assertCurvesCover(compiled, needingCurves(quantities), new Set(Array.from(new Set(elements.assetTypeIndex), (index) => ASSET_TYPES[index])));
   const wind = convertWind(elements);
   const gridFor = (from: number, to: number) => {
     const grid = computeIntensities(hazard, elements, { physics }, { from, to });
     wind.apply(grid);
+    current = grid;
     return grid;
   };
   const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate);
@@ -148,7 +187,16 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
 
   report({ phase: 'computing survival', done: 0, total: 1 });
   const physics = task.physics ?? 'default';
-  const { result, warnings: physicsWarnings, elementCount, wind } = computeSurvival(groupAssetsByType(extracted), hazard, compiled, physics);
+  const groundMotionVariability = task.groundMotionVariability ?? DEFAULT_GROUND_MOTION_VARIABILITY;
+  const {
+    result,
+    warnings: physicsWarnings,
+    elementCount,
+    wind,
+  } = computeSurvival(groupAssetsByType(extracted), hazard, compiled, {
+    physics,
+    groundMotionVariability,
+  });
   report({ phase: 'computing survival', done: 1, total: 1 });
   const { assets, timestamps } = result;
 
@@ -204,6 +252,7 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     curve_set: task.curveSet.name,
     curve_set_sha256: task.curveSet.sha256,
     physics,
+    ground_motion_variability: groundMotionVariability,
     asset_count: String(assets.count),
     ...(physics === 'default' ? { element_count: String(elementCount) } : {}),
     timestamp_count: String(timestamps.length),

@@ -3,6 +3,7 @@ import yauzl from 'yauzl';
 import { HazsimError } from '../base/errors.js';
 import { parseJsonBytes } from '../base/json.js';
 import { detectTrackFormat, trackToHazardFile, type TrackSummary, type TrackUploadOptions } from '../domain/hazards/index.js';
+import { isGridXmlName, isUncertaintyXmlName, looksLikeXml, shakeMapUploadContent } from './shakeMapUpload.js';
 
 /** One file of a time series folder carried by an uploaded ZIP, relative to that folder. */
 export interface TimeSeriesFile {
@@ -39,11 +40,18 @@ export function isZip(bytes: Buffer): boolean {
   return bytes.length >= 4 && bytes.subarray(0, 2).equals(ZIP_MAGIC) && (bytes[2] === 3 || bytes[2] === 5 || bytes[2] === 7);
 }
 
+/** An upload converted from a ShakeMap grid: the hazard file JSON, named after the uploaded file. */
+function shakeMapUpload(content: Record<string, unknown>, fileName: string): UploadContent {
+  const jsonBytes = Buffer.from(`${JSON.stringify(content)}\n`);
+  return { jsonFileName: `${path.basename(fileName).replace(/\.(xml|zip)$/i, '')}.json`, jsonBytes, content, timeSeries: [] };
+}
+
 /**
- * Reads an uploaded file: JSON, a ZIP holding one JSON and optionally its `<stem>_time_series/`
- * folder, or a best track (HURDAT2, IBTrACS CSV, ATCF b-deck), which becomes the hazard file
- * stored in its place (docs/input-hazard.md). `track` chooses the storm and time window; when it
- * is given, the file must be a best track.
+ * Reads an uploaded file: JSON; a ZIP holding one JSON and optionally its `<stem>_time_series/`
+ * folder, or a ShakeMap grid.xml with its optional uncertainty.xml; a ShakeMap grid.xml
+ * (converted to a hazard file); or a best track (HURDAT2, IBTrACS CSV, ATCF b-deck), which
+ * becomes the hazard file stored in its place (docs/input-hazard.md). `track` chooses the storm
+ * and time window; when it is given, the file must be a best track.
  */
 export async function readUpload(fileName: string, bytes: Buffer, track?: TrackUploadOptions): Promise<UploadContent> {
   if (bytes.length === 0) throw new HazsimError('unreadable', `${fileName} is empty`);
@@ -55,6 +63,7 @@ export async function readUpload(fileName: string, bytes: Buffer, track?: TrackU
         'usage',
         `${path.basename(fileName)} is not a best track (HURDAT2, IBTrACS CSV or ATCF b-deck): storm, time window, wind profile and terrain options apply to tracks only`,
       );
+    if (looksLikeXml(bytes)) return shakeMapUpload(shakeMapUploadContent({ name: path.basename(fileName), bytes }), fileName);
     return { jsonFileName: path.basename(fileName), jsonBytes: bytes, content: parseJsonBytes(bytes, path.basename(fileName)), timeSeries: [] };
   }
   const entries = await readZipEntries(bytes, fileName);
@@ -166,7 +175,25 @@ function selectZipContent(entries: ZipEntry[], fileName: string): UploadContent 
       .slice(0, -1)
       .some((segment) => segment.endsWith('_time_series'));
   const candidates = useful.filter((entry) => entry.name.toLowerCase().endsWith('.json') && !isInTimeSeries(entry.name) && entry.name.split('/').length <= 2);
-  if (candidates.length === 0) throw new HazsimError('invalid_input', `${fileName} holds no model JSON file (expected one .json at the top of the ZIP)`);
+  if (candidates.length === 0) {
+    const grids = useful.filter((entry) => isGridXmlName(entry.name));
+    if (grids.length === 1) {
+      const uncertainties = useful.filter((entry) => isUncertaintyXmlName(entry.name));
+      if (uncertainties.length > 1)
+        throw new HazsimError('invalid_input', `${fileName} holds ${uncertainties.length} uncertainty.xml files; upload one ShakeMap per ZIP`);
+      const uncertainty = uncertainties[0];
+      return shakeMapUpload(
+        shakeMapUploadContent({ name: grids[0].name, bytes: grids[0].data }, uncertainty && { name: uncertainty.name, bytes: uncertainty.data }),
+        fileName,
+      );
+    }
+    if (grids.length > 1)
+      throw new HazsimError(
+        'invalid_input',
+        `${fileName} holds ${grids.length} grid.xml files (${grids.map((g) => g.name).join(', ')}); upload one ShakeMap per ZIP`,
+      );
+    throw new HazsimError('invalid_input', `${fileName} holds no model JSON file (expected one .json at the top of the ZIP) and no ShakeMap grid.xml`);
+  }
   if (candidates.length > 1) {
     throw new HazsimError(
       'invalid_input',

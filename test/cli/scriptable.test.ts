@@ -124,7 +124,7 @@ scriptable('--json only where there is a result to print; `cache` alone is `cach
   assert.is(info.code, 0, info.stderr);
   assert.is(json(info).cache_directory, cache);
   const help = runCli(['curve-sets', '--help']);
-  assert.match(help.stdout, /\n  summary .*default/);
+  assert.match(help.stdout, /\n {2}summary .*default/);
 });
 
 scriptable('delete asks on a terminal (no keeps the model, exit 1); --yes deletes without asking', async () => {

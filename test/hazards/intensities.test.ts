@@ -20,10 +20,17 @@ grid('lays values out timestamp-major with NaN where a type has no model at that
   const hazard = readHazardModel({
     models: [
       storm('2024-01-01T01:00:00', 0, '40 meter / second'),
-      { type: 'earthquake', timestamp: '2024-01-01T00:00:00', origin: { longitude: 0, latitude: 0 }, depth: '300 kilometer', magnitude: 5 },
+      {
+        type: 'earthquake',
+        timestamp: '2024-01-01T00:00:00',
+        origin: { longitude: 0, latitude: 0 },
+        depth: '300 kilometer',
+        magnitude: 5,
+        ground_motion_model: 'ERAD_V1',
+      },
     ],
   });
-  assert.equal(quantitiesOf(hazard), ['wind_speed', 'pga', 'pgv']);
+  assert.equal(quantitiesOf(hazard), ['wind_speed', 'pga', 'pgv', 'sa_0_3', 'sa_1_0']);
   const result = computeIntensities(
     hazard,
     sitesOf([
@@ -32,7 +39,7 @@ grid('lays values out timestamp-major with NaN where a type has no model at that
     ]),
   );
   assert.equal(result.timestamps, ['2024-01-01T00:00:00', '2024-01-01T01:00:00']);
-  assert.equal(Object.keys(result.quantities), ['wind_speed', 'pga', 'pgv']);
+  assert.equal(Object.keys(result.quantities), ['wind_speed', 'pga', 'pgv', 'sa_0_3', 'sa_1_0']);
   const wind = result.quantities.wind_speed!;
   const pga = result.quantities.pga!;
   assert.is(wind.length, 4);

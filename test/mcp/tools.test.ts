@@ -30,39 +30,43 @@ const CACHE_TOOLS = ['list_cached_models', 'get_model_info', 'refresh_cache', 'g
 
 const listing = suite('tools/list');
 
-listing('lists the ten tools, each with a title, description, input and output schema and annotations', async () => {
-  const { client } = await setUp();
-  const { tools } = await client.listTools();
-  assert.equal(
-    tools.map((tool) => tool.name),
-    ['run_simulation', 'generate_scenarios', 'generate_report', ...CACHE_TOOLS, 'upload_storm_track'],
-  );
-  for (const tool of tools) {
-    assert.ok(tool.title && tool.description, `${tool.name} has a title and description`);
-    assert.is(tool.inputSchema.type, 'object');
-    assert.is(tool.outputSchema?.type, 'object', `${tool.name} declares an output schema`);
-    assert.is(tool.annotations?.openWorldHint, false);
-  }
-  const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-  assert.equal(byName.run_simulation.inputSchema.required, ['distribution_system_name', 'hazard_system_name']);
-  assert.is((byName.run_simulation.inputSchema.properties as any).curve_set.default, 'DEFAULT_CURVES');
-  assert.equal(byName.generate_scenarios.inputSchema.required, ['distribution_system_name', 'hazard_system_name']);
-  const scenarioArguments = byName.generate_scenarios.inputSchema.properties as any;
-  assert.equal(Object.keys(scenarioArguments), [
-    'distribution_system_name',
-    'hazard_system_name',
-    'curve_set',
-    'physics',
-    'number_of_samples',
-    'seed',
-    'method',
-  ]);
-  assert.equal([scenarioArguments.number_of_samples.default, scenarioArguments.seed.default, scenarioArguments.method.default], [1, 0, 'peak']);
-  assert.equal(byName.get_model_info.inputSchema.required, ['model_name']);
-  assert.ok((byName.generate_scenarios.outputSchema?.required as string[]).includes('truncated'));
-  assert.is(byName.get_cache_info.annotations?.readOnlyHint, true);
-  assert.is(byName.run_simulation.annotations?.readOnlyHint, false);
-});
+listing(
+  'lists the eleven tools (the eight of the spec, generate_report, upload_storm_track and upload_hazard_model), each with a title, description, input and output schema and annotations',
+  async () => {
+    const { client } = await setUp();
+    const { tools } = await client.listTools();
+    assert.equal(
+      tools.map((tool) => tool.name),
+      ['run_simulation', 'generate_scenarios', 'generate_report', ...CACHE_TOOLS, 'upload_storm_track', 'upload_hazard_model'],
+    );
+    for (const tool of tools) {
+      assert.ok(tool.title && tool.description, `${tool.name} has a title and description`);
+      assert.is(tool.inputSchema.type, 'object');
+      assert.is(tool.outputSchema?.type, 'object', `${tool.name} declares an output schema`);
+      assert.is(tool.annotations?.openWorldHint, false);
+    }
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+    assert.equal(byName.run_simulation.inputSchema.required, ['distribution_system_name', 'hazard_system_name']);
+    assert.is((byName.run_simulation.inputSchema.properties as any).curve_set.default, 'DEFAULT_CURVES');
+    assert.equal(byName.generate_scenarios.inputSchema.required, ['distribution_system_name', 'hazard_system_name']);
+    const scenarioArguments = byName.generate_scenarios.inputSchema.properties as any;
+    assert.equal(Object.keys(scenarioArguments), [
+      'distribution_system_name',
+      'hazard_system_name',
+      'curve_set',
+      'physics',
+      'ground_motion_variability',
+      'number_of_samples',
+      'seed',
+      'method',
+    ]);
+    assert.equal([scenarioArguments.number_of_samples.default, scenarioArguments.seed.default, scenarioArguments.method.default], [1, 0, 'peak']);
+    assert.equal(byName.get_model_info.inputSchema.required, ['model_name']);
+    assert.ok((byName.generate_scenarios.outputSchema?.required as string[]).includes('truncated'));
+    assert.is(byName.get_cache_info.annotations?.readOnlyHint, true);
+    assert.is(byName.run_simulation.annotations?.readOnlyHint, false);
+  },
+);
 
 listing.run();
 

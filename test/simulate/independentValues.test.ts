@@ -1,10 +1,10 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createService } from '../../src/app/service.js';
 import { close, closeRelative } from '../helpers/assert.js';
 import { EXAMPLES, tempDir } from '../helpers/cli.js';
-import fs from 'node:fs';
 import { combinedExampleHazard } from '../helpers/exampleHazards.js';
 import { lognormalSurvival, marineToLandGust, vincentyDistanceM } from '../helpers/independent.js';
 import { sqliteRows } from '../helpers/sqliteShell.js';
@@ -33,7 +33,11 @@ const MARINE_TO_OPEN_TERRAIN_GUST = marineToLandGust(0.03);
 /** The example hazards with the hurricane evaluated by ERAD's profile, whose formula this test re-implements. */
 function eradProfileHazard(): ReturnType<typeof combinedExampleHazard> {
   const hazard = combinedExampleHazard('storm_quake_flood', ['hurricane', 'earthquake', 'flood']);
-  return { ...hazard, models: hazard.models.map((model: any) => (model.type === 'wind' ? { ...model, wind_profile: 'ERAD_V1' } : model)) };
+  // The earthquake runs ERAD's chain too, whose published formulas this file recomputes; the
+  // ground-motion models are checked against OpenQuake's tables in test/simulate/earthquakeGroundMotion.test.ts.
+  const erad = (model: any) =>
+    model.type === 'wind' ? { ...model, wind_profile: 'ERAD_V1' } : model.type === 'earthquake' ? { ...model, ground_motion_model: 'ERAD_V1' } : model;
+  return { ...hazard, models: hazard.models.map(erad) };
 }
 
 /** DEFAULT_CURVES (docs/fragility.md) of the two asset types checked: [median, β] in m/s, m, m/s, g, cm/s. */
@@ -102,7 +106,7 @@ function windMs(hazard: Context['hazard'], timestamp: string, longitude: number,
   return marine * MARINE_TO_OPEN_TERRAIN_GUST;
 }
 
-/** PGA [m/s²] and PGV [m/s] of the example earthquake at a point (docs/input-hazard.md). */
+/** PGA [m/s²] and PGV [m/s] of the example earthquake at a point by ERAD's chain (docs/input-hazard.md, ERAD_V1). */
 function shaking(hazard: Context['hazard'], longitude: number, latitude: number): { pgaG: number; pgvCms: number } {
   const quake = hazard.models.find((model: any) => model.type === 'earthquake') as any;
   const epicentralKm = vincentyDistanceM(quake.origin.latitude, quake.origin.longitude, latitude, longitude) / 1000;

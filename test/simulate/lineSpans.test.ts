@@ -59,7 +59,7 @@ const flood = (ring: [number, number][], depth = '1.5 meter', velocity?: string)
 
 /** Final survival of each asset by name. */
 function finals(assets: AssetTable, hazard: ReturnType<typeof readHazardModel>, physics: 'default' | 'erad_v1' = 'default'): Map<string, number> {
-  const { result } = computeSurvival(assets, hazard, compiled, physics);
+  const { result } = computeSurvival(assets, hazard, compiled, { physics });
   const last = (result.timestamps.length - 1) * assets.count;
   return new Map(assets.name.map((name, a) => [name, result.survival[last + a]]));
 }

@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import { preparePoints, type PreparedPoints } from '../../base/geodesy/batch.js';
 import { buildSiteGrid, type SiteGrid } from './_siteGrid.js';
-import { DEFAULT_PHYSICS, type HazardComputeContext, type PhysicsProfile } from './physics.js';
+import type { PhysicsProfile } from './physics.js';
 import type { IntensityQuantity } from './quantities.js';
 import type { AreaGeometry, GeoPoint, HazardEntry, Sites } from './types.js';
 
@@ -12,11 +12,6 @@ import type { AreaGeometry, GeoPoint, HazardEntry, Sites } from './types.js';
  */
 
 export type { PhysicsProfile };
-
-/** What every compute receives about the run besides the model and the sites (physics.ts). */
-export type ComputeContext = HazardComputeContext;
-
-export const DEFAULT_COMPUTE_CONTEXT: ComputeContext = { physics: DEFAULT_PHYSICS };
 
 /** What a model needs to know about a site besides its position. */
 export type SiteRequirement = 'heightM';
@@ -47,6 +42,17 @@ export function prepareSites(sites: Sites): PreparedSites {
  */
 export type QuantityViews = Partial<Record<IntensityQuantity, Float64Array>>;
 
+/** What a compute may read besides the model and the sites, and where it reports variability. */
+export interface ComputeContext {
+  /** The run's physics profile; models with a choice of physics resolve their default by it. */
+  physics: PhysicsProfile;
+  /**
+   * One view per quantity, like `out`: a model that knows the aleatory variability of what it
+   * writes into `out` writes the standard deviation of ln(value) here, for the same sites.
+   */
+  lnStandardDeviations: QuantityViews;
+}
+
 /** What ERAD's infrasys hazard files call an entry type, and which of its fields carry over. */
 export interface EradClass {
   /** The infrasys class name (`EarthQuakeModel`). */
@@ -72,6 +78,14 @@ export interface HazardFileEntry {
   erad?: EradClass;
   /** An area that ERAD files hold only through the model referencing it (no timestamp of its own). */
   eradPartOnly?: boolean;
+  /**
+   * A form of its hazard type that an upload converts to (a ShakeMap grid): readable in hazard
+   * files, but left out of the lists of hazard types (/supported-hazard-types, hazard counts,
+   * which the service specification fixes); its models count under their hazard type.
+   */
+  unlisted?: boolean;
+  /** What a model of this entry becomes, for docs/hazard-types.md (default for an entry after the first: one area at its own timestamp). */
+  readAs?: string;
 }
 
 /** What a model adds to a hazard model's summary: entries by file entry type, and points or boxes of its footprint. */

@@ -2,38 +2,62 @@ import * as v from 'valibot';
 import { distancesFromPointM } from '../../base/geodesy/batch.js';
 import { Name, plainNumber, Point, quantity, Timestamp } from './_schema.js';
 import { STANDARD_GRAVITY_MS2 } from './_units.js';
-import { mergeMax, pointBox, type HazardDescriptor } from './descriptor.js';
-import type { EarthquakeHazard } from './types.js';
+import { modelLabel, pointBox, type ComputeContext, type HazardDescriptor, type PreparedSites, type QuantityViews } from './descriptor.js';
+import { hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFromMmi } from './earthquake/eradV1.js';
+import { defaultTopDepthKm, ruptureProblem } from './earthquake/rupture.js';
+import { interpolateShakeMap, Raster, ShakeMapModel } from './earthquake/shakemapHazard.js';
+import { resolveGroundMotionModel, sourceShaking } from './earthquake/sourceShaking.js';
+import type { EarthquakeHazard, EarthquakeSourceHazard, ShakeMapHazard } from './types.js';
+
+export { hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFromMmi } from './earthquake/eradV1.js';
+export { resolveGroundMotionModel } from './earthquake/sourceShaking.js';
 
 /**
- * Earthquake shaking from magnitude and hypocentral distance, with the intensity
- * relations ERAD cites (Atkinson & Wald 2007, "Did You Feel It?" intensities; docs/input-hazard.md):
- * MMI = 3.31 + 1.28·M − 1.42·log10(R), PGV [cm/s] = 10^((MMI − 3.78)/1.47),
- * PGA [%g] = 10^((MMI − 1.78)/3.70). No site amplification, no clamping of MMI.
+ * Earthquakes (docs/input-hazard.md): a source (hypocentre, magnitude, optional rake and planar
+ * rupture) whose shaking a published ground-motion model predicts at each asset (BSSA14, ASK14,
+ * AB06; docs/gmpe.md) with the site's Vs30, or ERAD's chain kept for comparison (ERAD_V1); or a
+ * USGS ShakeMap grid interpolated at the assets.
  */
 
-/** Hypocentres closer than this are taken at this distance, km (log10 R would diverge at 0). */
-export const MIN_HYPOCENTRAL_DISTANCE_KM = 1;
+const GROUND_MOTION_MODEL_IDS = ['BSSA14', 'ASK14', 'AB06', 'ERAD_V1'] as const;
 
-/** R = √(depth² + epicentral²) in km, at least MIN_HYPOCENTRAL_DISTANCE_KM. */
-export function hypocentralDistanceKm(depthKm: number, epicentralKm: number): number {
-  return Math.max(MIN_HYPOCENTRAL_DISTANCE_KM, Math.sqrt(depthKm * depthKm + epicentralKm * epicentralKm));
-}
+/** Vs30 when a model gives none: the B/C boundary of NEHRP site classes. */
+export const DEFAULT_VS30 = '760 meter / second';
 
-/** Modified Mercalli intensity from moment magnitude and hypocentral distance [km]. */
-export function mmiFromMagnitude(magnitude: number, hypocentralKm: number): number {
-  return 3.31 + 1.28 * magnitude - 1.42 * Math.log10(hypocentralKm);
-}
+const degrees = (label: string, min: number, max: number, exclusiveMin = false) =>
+  v.pipe(
+    v.number(`${label} must be a number of degrees`),
+    v.finite(`${label} must be finite`),
+    v.check(
+      (value) => (exclusiveMin ? value > min : value >= min) && value <= max,
+      (issue) => `${label} must be ${exclusiveMin ? 'greater than' : 'at least'} ${min} and at most ${max} degrees, got ${String(issue.input)}`,
+    ),
+  );
 
-/** Peak ground velocity [cm/s] from MMI. */
-export function pgvCmsFromMmi(mmi: number): number {
-  return 10 ** ((mmi - 3.78) / 1.47);
-}
+const Rupture = v.strictObject(
+  {
+    strike: degrees('strike', 0, 360),
+    dip: degrees('dip', 0, 90, true),
+    length: quantity('length', { min: 0, exclusive: true }),
+    width: quantity('length', { min: 0, exclusive: true }),
+    top_depth: v.optional(quantity('length', { min: 0 })),
+  },
+  'expected a rupture {strike, dip, length, width, top_depth?} (degrees; lengths with units)',
+);
 
-/** Peak ground acceleration [% of g] from MMI. */
-export function pgaPercentGFromMmi(mmi: number): number {
-  return 10 ** ((mmi - 1.78) / 3.7);
-}
+const Vs30Grid = v.strictObject(
+  {
+    ...Raster.entries,
+    values: v.pipe(
+      v.custom<number[]>(
+        (input) => Array.isArray(input) && input.every((value) => typeof value === 'number' && value > 0 && Number.isFinite(value)),
+        'values must be a list of positive numbers (Vs30 in meter / second)',
+      ),
+      v.transform((values) => Float64Array.from(values)),
+    ),
+  },
+  'expected a Vs30 grid {longitude_min, latitude_max, longitude_step, latitude_step, columns, rows, values}',
+);
 
 export const EarthquakeModel = v.pipe(
   v.strictObject({
@@ -43,17 +67,114 @@ export const EarthquakeModel = v.pipe(
     origin: Point,
     depth: quantity('length', { min: 0 }),
     magnitude: plainNumber('magnitude', { min: 0 }),
+    ground_motion_model: v.optional(v.picklist(GROUND_MOTION_MODEL_IDS, `ground_motion_model must be one of ${GROUND_MOTION_MODEL_IDS.join(', ')}`)),
+    vs30: v.optional(quantity('speed', { min: 0, exclusive: true }), DEFAULT_VS30),
+    vs30_grid: v.optional(Vs30Grid),
+    rake: v.optional(degrees('rake', -180, 180)),
+    rupture: v.optional(Rupture),
   }),
-  v.transform((entry): EarthquakeHazard => ({
-    type: 'earthquake',
-    declaredType: 'earthquake',
-    name: entry.name,
-    timestamp: entry.timestamp,
-    origin: entry.origin,
-    depthM: entry.depth,
-    magnitude: entry.magnitude,
-  })),
+  v.forward(
+    v.check(
+      (entry) => !entry.vs30_grid || entry.vs30_grid.values.length === entry.vs30_grid.columns * entry.vs30_grid.rows,
+      'vs30_grid.values must hold columns × rows values',
+    ),
+    ['vs30_grid'],
+  ),
+  v.rawTransform(({ dataset, addIssue, NEVER }): EarthquakeSourceHazard => {
+    const entry = dataset.value;
+    // vs30 keeps its default string when absent; the schema turned a given one into m/s.
+    const vs30Ms = typeof entry.vs30 === 'number' ? entry.vs30 : 760;
+    let rupture: EarthquakeSourceHazard['rupture'];
+    if (entry.rupture) {
+      const { strike, dip, length, width, top_depth: topDepth } = entry.rupture;
+      const depthKm = entry.depth / 1000;
+      const topDepthKm = topDepth === undefined ? defaultTopDepthKm(depthKm, width / 1000, dip) : topDepth / 1000;
+      const problem = ruptureProblem({ strikeDeg: strike, dipDeg: dip, lengthKm: length / 1000, widthKm: width / 1000, topDepthKm }, depthKm);
+      if (problem) {
+        addIssue({ message: `rupture: ${problem}` });
+        return NEVER;
+      }
+      rupture = { strikeDeg: strike, dipDeg: dip, lengthM: length, widthM: width, topDepthM: topDepthKm * 1000 };
+    }
+    return {
+      type: 'earthquake',
+      declaredType: 'earthquake',
+      name: entry.name,
+      timestamp: entry.timestamp,
+      origin: entry.origin,
+      depthM: entry.depth,
+      magnitude: entry.magnitude,
+      ...(entry.ground_motion_model ? { groundMotionModel: entry.ground_motion_model } : {}),
+      vs30Ms,
+      ...(entry.vs30_grid
+        ? {
+            vs30Grid: {
+              lonMin: entry.vs30_grid.longitude_min,
+              latMax: entry.vs30_grid.latitude_max,
+              lonStep: entry.vs30_grid.longitude_step,
+              latStep: entry.vs30_grid.latitude_step,
+              nlon: entry.vs30_grid.columns,
+              nlat: entry.vs30_grid.rows,
+              values: entry.vs30_grid.values,
+            },
+          }
+        : {}),
+      ...(entry.rake === undefined ? {} : { rakeDeg: entry.rake }),
+      ...(rupture ? { rupture } : {}),
+    };
+  }),
 );
+
+/** ERAD's chain (earthquake/eradV1.ts): PGA and PGV only. */
+function computeEradV1(model: EarthquakeSourceHazard, sites: PreparedSites, out: QuantityViews): void {
+  const pga = out.pga!;
+  const pgv = out.pgv!;
+  const epicentralM = sites.scratch;
+  distancesFromPointM(model.origin.latitude, model.origin.longitude, sites.points, epicentralM);
+  const depthKm = model.depthM / 1000;
+  for (let i = 0; i < sites.sites.count; i++) {
+    const mmi = mmiFromMagnitude(model.magnitude, hypocentralDistanceKm(depthKm, epicentralM[i] / 1000));
+    // %g → m/s²: /100 · g. cm/s → m/s: /100.
+    const pgaMs2 = (pgaPercentGFromMmi(mmi) / 100) * STANDARD_GRAVITY_MS2;
+    const pgvMs = pgvCmsFromMmi(mmi) / 100;
+    if (!(pga[i] >= pgaMs2)) pga[i] = pgaMs2;
+    if (!(pgv[i] >= pgvMs)) pgv[i] = pgvMs;
+  }
+}
+
+function computeSource(
+  model: EarthquakeSourceHazard,
+  sites: PreparedSites,
+  out: QuantityViews,
+  warn: (message: string) => void,
+  context: ComputeContext,
+): void {
+  const gmm = resolveGroundMotionModel(model, context.physics);
+  if (gmm === 'ERAD_V1') return computeEradV1(model, sites, out);
+  const { shaking, outsideVs30Grid } = sourceShaking(model, gmm, sites.sites.latitude, sites.sites.longitude, sites.points);
+  if (outsideVs30Grid > 0) {
+    warn(`${modelLabel(model)}: ${outsideVs30Grid} asset${outsideVs30Grid === 1 ? ' lies' : 's lie'} outside vs30_grid; vs30 ${model.vs30Ms} m/s used there`);
+  }
+  for (const [quantityName, motion] of Object.entries(shaking)) {
+    const target = out[quantityName];
+    const deviation = context.lnStandardDeviations[quantityName];
+    if (!target) continue;
+    for (let i = 0; i < motion.median.length; i++) {
+      if (target[i] >= motion.median[i]) continue;
+      target[i] = motion.median[i];
+      if (deviation) deviation[i] = motion.sigma[i];
+    }
+  }
+}
+
+function computeShakeMap(model: ShakeMapHazard, sites: PreparedSites, out: QuantityViews, warn: (message: string) => void, context: ComputeContext): void {
+  const outside = interpolateShakeMap(model, sites.sites.latitude, sites.sites.longitude, out, context.lnStandardDeviations);
+  if (outside > 0) {
+    warn(
+      `${modelLabel(model)}: ${outside} asset${outside === 1 ? ' lies' : 's lie'} outside the ShakeMap grid and get${outside === 1 ? 's' : ''} no shaking from it`,
+    );
+  }
+}
 
 export const earthquake: HazardDescriptor<EarthquakeHazard> = {
   type: 'earthquake',
@@ -64,20 +185,31 @@ export const earthquake: HazardDescriptor<EarthquakeHazard> = {
       schema: EarthquakeModel,
       erad: { className: 'EarthQuakeModel', fields: ['depth', 'magnitude'], points: ['origin'] },
     },
+    {
+      type: 'shakemap',
+      title: 'USGS ShakeMap grid',
+      schema: ShakeMapModel,
+      unlisted: true,
+      readAs: 'its grids interpolated at the assets; written by a grid.xml upload',
+    },
   ],
   requires: [],
-  footprint: (model) => ({ counts: { earthquake: 1 }, boxes: [pointBox(model.origin)] }),
-  compute(model, sites, out) {
-    const pga = out.pga!;
-    const pgv = out.pgv!;
-    const epicentralM = sites.scratch;
-    distancesFromPointM(model.origin.latitude, model.origin.longitude, sites.points, epicentralM);
-    const depthKm = model.depthM / 1000;
-    for (let i = 0; i < sites.sites.count; i++) {
-      const mmi = mmiFromMagnitude(model.magnitude, hypocentralDistanceKm(depthKm, epicentralM[i] / 1000));
-      // %g → m/s²: /100 · g. cm/s → m/s: /100.
-      mergeMax(pga, i, (pgaPercentGFromMmi(mmi) / 100) * STANDARD_GRAVITY_MS2);
-      mergeMax(pgv, i, pgvCmsFromMmi(mmi) / 100);
-    }
+  footprint: (model) =>
+    model.declaredType === 'shakemap'
+      ? {
+          counts: { earthquake: 1 },
+          boxes: [
+            [
+              model.grid.lonMin,
+              model.grid.latMax - (model.grid.nlat - 1) * model.grid.latStep,
+              model.grid.lonMin + (model.grid.nlon - 1) * model.grid.lonStep,
+              model.grid.latMax,
+            ],
+          ],
+        }
+      : { counts: { earthquake: 1 }, boxes: [pointBox(model.origin)] },
+  compute(model, sites, out, warn, context) {
+    if (model.declaredType === 'shakemap') computeShakeMap(model, sites, out, warn, context);
+    else computeSource(model, sites, out, warn, context);
   },
 };

@@ -3,7 +3,7 @@ export { validateHazardContent, readHazardModel, summarizeHazardModel, type Haza
 export { computeIntensities, quantitiesOf } from './intensities.js';
 export { descriptorOf, hazardDescriptors, hazardFileEntries, hazardFileEntry, hazardFileTypes, registerHazardType, supportedHazardTypes } from './registry.js';
 export * from './quantities.js';
-export { areasFootprint, DEFAULT_COMPUTE_CONTEXT, mergeMax, mergeMin, modelLabel, pointBox } from './descriptor.js';
+export { areasFootprint, mergeMax, mergeMin, modelLabel, pointBox } from './descriptor.js';
 export type {
   ComputeContext,
   PhysicsProfile,
@@ -15,7 +15,7 @@ export type {
   QuantityViews,
   SiteRequirement,
 } from './descriptor.js';
-export { hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFromMmi } from './earthquake.js';
+export { hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFromMmi, resolveGroundMotionModel } from './earthquake.js';
 export { hollandWindSpeed, stormStateOf } from './wind.js';
 export { interpolateWindHazard } from './windInterpolation.js';
 export { DEFAULT_WIND_PROFILE, resolveWindProfile, WIND_PROFILES, type WindProfileName } from './wind/profiles.js';
@@ -32,3 +32,5 @@ export {
   type TrackSummary,
   type TrackUploadOptions,
 } from './wind/trackHazardFile.js';
+export { attachUncertainty, parseShakeMapGrid, ShakeMapGridError } from './earthquake/shakemap/index.js';
+export { shakeMapHazardFile } from './earthquake/shakemapHazard.js';

@@ -27,7 +27,7 @@ function timestampMs(timestamp: string): number {
 
 /**
  * Intensities of every quantity the hazard produces, at every site and every distinct
- * timestamp (docs/input-hazard.md), in SI units. Arrays are timestamp-major ([t·count + site]);
+ * timestamp (docs/input-hazard.md), in SI units, with the variability of those a model gives one for. Arrays are timestamp-major ([t·count + site]);
  * NaN marks an absent quantity (no model of that type at that timestamp, or no flood area
  * over the site). Several models of one type at one timestamp: the most severe value wins.
  *
@@ -49,8 +49,10 @@ export function computeIntensities(
   const timestampIndex = new Map(hazard.timestamps.map((timestamp, index) => [timestamp, index]));
   const quantities: IntensityGrid['quantities'] = {};
   const producedAt: IntensityGrid['producedAt'] = {};
+  const lnStandardDeviations: IntensityGrid['lnStandardDeviations'] = {};
   for (const quantity of quantitiesOf(hazard)) {
     quantities[quantity] = new Float64Array(length * count).fill(Number.NaN);
+    lnStandardDeviations[quantity] = new Float64Array(length * count).fill(Number.NaN);
     producedAt[quantity] = new Uint8Array(length);
   }
   const prepared = prepareSites(sites);
@@ -60,11 +62,13 @@ export function computeIntensities(
     if (t < window.from || t >= window.to) return;
     const local = t - window.from;
     const views: QuantityViews = {};
+    const sigmaViews: QuantityViews = {};
     for (const quantity of quantitiesOfHazardType(model.type)) {
       views[quantity] = quantities[quantity]!.subarray(local * count, (local + 1) * count);
+      sigmaViews[quantity] = lnStandardDeviations[quantity]!.subarray(local * count, (local + 1) * count);
       producedAt[quantity]![local] = 1;
     }
-    descriptorOf(model).compute(model, prepared, views, warn, context);
+    descriptorOf(model).compute(model, prepared, views, warn, { physics: context.physics, lnStandardDeviations: sigmaViews });
   };
   for (const model of hazard.models) {
     const t = timestampIndex.get(model.timestamp);
@@ -73,7 +77,11 @@ export function computeIntensities(
     computeAt(model, t);
   }
   if (context.physics === 'default') followMotion(hazard, computeAt, warn);
-  return { timestamps: hazard.timestamps.slice(window.from, window.to), quantities, producedAt, warnings: [...warnings] };
+  // Quantities no model gave a variability for carry none.
+  for (const quantity of Object.keys(lnStandardDeviations)) {
+    if (lnStandardDeviations[quantity]!.every((value) => Number.isNaN(value))) delete lnStandardDeviations[quantity];
+  }
+  return { timestamps: hazard.timestamps.slice(window.from, window.to), quantities, producedAt, warnings: [...warnings], lnStandardDeviations };
 }
 
 /**

@@ -27,6 +27,12 @@ export interface IntensityQuantityDefinition {
   column: { name: string; unit: string };
   /** The column of the SI view `assetstatetable_si`. */
   siColumn: string;
+  /**
+   * True for a quantity reported for the record that a curve set may leave without curves
+   * (spectral accelerations): where no curve exists it does not change survival. Otherwise a
+   * run refuses an asset type without a curve for it.
+   */
+  curveOptional?: boolean;
 }
 
 /** The per-quantity survival column of `assetstatetable`, e.g. `wind_speed_survival`. */
@@ -41,7 +47,7 @@ export interface RegisteredQuantity extends IntensityQuantityDefinition {
 }
 
 /** The quantities shipped with hazsim. */
-export type BuiltinIntensityQuantity = 'wind_speed' | 'flood_depth' | 'flood_velocity' | 'pga' | 'pgv' | 'fire_boundary_distance';
+export type BuiltinIntensityQuantity = 'wind_speed' | 'flood_depth' | 'flood_velocity' | 'pga' | 'pgv' | 'sa_0_3' | 'sa_1_0' | 'fire_boundary_distance';
 
 /**
  * An intensity quantity's name. A string, not the built-in union, because hazard types
@@ -95,6 +101,26 @@ const BUILTIN_QUANTITIES: { readonly [K in BuiltinIntensityQuantity]: Omit<Inten
     hazard: 'earthquake',
     column: { name: 'peak_ground_velocity__inch_per_second', unit: 'inch / second' },
     siColumn: 'peak_ground_velocity__meter_per_second',
+  },
+  sa_0_3: {
+    description: '5%-damped pseudo-spectral acceleration at 0.3 s',
+    dimension: 'acceleration',
+    siUnit: 'meter / second ** 2',
+    mostSevere: 'max',
+    hazard: 'earthquake',
+    column: { name: 'spectral_acceleration_0_3s__feet_per_second2', unit: 'foot / second ** 2' },
+    siColumn: 'spectral_acceleration_0_3s__meter_per_second2',
+    curveOptional: true,
+  },
+  sa_1_0: {
+    description: '5%-damped pseudo-spectral acceleration at 1.0 s',
+    dimension: 'acceleration',
+    siUnit: 'meter / second ** 2',
+    mostSevere: 'max',
+    hazard: 'earthquake',
+    column: { name: 'spectral_acceleration_1_0s__feet_per_second2', unit: 'foot / second ** 2' },
+    siColumn: 'spectral_acceleration_1_0s__meter_per_second2',
+    curveOptional: true,
   },
   fire_boundary_distance: {
     description: 'distance to the nearest fire perimeter (0 inside)',

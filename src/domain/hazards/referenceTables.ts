@@ -25,7 +25,7 @@ export function hazardTypesTable(): string {
       `\`${entry.type}\``,
       entry.title,
       entry.erad ? `\`${entry.erad.className}\`` : '—',
-      index === 0 ? `\`${descriptor.type}\`` : `\`${descriptor.type}\` (one area, its own timestamp)`,
+      index === 0 ? `\`${descriptor.type}\`` : `\`${descriptor.type}\` (${entry.readAs ?? 'one area, its own timestamp'})`,
       index === 0 ? quantities : '',
     ]);
   });

@@ -55,9 +55,13 @@ export function hazardFileEntries(): HazardFileEntry[] {
   return descriptors.flatMap((descriptor) => descriptor.entries);
 }
 
-/** The names of every entry type a hazard file may hold. */
+/** The names of the entry types a hazard file may hold, as listed to users (without unlisted forms such as `shakemap`). */
 export function hazardFileTypes(): string[] {
-  return hazardFileEntries().map((entry) => entry.type);
+  return listedEntries().map((entry) => entry.type);
+}
+
+function listedEntries(): HazardFileEntry[] {
+  return hazardFileEntries().filter((entry) => !entry.unlisted);
 }
 
 /** The file entry of a type name, or undefined when no hazard type reads it. */
@@ -74,7 +78,7 @@ export function descriptorOf(model: HazardEntry): HazardDescriptor {
 
 /** Spec §4.1 /supported-hazard-types: `{hazard_types, descriptions}` with "<Title> (<ERAD class>)" strings. */
 export function supportedHazardTypes(): { hazard_types: string[]; descriptions: Record<string, string> } {
-  const entries = hazardFileEntries();
+  const entries = listedEntries();
   return {
     hazard_types: entries.map((entry) => entry.type),
     descriptions: Object.fromEntries(entries.map((entry) => [entry.type, entry.erad ? `${entry.title} (${entry.erad.className})` : entry.title])),

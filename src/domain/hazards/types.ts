@@ -31,6 +31,12 @@ export interface IntensityGrid {
   producedAt: Partial<Record<IntensityQuantity, Uint8Array>>;
   /** Things the run should tell the user (e.g. "flood area a1 has water_elevation but no ground_elevation; 0 m used"). */
   warnings: string[];
+  /**
+   * Per quantity whose model gives its aleatory variability (ground-motion models, ShakeMap
+   * uncertainty): the standard deviation of ln(value) where the value came from such a model,
+   * laid out like `quantities`; NaN elsewhere.
+   */
+  lnStandardDeviations: Partial<Record<IntensityQuantity, Float64Array>>;
 }
 
 /** A point in degrees, WGS-84. */
@@ -66,12 +72,66 @@ export interface HazardEntry {
   declaredType: string;
 }
 
-export interface EarthquakeHazard extends HazardEntry {
+/** The physics profile of a run: hazsim's published physics, or ERAD's numbers reproduced exactly. */
+export type { PhysicsProfile } from './physics.js';
+
+/** The ground-motion models an earthquake may name (docs/input-hazard.md, docs/gmpe.md). */
+export type GroundMotionModelChoice = 'BSSA14' | 'ASK14' | 'AB06' | 'ERAD_V1';
+
+/**
+ * A regular longitude/latitude raster: node (column i, row j) at (lonMin + i·lonStep,
+ * latMax − j·latStep); values row-major from the north-west node, west to east, then north to south.
+ */
+export interface RasterGrid {
+  lonMin: number;
+  latMax: number;
+  lonStep: number;
+  latStep: number;
+  nlon: number;
+  nlat: number;
+}
+
+/** A planar rupture, SI units and degrees (earthquake/rupture.ts). */
+export interface EarthquakeRupture {
+  strikeDeg: number;
+  dipDeg: number;
+  lengthM: number;
+  widthM: number;
+  topDepthM: number;
+}
+
+/** An earthquake given by its source, shaking from a ground-motion model. */
+export interface EarthquakeSourceHazard extends HazardEntry {
   type: 'earthquake';
+  declaredType: 'earthquake';
   origin: GeoPoint;
   depthM: number;
   magnitude: number;
+  /** Absent: resolved by the run's physics profile (resolveGroundMotionModel). */
+  groundMotionModel?: GroundMotionModelChoice;
+  /** Vs30 of sites the grid does not cover, m/s. */
+  vs30Ms: number;
+  /** Per-site Vs30 (m/s), bilinear between nodes. */
+  vs30Grid?: RasterGrid & { values: Float64Array };
+  /** Absent: unspecified mechanism. */
+  rakeDeg?: number;
+  /** Absent: a point source at the hypocentre. */
+  rupture?: EarthquakeRupture;
 }
+
+/** An earthquake given by a USGS ShakeMap grid: shaking interpolated at the sites. */
+export interface ShakeMapHazard extends HazardEntry {
+  type: 'earthquake';
+  declaredType: 'shakemap';
+  event: { eventId: string; magnitude: number; depthKm: number; longitude: number; latitude: number; description: string; shakemapVersion: string };
+  grid: RasterGrid;
+  /** Node values per quantity, SI units. */
+  fields: Partial<Record<IntensityQuantity, Float64Array>>;
+  /** Node standard deviations of ln(value) per quantity, when the grid (or its uncertainty.xml) gives them. */
+  lnStandardDeviations: Partial<Record<IntensityQuantity, Float64Array>>;
+}
+
+export type EarthquakeHazard = EarthquakeSourceHazard | ShakeMapHazard;
 
 /**
  * A tropical cyclone at one moment (docs/input-hazard.md). Every field is a number or a fixed

@@ -5,8 +5,16 @@ import type { IntensityGrid, IntensityQuantity } from '../hazards/types.js';
 /**
  * Evaluates the fragility curve of (asset type, quantity) elementwise: survival for each
  * intensity (SI units), NaN where the intensity is NaN. Supplied by the fragility domain.
+ * `cellOffset`: where the slice starts in the grid's timestamp-major arrays (to read what else
+ * the grid holds for the same cells, such as the intensity's variability).
  */
-export type SurvivalEvaluator = (assetTypeIndex: number, quantity: IntensityQuantity, intensitySI: Float64Array, survivalOut: Float64Array) => void;
+export type SurvivalEvaluator = (
+  assetTypeIndex: number,
+  quantity: IntensityQuantity,
+  intensitySI: Float64Array,
+  survivalOut: Float64Array,
+  cellOffset: number,
+) => void;
 
 /** Reorders an asset table by asset type (ASSET_TYPES order), keeping model order within a type. */
 export function groupAssetsByType(assets: AssetTable): AssetTable {
@@ -78,6 +86,7 @@ export function combineSurvival(
           quantity,
           intensity.subarray(offset + run.start, offset + run.end),
           quantitySurvival.subarray(offset + run.start, offset + run.end),
+          offset + run.start,
         );
       }
       for (let cell = offset; cell < offset + assetCount; cell += 1) {

@@ -106,7 +106,7 @@ export function eventSurvival(
         const scratch = last.survival;
         if (!last.valid || grid.producedAt[quantity]![t - from]) {
           for (const run of runs)
-            evaluate(run.typeIndex, quantity, values.subarray(offset + run.start, offset + run.end), scratch.subarray(run.start, run.end));
+            evaluate(run.typeIndex, quantity, values.subarray(offset + run.start, offset + run.end), scratch.subarray(run.start, run.end), offset + run.start);
           last.valid = true;
         }
         for (let e = 0; e < elementCount; e += 1) {

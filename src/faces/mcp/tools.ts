@@ -56,6 +56,19 @@ const StormTrackUpload = v.strictObject({
   ...TrackUploadFields,
 });
 
+const HazardUploadArguments = v.strictObject({
+  file_path: v.pipe(
+    v.string('file_path must be a string'),
+    v.minLength(1, 'file_path must not be empty'),
+    v.description(
+      "path, on the server's machine, of a hazard model file: hazsim or ERAD JSON, a ZIP holding one, a USGS ShakeMap grid.xml, or a ZIP holding grid.xml and its uncertainty.xml",
+    ),
+  ),
+  name: v.pipe(v.optional(ModelName), v.description('name to store it under (default: the file name without .json, .zip or .xml)')),
+  description: v.pipe(v.optional(v.string('description must be a string')), v.description('free-text description')),
+  overwrite: v.pipe(v.optional(v.boolean('overwrite must be true or false')), v.description('replace a hazard model of the same name (default false)')),
+});
+
 const READ_ONLY: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 /** Writes a new result file on the server and changes nothing else. */
 const WRITES_RESULT: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, openWorldHint: false };
@@ -189,6 +202,26 @@ export const TOOLS: readonly ToolDefinition[] = [
         file_path: result.record.file_path,
         track: result.track,
         warnings: result.warnings ?? [],
+      };
+    },
+  }),
+  tool({
+    name: 'upload_hazard_model',
+    title: 'Upload a hazard model',
+    description:
+      "Stores a hazard model file from the server's disk in the cache, as POST /hazard-models and `hazsim upload` do: hazsim or ERAD JSON, or a USGS ShakeMap grid.xml (ShakeMap 3.5 or 4.x, optionally with its uncertainty.xml in one ZIP), which becomes an earthquake whose shaking is interpolated at the assets. The content is validated; every problem is listed with its path.",
+    input: HazardUploadArguments,
+    output: UploadResponse,
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    run: async (service, args) => {
+      const { file_path: filePath, ...request } = args;
+      const result = await service.uploadModelFile(filePath, { ...request, kind: 'hazard' });
+      return {
+        status: 'success',
+        message: result.message,
+        name: result.record.name,
+        file_path: result.record.file_path,
+        ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}),
       };
     },
   }),

@@ -38,7 +38,7 @@ export const HealthReport = v.strictObject({
  * reported instead of silently dropped; an empty name counts as no name.
  */
 export const UploadFields = v.strictObject({
-  name: v.pipe(v.optional(v.string()), v.description('name to store it under (default: the uploaded file name without .json or .zip)')),
+  name: v.pipe(v.optional(v.string()), v.description('name to store it under (default: the uploaded file name without .json, .zip or .xml)')),
   description: v.pipe(v.optional(v.string()), v.description('free text (default: empty)')),
   overwrite: v.pipe(v.optional(v.picklist(['true', 'false'])), v.description('replace a stored entry of the same name (default false: a taken name is a 409)')),
   ...TrackUploadFields,

@@ -8,7 +8,7 @@ import { ScenarioRequest } from './schemas.js';
 export const DEFAULT_TIME_STEP_HOURS = 1;
 export const DEFAULT_CUSTOMERS_PER_LOAD = 1;
 
-const positiveNumber = (what: string) => v.pipe(v.number(), v.finite(`${what} must be a finite number`), v.gtValue(0, `${what} must be greater than 0`));
+const positiveNumber = (what: string) => v.pipe(v.number(), v.gtValue(0, `${what} must be greater than 0`));
 
 /** The scenario request plus how restoration and the metrics are computed. */
 export const ImpactRequest = v.strictObject({

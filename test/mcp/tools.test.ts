@@ -30,12 +30,12 @@ const CACHE_TOOLS = ['list_cached_models', 'get_model_info', 'refresh_cache', 'g
 
 const listing = suite('tools/list');
 
-listing('lists the eight tools, each with a title, description, input and output schema and annotations', async () => {
+listing('lists the nine tools, each with a title, description, input and output schema and annotations', async () => {
   const { client } = await setUp();
   const { tools } = await client.listTools();
   assert.equal(
     tools.map((tool) => tool.name),
-    ['run_simulation', 'generate_scenarios', ...CACHE_TOOLS],
+    ['run_simulation', 'generate_scenarios', ...CACHE_TOOLS, 'estimate_impact'],
   );
   for (const tool of tools) {
     assert.ok(tool.title && tool.description, `${tool.name} has a title and description`);

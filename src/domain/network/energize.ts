@@ -133,12 +133,16 @@ export class Energizer {
         }
       }
       this.buildBase(stamp);
+      // A load joined to the sources by untouched edges alone is never dark in this sample.
+      const sourcesRoot = this.baseParent[this.virtual];
+      const { loads } = topology;
+      const candidates = this.servedLoads.filter((l) => this.baseParent[loads.bus[l]] !== sourcesRoot || this.downStart[loads.element[l]] !== NEVER);
       const breakpoints = Array.from(new Set(failures.failHours)).sort((a, b) => a - b);
       const outageOf = new Map<number, LoadOutage>();
       for (let j = 0; j < breakpoints.length; j += 1) {
         const start = breakpoints[j];
         const end = j + 1 < breakpoints.length ? breakpoints[j + 1] : NEVER;
-        this.segment(start, end, touchedEdges, touchedSources, outageOf);
+        this.segment(start, end, touchedEdges, touchedSources, candidates, outageOf);
       }
       return Array.from(outageOf.values()).sort((a, b) => a.load - b.load);
     } finally {
@@ -169,7 +173,14 @@ export class Energizer {
     return this.downStart[element] <= start && start < this.downEnd[element] ? this.downEnd[element] : start;
   }
 
-  private segment(start: number, end: number, touchedEdges: number[], touchedSources: number[], outageOf: Map<number, LoadOutage>): void {
+  private segment(
+    start: number,
+    end: number,
+    touchedEdges: number[],
+    touchedSources: number[],
+    candidates: Int32Array,
+    outageOf: Map<number, LoadOutage>,
+  ): void {
     const { parent, rank, link, topology, virtual } = this;
     parent.set(this.baseParent);
     rank.set(this.baseRank);
@@ -218,7 +229,7 @@ export class Energizer {
       node = parent[node];
     }
     const { loads } = topology;
-    for (const l of this.servedLoads) {
+    for (const l of candidates) {
       let at = this.connectedFrom(loads.bus[l], chain);
       at = Math.max(at, this.usableFrom(loads.element[l], start));
       if (at <= start) continue;

@@ -9,6 +9,7 @@ import { makeBrowseCommand } from './browse.js';
 import { makeScenariosCommand, makeSimulateCommand } from './simulate.js';
 import { makeValidateCommand } from './validate.js';
 import { makeImpactCommand } from './impact.js';
+import { makeReportCommand } from './report.js';
 import { makeCurveSetsCommand } from './curveSets.js';
 import { makeHazardTypesCommand } from './hazardTypes.js';
 import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/base/errors.js';
@@ -34,6 +35,7 @@ export function createProgram(context: CommandContext): Command {
     makeSimulateCommand,
     makeScenariosCommand,
     makeImpactCommand,
+    makeReportCommand,
     makeCacheCommand,
     makeHazardTypesCommand,
     makeCurveSetsCommand,

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The main job on the bundled example: store the Charleston example feeder, every example
 # hazard and the example curve set in a fresh cache, simulate the feeder against each hazard,
-# draw 1,000 outage scenarios for the hurricane and estimate who loses power, and for how
-# long. Results go to ./demo-output/ (or $HAZSIM_DEMO_OUT); set HAZSIM_DEMO_CACHE to keep the
-# cache somewhere you choose.
+# draw 1,000 outage scenarios for the hurricane, write an HTML report of it and estimate
+# who loses power, and for how long. Results go to ./demo-output/ (or $HAZSIM_DEMO_OUT); set
+# HAZSIM_DEMO_CACHE to keep the cache somewhere you choose.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 hazsim() { node "$here/../bin/hazsim.js" "$@"; }
@@ -31,6 +31,9 @@ done
 
 echo; echo "== 1,000 outage scenarios for the hurricane (seed 42)"
 hazsim scenarios example_feeder example_hurricane -n 1000 --seed 42 -o "$out/example_feeder_scenarios_1000samples.zip" --cache-dir "$cache"
+
+echo; echo "== a report to open in a browser: map, outage curve, fragility curves, provenance"
+hazsim report "$out/example_feeder_example_hurricane_results.sqlite" --scenarios "$out/example_feeder_scenarios_1000samples.zip" -o "$out/example_feeder_example_hurricane_report.html" --cache-dir "$cache"
 
 echo; echo "== who loses power, and for how long: impact of 1,000 hurricane scenarios (seed 42, 4 crews)"
 hazsim impact example_feeder example_hurricane -n 1000 --seed 42 --crews 4 -o "$out/example_feeder_example_hurricane_impact_1000samples.sqlite" --cache-dir "$cache"

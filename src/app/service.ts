@@ -14,6 +14,7 @@ import type { DistributionModelSummary, HazardModelSummary } from './schemas.js'
 import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 import { createSimulationOps } from './simulation.js';
 import { createImpactOps } from './impact.js';
+import { createReportOps } from './report.js';
 import { detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
 import { runWorkerTask } from '../base/workerTask.js';
 import { isObject } from '../base/json.js';
@@ -114,6 +115,7 @@ export function createService(options: ServiceOptions = {}) {
     resultsDir,
   });
   const impact = createImpactOps({ stores, generateScenarios: simulation.generateScenarios, resultsDir });
+  const reports = createReportOps({ stores, simulate: simulation.simulate, generateScenarios: simulation.generateScenarios, resultsDir });
 
   /**
    * Reads a curve set file from disk and stores it (see uploadCurveSet); `fileName` stands
@@ -321,6 +323,7 @@ export function createService(options: ServiceOptions = {}) {
     uploadCurveSetFile,
     ...simulation,
     ...impact,
+    ...reports,
     resultsDir,
   };
 }

@@ -20,6 +20,7 @@ scripts('examples/demo.sh (npm run demo) runs the whole job into a temp cache an
     'example_feeder_example_earthquake_results.sqlite',
     'example_feeder_example_flood_results.sqlite',
     'example_feeder_example_hurricane_impact_1000samples.sqlite',
+    'example_feeder_example_hurricane_report.html',
     'example_feeder_example_hurricane_results.sqlite',
     'example_feeder_example_wildfire_results.sqlite',
     'example_feeder_scenarios_1000samples.zip',

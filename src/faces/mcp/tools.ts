@@ -13,6 +13,8 @@ import {
   HazardModelListing,
   HazardModelSummary,
   ModelName,
+  ReportRequest,
+  ReportToolResult,
   ScenarioRequest,
   ScenarioToolResult,
   SimulationRequest,
@@ -73,6 +75,19 @@ export const TOOLS: readonly ToolDefinition[] = [
       const { filePath, summary } = await service.generateScenarios(args, { inResultsDir: true, recordLimit: MAX_MCP_SCENARIO_RECORDS });
       const { records, failures_per_sample: _perSample, zip_bytes: _bytes, ...figures } = summary;
       return { status: 'success', message: 'Scenarios generated successfully', ...figures, scenarios: records, file_path: filePath };
+    },
+  }),
+  tool({
+    name: 'generate_report',
+    title: 'Write an HTML report',
+    description:
+      "Runs the simulation (and, when number_of_samples is given, the scenarios) for a cached distribution model and hazard model, and writes one self-contained HTML page on the server: a map of the feeder coloured by failure probability over time with the hazard footprint, the expected failures over time, failures per sample, the fragility curves used and the run's provenance. Returns the file path; the page opens from disk with no network.",
+    input: ReportRequest,
+    output: ReportToolResult,
+    annotations: WRITES_RESULT,
+    run: async (service, args) => {
+      const { filePath, summary } = await service.generateReport(args, { inResultsDir: true });
+      return { status: 'success', message: 'Report written successfully', file_path: filePath, ...summary };
     },
   }),
   tool({

@@ -9,6 +9,7 @@ import { makeServeCommand } from './serve.js';
 import { makeBrowseCommand } from './browse.js';
 import { makeScenariosCommand, makeSimulateCommand } from './simulate.js';
 import { makeValidateCommand } from './validate.js';
+import { makeImpactCommand } from './impact.js';
 import { makeReportCommand } from './report.js';
 import { makeCurveSetsCommand } from './curveSets.js';
 import { makeHazardTypesCommand } from './hazardTypes.js';
@@ -35,6 +36,7 @@ export function createProgram(context: CommandContext): Command {
     makeDeleteCommand,
     makeSimulateCommand,
     makeScenariosCommand,
+    makeImpactCommand,
     makeReportCommand,
     makeCacheCommand,
     makeHazardTypesCommand,

@@ -23,7 +23,7 @@ function physicsOption(): Option {
 }
 
 /** The pair of model names and the curve set, asked for on a terminal when missing. */
-async function askRunInputs(
+export async function askRunInputs(
   context: CommandContext,
   service: HazsimService,
   distribution: string | undefined,
@@ -127,12 +127,12 @@ export function makeSimulateCommand(context: CommandContext): Command {
 }
 
 /** Any whole number passes here, so 0 and negatives get the same "invalid input" answer (exit 5) from the request schema. */
-function parseSamples(value: string): number {
+export function parseSamples(value: string): number {
   if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number >= 1');
   return Number(value);
 }
 
-function parseSeed(value: string): number {
+export function parseSeed(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number from 0 to 4294967295');
   return Number(value);
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The main job on the bundled example: store the Charleston example feeder, every example
 # hazard and the example curve set in a fresh cache, simulate the feeder against each hazard,
-# draw 1,000 outage scenarios for the hurricane and write an HTML report of it. Results go to
-# ./demo-output/ (or $HAZSIM_DEMO_OUT). The cache is a temporary folder removed at the end;
-# set HAZSIM_DEMO_CACHE to keep it somewhere you choose (it is then left in place).
+# draw 1,000 outage scenarios for the hurricane, write an HTML report of it and estimate
+# who loses power, and for how long. Results go to ./demo-output/ (or $HAZSIM_DEMO_OUT). The
+# cache is a temporary folder removed at the end; set HAZSIM_DEMO_CACHE to keep it somewhere
+# you choose (it is then left in place).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 hazsim() { node "$here/../bin/hazsim.js" "$@"; }
@@ -39,6 +40,9 @@ hazsim scenarios example_feeder example_hurricane -n 1000 --seed 42 -o "$out/exa
 
 echo; echo "== a report to open in a browser: map, outage curve, fragility curves, provenance"
 hazsim report "$out/example_feeder_example_hurricane_results.sqlite" --scenarios "$out/example_feeder_scenarios_1000samples.zip" -o "$out/example_feeder_example_hurricane_report.html" --cache-dir "$cache"
+
+echo; echo "== who loses power, and for how long: impact of 1,000 hurricane scenarios (seed 42, 4 crews)"
+hazsim impact example_feeder example_hurricane -n 1000 --seed 42 --crews 4 -o "$out/example_feeder_example_hurricane_impact_1000samples.sqlite" --cache-dir "$cache"
 
 echo; echo "== done: results in $out"
 ls -l "$out"

@@ -13,6 +13,7 @@ import { supportedHazardTypes, type TrackSummary, type TrackUploadOptions } from
 import type { DistributionModelSummary, HazardModelSummary } from './schemas.js';
 import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 import { createSimulationOps } from './simulation.js';
+import { createImpactOps } from './impact.js';
 import { createReportOps } from './report.js';
 import { detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
 import { runWorkerTask } from '../base/workerTask.js';
@@ -129,6 +130,7 @@ export function createService(options: ServiceOptions = {}) {
     resultsDir,
     cacheRoot,
   });
+  const impact = createImpactOps({ stores, generateScenarios: simulation.generateScenarios, resultsDir });
   const reports = createReportOps({ stores, simulate: simulation.simulate, generateScenarios: simulation.generateScenarios, resultsDir });
 
   /**
@@ -343,6 +345,7 @@ export function createService(options: ServiceOptions = {}) {
     ...curveSets,
     uploadCurveSetFile,
     ...simulation,
+    ...impact,
     ...reports,
     resultsDir,
   };

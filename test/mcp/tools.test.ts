@@ -31,13 +31,13 @@ const CACHE_TOOLS = ['list_cached_models', 'get_model_info', 'refresh_cache', 'g
 const listing = suite('tools/list');
 
 listing(
-  'lists the eleven tools (the eight of the spec, generate_report, upload_storm_track and upload_hazard_model), each with a title, description, input and output schema and annotations',
+  'lists the twelve tools (the eight of the spec, generate_report, upload_storm_track, upload_hazard_model and estimate_impact), each with a title, description, input and output schema and annotations',
   async () => {
     const { client } = await setUp();
     const { tools } = await client.listTools();
     assert.equal(
       tools.map((tool) => tool.name),
-      ['run_simulation', 'generate_scenarios', 'generate_report', ...CACHE_TOOLS, 'upload_storm_track', 'upload_hazard_model'],
+      ['run_simulation', 'generate_scenarios', 'generate_report', ...CACHE_TOOLS, 'upload_storm_track', 'upload_hazard_model', 'estimate_impact'],
     );
     for (const tool of tools) {
       assert.ok(tool.title && tool.description, `${tool.name} has a title and description`);

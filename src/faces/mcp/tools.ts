@@ -24,6 +24,7 @@ import {
   UploadResponse,
 } from '../../app/schemas.js';
 import type { HazsimService } from '../../app/service.js';
+import { ImpactRequest, ImpactSummary } from '../../app/impactSchemas.js';
 
 /** generate_scenarios returns at most this many records; the ZIP holds them all. */
 export const MAX_MCP_SCENARIO_RECORDS = 1000;
@@ -224,5 +225,15 @@ export const TOOLS: readonly ToolDefinition[] = [
         ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}),
       };
     },
+  }),
+  tool({
+    name: 'estimate_impact',
+    title: 'Estimate who loses power, and for how long',
+    description:
+      'Draws outage scenarios for a cached distribution model under a cached hazard model (as generate_scenarios), then finds for every sample which loads lose power and when repairs (default Hazus restoration times, optionally a limited number of crews working upstream first) bring them back. Writes a SQLite file on the server and returns its path with the network, customers and kW out, customer-hours, energy not served and restoration times (mean, P10, P50, P90 over samples) and the loads most likely to lose power.',
+    input: ImpactRequest,
+    output: ImpactSummary,
+    annotations: WRITES_RESULT,
+    run: async (service, args) => (await service.estimateImpact(args, { inResultsDir: true })).summary,
   }),
 ];

@@ -12,6 +12,7 @@ import { docRoutes } from './routes/docs.js';
 import { metaRoutes } from './routes/meta.js';
 import { modelRoutes } from './routes/models.js';
 import { simulationRoutes } from './routes/simulation.js';
+import { impactRoutes } from './routes/impact.js';
 
 /** Errors of a response stream whose client closed the connection before the end. */
 const CLIENT_GONE_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
@@ -47,6 +48,7 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
     ...modelRoutes(service, 'distribution'),
     ...modelRoutes(service, 'hazard'),
     ...simulationRoutes(service),
+    ...impactRoutes(service),
     ...curveSetRoutes(service),
     ...docRoutes(() => document),
   ];

@@ -20,7 +20,7 @@ interface ResultFile {
  * Streams a result file from disk as an attachment and removes it once the response is
  * over, whether it was sent completely or the client went away.
  */
-async function sendAndRemove(ctx: Context, file: ResultFile, contentType: string): Promise<void> {
+export async function sendAndRemove(ctx: Context, file: ResultFile, contentType: string): Promise<void> {
   const remove = () => fs.rm(file.filePath, { force: true }, () => {});
   if (ctx.res.destroyed) {
     remove();

@@ -1,0 +1,137 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { CommandContext, GlobalOptions } from './context.js';
+import { emit, formatFields, formatTable } from './output.js';
+import { progressReporter } from './progress.js';
+import { askRunInputs, parseSamples, parseSeed } from './simulate.js';
+import { HazsimError } from '../src/base/errors.js';
+import type { ImpactSummary } from '../src/app/impactSchemas.js';
+import { DEFAULT_CUSTOMERS_PER_LOAD, DEFAULT_TIME_STEP_HOURS } from '../src/app/impactSchemas.js';
+
+interface ImpactOptions extends GlobalOptions {
+  samples?: number;
+  seed: number;
+  curveSet?: string;
+  method: 'peak' | 'sequential';
+  crews?: number;
+  customersPerLoad: number;
+  timeStep: number;
+  scenarios?: string;
+  scenariosOutput?: string;
+  output?: string;
+}
+
+function parseCrews(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number >= 1');
+  return Number(value);
+}
+
+function parsePositive(value: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number <= 0) throw new InvalidArgumentError('must be a number greater than 0');
+  return number;
+}
+
+const hours = (value: number) => (value >= 48 ? `${value.toFixed(1)} h (${(value / 24).toFixed(1)} d)` : `${value.toFixed(1)} h`);
+
+/** The human summary: inputs, network, metric distributions and the loads most exposed. */
+export function formatImpact(context: CommandContext, summary: ImpactSummary): string {
+  const m = summary.metrics;
+  const row = (label: string, name: string, format: (value: number) => string) => {
+    const d = m[name];
+    return [label, format(d.mean), format(d.p10), format(d.p50), format(d.p90)];
+  };
+  const count = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+  const fixed = (value: number) => value.toFixed(1);
+  return [
+    `Wrote ${summary.file_path}`,
+    formatFields([
+      [
+        'scenarios',
+        `${summary.number_of_samples} samples (seed ${summary.seed}${summary.method ? `, method ${summary.method}` : ''}) of ${summary.hazard_system_name ?? '-'}`,
+      ],
+      [
+        'network',
+        `${summary.network.loads_served} of ${summary.network.loads} loads served, ${count(summary.network.customers)} customers, ${summary.network.kw.toFixed(0)} kW`,
+      ],
+      ['restoration', `${summary.crews === null ? 'no crew limit' : `${summary.crews} crews, upstream first`}; repair times from ${summary.repair_times}`],
+      ['time axis', `${summary.time_axis.start} .. ${summary.time_axis.end} (${summary.time_axis.points} points, every ${summary.time_step_hours} h)`],
+    ]),
+    '',
+    formatTable(
+      context,
+      ['PER SAMPLE', 'MEAN', 'P10', 'P50', 'P90'],
+      [
+        row('customers out (peak)', 'customers_out_peak', count),
+        row('kW out (peak)', 'kw_out_peak', fixed),
+        row('customer-hours', 'customer_hours', fixed),
+        row('energy not served, kWh', 'energy_not_served_kwh', fixed),
+        row('50 % restored', 'restore_50_hours', hours),
+        row('90 % restored', 'restore_90_hours', hours),
+        row('100 % restored', 'restore_100_hours', hours),
+      ],
+    ),
+    ...(summary.most_exposed_loads.length
+      ? [
+          '',
+          'Most exposed loads:',
+          formatTable(
+            context,
+            ['P(OUTAGE)', 'EXPECTED OUTAGE', 'CUSTOMERS', 'NAME'],
+            summary.most_exposed_loads.map((load) => [load.outage_probability.toFixed(3), hours(load.expected_outage_hours), count(load.customers), load.name]),
+          ),
+        ]
+      : ['', 'No load lost power in any sample.']),
+  ].join('\n');
+}
+
+export function makeImpactCommand(context: CommandContext): Command {
+  return new Command('impact')
+    .description('estimate who loses power and for how long: customers and kW out over time, restoration, per-load outage odds (SQLite)')
+    .argument('[distribution]', 'cached distribution model name (with --scenarios: default the one the ZIP names)')
+    .argument('[hazard]', 'cached hazard model name (not with --scenarios)')
+    .option('-n, --samples <count>', 'number of scenarios to draw (required unless --scenarios)', parseSamples)
+    .option('--seed <seed>', 'random seed, 0 to 2^32-1', parseSeed, 0)
+    .option('--curve-set <name>', 'fragility curve set (default: DEFAULT_CURVES)')
+    .addOption(new Option('--method <method>', 'scenario sampling method').choices(['peak', 'sequential']).default('peak'))
+    .option('--crews <count>', 'repair crews working at once, upstream first (default: no limit)', parseCrews)
+    .option('--customers-per-load <count>', 'customers of a load whose model gives none', parsePositive, DEFAULT_CUSTOMERS_PER_LOAD)
+    .option('--time-step <hours>', 'spacing of the time axis, hours', parsePositive, DEFAULT_TIME_STEP_HOURS)
+    .option('--scenarios <zip>', 'use the failures of an existing scenario ZIP instead of drawing them')
+    .option('--scenarios-output <zip>', 'also keep the scenario ZIP drawn for the analysis')
+    .option('-o, --output <file>', 'result file (default: ./{distribution}_{hazard}_impact_{n}samples.sqlite)')
+    .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: ImpactOptions) => {
+      const service = context.service(options);
+      const progress = progressReporter(context);
+      const settings = { crews: options.crews ?? null, customers_per_load: options.customersPerLoad, time_step_hours: options.timeStep };
+      const output = { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update };
+      let outcome;
+      if (options.scenarios) {
+        if (hazardArgument !== undefined || options.samples !== undefined || options.scenariosOutput !== undefined) {
+          throw new HazsimError('usage', '--scenarios takes the failures from the ZIP: give no hazard, -n or --scenarios-output with it');
+        }
+        outcome = await service.estimateImpactFromScenarios(
+          options.scenarios,
+          { ...(distributionArgument ? { distribution_system_name: distributionArgument } : {}), ...settings },
+          output,
+        );
+      } else {
+        if (options.samples === undefined)
+          throw new HazsimError('usage', 'give the number of scenarios with -n <count>, or an existing scenario ZIP with --scenarios <zip>');
+        const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
+        outcome = await service.estimateImpact(
+          {
+            distribution_system_name: inputs.distribution,
+            hazard_system_name: inputs.hazard,
+            curve_set: inputs.curveSet,
+            number_of_samples: options.samples,
+            seed: options.seed,
+            method: options.method,
+            ...settings,
+          },
+          { ...output, scenariosOutputPath: options.scenariosOutput },
+        );
+      }
+      progress.done();
+      emit(context, options, outcome.summary, () => formatImpact(context, outcome.summary));
+    });
+}

@@ -1,0 +1,120 @@
+/**
+ * `hazsim impact`, POST /impact and the MCP tool estimate_impact (docs/output-impact.md): the
+ * scenario ZIP of a request (drawn here, or an existing one), then the impact analysis in a
+ * worker thread, written as one SQLite file.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as v from 'valibot';
+import type { ModelStore } from './cache/store.js';
+import { parseOrThrow } from '../base/validation.js';
+import { HAZSIM_VERSION } from '../base/version.js';
+import { runWorkerTask } from '../base/workerTask.js';
+import { HazsimError } from '../base/errors.js';
+import { outputPathFor, type RunOutputOptions, type ScenarioOutcome } from './simulation.js';
+import { ImpactRequest, type ImpactSummary } from './impactSchemas.js';
+import { ScenarioZip } from './impactScenarioZip.js';
+import type { ImpactTask } from './impactRun.js';
+import { ModelName } from './schemas.js';
+
+const IMPACT_WORKER = './impactWorker';
+
+/** How restoration and metrics are computed when the failures come from an existing scenario ZIP. */
+export const ImpactFromScenariosRequest = v.strictObject({
+  distribution_system_name: v.pipe(v.optional(ModelName), v.description('cached distribution model (default: the one named in the ZIP metadata)')),
+  crews: ImpactRequest.entries.crews,
+  customers_per_load: ImpactRequest.entries.customers_per_load,
+  time_step_hours: ImpactRequest.entries.time_step_hours,
+});
+
+export interface ImpactOutcome {
+  filePath: string;
+  /** `{distribution}_{hazard}_impact_{n}samples.sqlite`, for downloads. */
+  fileName: string;
+  summary: ImpactSummary;
+}
+
+export interface ImpactRunOptions extends RunOutputOptions {
+  /** Keep the scenario ZIP drawn for the analysis at this path (otherwise it is a temporary file). */
+  scenariosOutputPath?: string;
+  /** Worker threads sharing the scenario sampling; the output does not depend on it. */
+  workers?: number;
+}
+
+interface ImpactDependencies {
+  stores: { distribution: ModelStore };
+  generateScenarios(request: unknown, options: RunOutputOptions & { recordLimit?: number; workers?: number }): Promise<ScenarioOutcome>;
+  resultsDir: string;
+}
+
+function temporaryZipPath(): string {
+  return path.join(os.tmpdir(), `hazsim-${process.pid}-${crypto.randomBytes(6).toString('hex')}-scenarios.zip`);
+}
+
+export function createImpactOps(dependencies: ImpactDependencies) {
+  const { stores } = dependencies;
+
+  async function analyze(
+    distributionName: string,
+    zipPath: string,
+    settings: { crews: number | null; customers_per_load: number; time_step_hours: number },
+    fileName: string,
+    options: RunOutputOptions,
+  ): Promise<ImpactOutcome> {
+    const distribution = stores.distribution.get(distributionName);
+    const filePath = outputPathFor(fileName, options.inResultsDir ? { ...options, outputDir: dependencies.resultsDir } : options);
+    const task: ImpactTask = {
+      distribution: { name: distribution.name, filePath: distribution.file_path },
+      zipPath,
+      sqlitePath: filePath,
+      crews: settings.crews,
+      customersPerLoad: settings.customers_per_load,
+      timeStepHours: settings.time_step_hours,
+      hazsimVersion: HAZSIM_VERSION,
+    };
+    const summary = await runWorkerTask<ImpactTask, ImpactSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress);
+    return { filePath, fileName, summary };
+  }
+
+  /** Draws the scenarios of the request, then estimates their impact. */
+  async function estimateImpact(requestInput: unknown, options: ImpactRunOptions = {}): Promise<ImpactOutcome> {
+    const request = parseOrThrow(ImpactRequest, requestInput, 'impact request');
+    const { crews, customers_per_load, time_step_hours, ...scenarioRequest } = request;
+    // Unknown names fail before any sampling.
+    stores.distribution.get(request.distribution_system_name);
+    const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
+    const n = request.number_of_samples;
+    const fileName = options.inResultsDir
+      ? `${inputs}_${request.curve_set}_impact_${n}samples_seed${request.seed}_${request.method}_crews${crews ?? 'unlimited'}_cpl${customers_per_load}_step${time_step_hours}.sqlite`
+      : `${inputs}_impact_${n}samples.sqlite`;
+    const zipPath = options.scenariosOutputPath ? path.resolve(options.scenariosOutputPath) : temporaryZipPath();
+    try {
+      await dependencies.generateScenarios(scenarioRequest, { outputPath: zipPath, recordLimit: 0, workers: options.workers, onProgress: options.onProgress });
+      return await analyze(request.distribution_system_name, zipPath, { crews, customers_per_load, time_step_hours }, fileName, options);
+    } finally {
+      if (!options.scenariosOutputPath) fs.rmSync(zipPath, { force: true });
+    }
+  }
+
+  /** Estimates the impact of the scenarios in an existing ZIP (`hazsim impact --scenarios`). */
+  async function estimateImpactFromScenarios(zipPath: string, requestInput: unknown, options: RunOutputOptions = {}): Promise<ImpactOutcome> {
+    const request = parseOrThrow(ImpactFromScenariosRequest, requestInput, 'impact request');
+    let distributionName = request.distribution_system_name;
+    if (distributionName === undefined) {
+      const zip = await ScenarioZip.open(zipPath);
+      try {
+        const named = (await zip.contents()).metadata.distribution_system_name;
+        if (typeof named !== 'string') throw new HazsimError('usage', `${zipPath} does not name its distribution system; give it as an argument`);
+        distributionName = named;
+      } finally {
+        zip.close();
+      }
+    }
+    const fileName = `${path.basename(zipPath).replace(/\.zip$/i, '')}_impact.sqlite`;
+    return analyze(distributionName, path.resolve(zipPath), request, fileName, options);
+  }
+
+  return { estimateImpact, estimateImpactFromScenarios };
+}

@@ -1,0 +1,249 @@
+/**
+ * Impact metrics (docs/output-impact.md): per sample, per load, and customers and kW out on a
+ * time axis, summarized over samples. Times are hours after the first hazard timestamp.
+ */
+import { distributionOf, type Distribution } from './statistics.js';
+import type { LoadOutage, Topology } from './types.js';
+
+/** The metrics of one sample. */
+export interface SampleMetrics {
+  sample: number;
+  /** Failed assets that are elements of the feeder graph. */
+  failed_assets: number;
+  /** Failed assets that are not (DER, ...): they darken no load. */
+  failed_without_network_effect: number;
+  loads_out: number;
+  customers_out_peak: number;
+  kw_out_peak: number;
+  customers_affected: number;
+  customer_hours: number;
+  energy_not_served_kwh: number;
+  /** When the last failed asset is back; 0 without failures. */
+  restoration_hours: number;
+  /** When 50 %, 90 % and 100 % of the customers who lost power have it back for good; 0 when nobody lost power. */
+  restore_50_hours: number;
+  restore_90_hours: number;
+  restore_100_hours: number;
+}
+
+/** The sample metrics summarized over samples. */
+export const SAMPLE_METRIC_NAMES = [
+  'failed_assets',
+  'loads_out',
+  'customers_out_peak',
+  'kw_out_peak',
+  'customers_affected',
+  'customer_hours',
+  'energy_not_served_kwh',
+  'restoration_hours',
+  'restore_50_hours',
+  'restore_90_hours',
+  'restore_100_hours',
+] as const;
+export type SampleMetricName = (typeof SAMPLE_METRIC_NAMES)[number];
+
+export interface LoadResult {
+  uuid: string;
+  name: string;
+  bus_uuid: string;
+  kw: number;
+  customers: number;
+  customers_source: 'model' | 'default';
+  served_normally: boolean;
+  /** Samples in which the load lost power at least once, over all samples. */
+  outage_probability: number;
+  /** Outage hours averaged over all samples. */
+  expected_outage_hours: number;
+  /** Outage hours averaged over the samples in which it lost power (0 when it never did). */
+  mean_outage_hours_when_out: number;
+}
+
+export interface CurvePoint {
+  hours: number;
+  customers_out: Distribution;
+  kw_out: Distribution;
+}
+
+export interface ImpactMetrics {
+  number_of_samples: number;
+  time_step_hours: number;
+  samples: SampleMetrics[];
+  summary: Record<SampleMetricName, Distribution>;
+  loads: LoadResult[];
+  curve: CurvePoint[];
+}
+
+/** Adds up samples one at a time; `finish` summarizes. Samples must be added in order 0..n-1. */
+export class ImpactAccumulator {
+  private readonly samples: SampleMetrics[] = [];
+  private readonly customerCurves: Float64Array[] = [];
+  private readonly kwCurves: Float64Array[] = [];
+  private readonly outageSamples: Int32Array;
+  private readonly outageHours: Float64Array;
+
+  constructor(
+    private readonly topology: Topology,
+    private readonly timeStepHours: number,
+    /** The last hazard timestamp, hours: the time axis reaches at least this far. */
+    private readonly lastHazardHours: number,
+  ) {
+    this.outageSamples = new Int32Array(topology.loads.count);
+    this.outageHours = new Float64Array(topology.loads.count);
+  }
+
+  add(sample: number, failedAssets: number, failedWithoutEffect: number, restoreHours: Float64Array, outages: LoadOutage[]): SampleMetrics {
+    const { loads } = this.topology;
+    let customerHours = 0;
+    let energy = 0;
+    let customersAffected = 0;
+    let horizon = 0;
+    const events: { time: number; customers: number; kw: number }[] = [];
+    const finals: { time: number; customers: number }[] = [];
+    for (const outage of outages) {
+      const customers = loads.customers[outage.load];
+      const kw = loads.kw[outage.load];
+      let hours = 0;
+      for (let k = 0; k < outage.starts.length; k += 1) {
+        hours += outage.ends[k] - outage.starts[k];
+        events.push({ time: outage.starts[k], customers, kw }, { time: outage.ends[k], customers: -customers, kw: -kw });
+      }
+      const lastEnd = outage.ends[outage.ends.length - 1];
+      horizon = Math.max(horizon, lastEnd);
+      customerHours += customers * hours;
+      energy += kw * hours;
+      customersAffected += customers;
+      finals.push({ time: lastEnd, customers });
+      this.outageSamples[outage.load] += 1;
+      this.outageHours[outage.load] += hours;
+    }
+    // Restorations before outages at one instant: the step functions are right-continuous.
+    events.sort((a, b) => a.time - b.time || a.customers - b.customers);
+    let customersOut = 0;
+    let kwOut = 0;
+    let peakCustomers = 0;
+    let peakKw = 0;
+    for (const event of events) {
+      customersOut += event.customers;
+      kwOut += event.kw;
+      peakCustomers = Math.max(peakCustomers, customersOut);
+      peakKw = Math.max(peakKw, kwOut);
+    }
+    let restoration = 0;
+    for (const time of restoreHours) restoration = Math.max(restoration, time);
+    const metrics: SampleMetrics = {
+      sample,
+      failed_assets: failedAssets,
+      failed_without_network_effect: failedWithoutEffect,
+      loads_out: outages.length,
+      customers_out_peak: peakCustomers,
+      kw_out_peak: peakKw,
+      customers_affected: customersAffected,
+      customer_hours: customerHours,
+      energy_not_served_kwh: energy,
+      restoration_hours: restoration,
+      ...restoreTimes(finals, customersAffected),
+    };
+    this.samples.push(metrics);
+    const { customerCurve, kwCurve } = this.curves(outages, horizon);
+    this.customerCurves.push(customerCurve);
+    this.kwCurves.push(kwCurve);
+    return metrics;
+  }
+
+  /** Customers and kW out at each point k × step of the time axis (a point inside [start, end) counts). */
+  private curves(outages: LoadOutage[], horizon: number): { customerCurve: Float64Array; kwCurve: Float64Array } {
+    const step = this.timeStepHours;
+    const length = outages.length ? Math.ceil(horizon / step) + 1 : 0;
+    const customerCurve = new Float64Array(length);
+    const kwCurve = new Float64Array(length);
+    const { loads } = this.topology;
+    // Differences at the first point inside and the first point past each interval, then running sums.
+    const loadsOut = new Int32Array(length + 1);
+    const customerSteps = new Float64Array(length + 1);
+    const kwSteps = new Float64Array(length + 1);
+    for (const outage of outages) {
+      for (let k = 0; k < outage.starts.length; k += 1) {
+        const first = Math.ceil(outage.starts[k] / step);
+        const end = Math.min(Math.ceil(outage.ends[k] / step), length);
+        if (first >= end) continue;
+        loadsOut[first] += 1;
+        loadsOut[end] -= 1;
+        customerSteps[first] += loads.customers[outage.load];
+        customerSteps[end] -= loads.customers[outage.load];
+        kwSteps[first] += loads.kw[outage.load];
+        kwSteps[end] -= loads.kw[outage.load];
+      }
+    }
+    let count = 0;
+    let customers = 0;
+    let kw = 0;
+    for (let i = 0; i < length; i += 1) {
+      count += loadsOut[i];
+      customers += customerSteps[i];
+      kw += kwSteps[i];
+      // With no load out the sums restart from exactly zero, whatever rounding the kW differences left.
+      if (count === 0) {
+        customers = 0;
+        kw = 0;
+      }
+      customerCurve[i] = customers;
+      kwCurve[i] = kw;
+    }
+    return { customerCurve, kwCurve };
+  }
+
+  finish(): ImpactMetrics {
+    const n = this.samples.length;
+    const summary = Object.fromEntries(SAMPLE_METRIC_NAMES.map((name) => [name, distributionOf(this.samples.map((sample) => sample[name]))])) as Record<
+      SampleMetricName,
+      Distribution
+    >;
+    let horizon = this.lastHazardHours;
+    for (const sample of this.samples) horizon = Math.max(horizon, sample.restoration_hours);
+    const points = Math.ceil(horizon / this.timeStepHours) + 1;
+    const curve: CurvePoint[] = [];
+    const column = new Float64Array(n);
+    const at = (curves: Float64Array[], k: number) => {
+      for (let s = 0; s < n; s += 1) column[s] = k < curves[s].length ? curves[s][k] : 0;
+      return distributionOf(column);
+    };
+    for (let k = 0; k < points; k += 1) {
+      curve.push({ hours: k * this.timeStepHours, customers_out: at(this.customerCurves, k), kw_out: at(this.kwCurves, k) });
+    }
+    const { loads, busUuid } = this.topology;
+    const loadResults: LoadResult[] = [];
+    for (let l = 0; l < loads.count; l += 1) {
+      loadResults.push({
+        uuid: loads.uuid[l],
+        name: loads.name[l],
+        bus_uuid: busUuid[loads.bus[l]],
+        kw: loads.kw[l],
+        customers: loads.customers[l],
+        customers_source: loads.customerSource[l],
+        served_normally: loads.servedNormally[l] === 1,
+        outage_probability: n ? this.outageSamples[l] / n : 0,
+        expected_outage_hours: n ? this.outageHours[l] / n : 0,
+        mean_outage_hours_when_out: this.outageSamples[l] ? this.outageHours[l] / this.outageSamples[l] : 0,
+      });
+    }
+    return { number_of_samples: n, time_step_hours: this.timeStepHours, samples: this.samples, summary, loads: loadResults, curve };
+  }
+}
+
+/** When 50 %, 90 % and 100 % of the customers who lost power have it back for good. */
+function restoreTimes(
+  finals: { time: number; customers: number }[],
+  total: number,
+): Pick<SampleMetrics, 'restore_50_hours' | 'restore_90_hours' | 'restore_100_hours'> {
+  if (total === 0) return { restore_50_hours: 0, restore_90_hours: 0, restore_100_hours: 0 };
+  finals.sort((a, b) => a.time - b.time);
+  const when = (fraction: number) => {
+    let restored = 0;
+    for (const final of finals) {
+      restored += final.customers;
+      if (restored >= fraction * total * (1 - 1e-12)) return final.time;
+    }
+    return finals[finals.length - 1].time;
+  };
+  return { restore_50_hours: when(0.5), restore_90_hours: when(0.9), restore_100_hours: when(1) };
+}

@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { EXAMPLES, json, runCli, tempDir } from '../helpers/cli.js';
+import { sqliteRows, sqliteValue } from '../helpers/sqliteShell.js';
+import { readZipEntries } from '../helpers/unzip.js';
+import { makeZip } from '../helpers/zip.js';
+import { FeederBuilder } from './feeders.js';
+import { handScenarioZip, type HandFailure } from './scenarioZips.js';
+
+// `hazsim impact` end to end, spawned with a temporary cache: a hand-built feeder with hand-written
+// scenario ZIPs (answers worked by hand), and the example feeder under the example hurricane.
+
+/** The radial feeder of energize.test.ts: src-b0 -l1- b1 -l2- b2, b1 -l3- b3 -l4- b4; loads A..D with 10, 20, 5, 7 customers. */
+const feeder = new FeederBuilder().bus('b0').bus('b1').bus('b2').bus('b3').bus('b4').source('src', 'b0');
+feeder.line('l1', 'b0', 'b1').line('l2', 'b1', 'b2').line('l3', 'b1', 'b3').line('l4', 'b3', 'b4');
+feeder.load('A', 'b1', 100, 10).load('B', 'b2', 50, 20).load('C', 'b3', 30, 5).load('D', 'b4', 70, 7);
+
+const T = (hour: number) => `2024-01-01T0${hour}:00:00`;
+/** Sample 0: l3 at 2 h for 10 h; sample 1: nothing; sample 2: l1 at 0 h for 5 h and l4 at 3 h for 10 h. */
+const FAILURES: HandFailure[] = [
+  { sample: 0, timestamp: T(2), uuid: feeder.uuid('l3'), repairHours: 10 },
+  { sample: 2, timestamp: T(0), uuid: feeder.uuid('l1'), repairHours: 5 },
+  { sample: 2, timestamp: T(3), uuid: feeder.uuid('l4'), repairHours: 10 },
+];
+
+interface Context {
+  cache: string;
+  work: string;
+}
+const test = suite<Context>('hazsim impact', {} as Context);
+
+test.before((context) => {
+  context.cache = tempDir();
+  context.work = tempDir();
+  const feederFile = path.join(context.work, 'hand.json');
+  fs.writeFileSync(feederFile, JSON.stringify(feeder.build()));
+  assert.is(runCli(['upload', feederFile, '--cache-dir', context.cache]).code, 0);
+  assert.is(runCli(['upload', path.join(EXAMPLES, 'feeder/example_feeder.json'), '--cache-dir', context.cache]).code, 0);
+  assert.is(runCli(['upload', path.join(EXAMPLES, 'hazards/hurricane.json'), '--name', 'storm', '--cache-dir', context.cache]).code, 0);
+});
+
+async function writeZip(context: Context, name: string, zip: Promise<Buffer>): Promise<string> {
+  const file = path.join(context.work, name);
+  fs.writeFileSync(file, await zip);
+  return file;
+}
+
+const impact = (context: Context, args: string[]) => runCli(['impact', ...args, '--cache-dir', context.cache, '--json'], { cwd: context.work });
+
+test('with damage.csv: repair hours from the ZIP; customer-hours per sample and per-load outage odds as worked by hand', async (context) => {
+  const zip = await writeZip(
+    context,
+    'hand_damage.zip',
+    handScenarioZip({ failures: FAILURES, numberOfSamples: 3, seed: 5, timestamps: [T(0), T(1), T(2), T(3)], damage: true }),
+  );
+  const result = impact(context, ['--scenarios', zip]);
+  assert.is(result.code, 0, result.stderr);
+  const summary = json(result);
+  assert.is(summary.file_path, path.join(context.work, 'hand_damage_impact.sqlite'));
+  assert.equal([summary.distribution_system_name, summary.number_of_samples, summary.repair_times], ['hand', 3, 'damage.csv']);
+  const file = summary.file_path;
+  assert.equal(sqliteRows(file, 'SELECT sample, customer_hours, energy_not_served_kwh, customers_out_peak, restore_100_hours FROM samples ORDER BY sample'), [
+    { sample: 0, customer_hours: (5 + 7) * 10, energy_not_served_kwh: (30 + 70) * 10, customers_out_peak: 12, restore_100_hours: 12 },
+    { sample: 1, customer_hours: 0, energy_not_served_kwh: 0, customers_out_peak: 0, restore_100_hours: 0 },
+    {
+      sample: 2,
+      customer_hours: 10 * 5 + 20 * 5 + 5 * 5 + 7 * 13,
+      energy_not_served_kwh: (100 + 50 + 30) * 5 + 70 * 13,
+      customers_out_peak: 42,
+      restore_100_hours: 13,
+    },
+  ]);
+  assert.is(sqliteValue(file, "SELECT mean FROM metrics WHERE metric = 'customer_hours'"), (120 + 266) / 3);
+  const loads = Object.fromEntries(
+    sqliteRows(file, 'SELECT name, outage_probability, expected_outage_hours FROM loads').map((row) => [
+      row.name,
+      [row.outage_probability, row.expected_outage_hours],
+    ]),
+  );
+  assert.equal(loads, { A: [1 / 3, 5 / 3], B: [1 / 3, 5 / 3], C: [2 / 3, 15 / 3], D: [2 / 3, 23 / 3] });
+  assert.equal(sqliteRows(file, 'SELECT asset_uuid, failed_at, repair_hours, repair_source, restored_at FROM repairs WHERE sample = 2 ORDER BY failed_hours'), [
+    { asset_uuid: feeder.uuid('l1'), failed_at: T(0), repair_hours: 5, repair_source: 'damage.csv', restored_at: T(5) },
+    { asset_uuid: feeder.uuid('l4'), failed_at: T(3), repair_hours: 10, repair_source: 'damage.csv', restored_at: '2024-01-01T13:00:00' },
+  ]);
+  // The time axis runs hourly from the first hazard timestamp until the last repair; everyone is back at its end.
+  const curve = sqliteRows(file, 'SELECT hours, timestamp, customers_out_mean, customers_out_p90 FROM curves ORDER BY hours');
+  assert.is(curve.length, 14);
+  assert.equal(curve[13], { hours: 13, timestamp: '2024-01-01T13:00:00', customers_out_mean: 0, customers_out_p90: 0 });
+  assert.is(curve[0].customers_out_mean, 42 / 3);
+  assert.is(curve[2].customers_out_mean, (12 + 42) / 3);
+});
+
+test('without damage.csv: repair times drawn from the documented defaults; every sample is restored to zero customers out', async (context) => {
+  const zip = await writeZip(context, 'hand_default.zip', handScenarioZip({ failures: FAILURES, numberOfSamples: 3, seed: 5, timestamps: [T(0), T(3)] }));
+  const result = impact(context, ['hand', '--scenarios', zip, '--crews', '1']);
+  assert.is(result.code, 0, result.stderr);
+  const summary = json(result);
+  assert.equal([summary.repair_times, summary.crews], ['default', 1]);
+  const file = summary.file_path;
+  const repairs = sqliteRows(file, 'SELECT repair_source, repair_hours FROM repairs');
+  assert.is(repairs.length, 3);
+  assert.ok(repairs.every((row) => row.repair_source === 'default' && row.repair_hours > 0));
+  const last = sqliteRows(file, 'SELECT customers_out_mean, kw_out_mean FROM curves ORDER BY hours DESC LIMIT 1')[0];
+  assert.equal(last, { customers_out_mean: 0, kw_out_mean: 0 });
+  assert.is(sqliteValue(file, "SELECT value FROM run_info WHERE key = 'repair_times'"), 'default');
+});
+
+test('drawn scenarios: the same inputs and seed give the same bytes, whether drawn by impact or read from the scenarios command’s ZIP', (context) => {
+  const first = impact(context, ['example_feeder', 'storm', '-n', '20', '--seed', '3', '-o', 'first.sqlite']);
+  assert.is(first.code, 0, first.stderr);
+  const again = impact(context, ['example_feeder', 'storm', '-n', '20', '--seed', '3', '-o', 'again.sqlite', '--scenarios-output', 'kept.zip']);
+  assert.is(again.code, 0, again.stderr);
+  const scenarios = runCli(['scenarios', 'example_feeder', 'storm', '-n', '20', '--seed', '3', '-o', 'drawn.zip', '--cache-dir', context.cache], {
+    cwd: context.work,
+  });
+  assert.is(scenarios.code, 0, scenarios.stderr);
+  const fromZip = impact(context, ['--scenarios', 'drawn.zip', '-o', 'from_zip.sqlite']);
+  assert.is(fromZip.code, 0, fromZip.stderr);
+  const bytes = (name: string) => fs.readFileSync(path.join(context.work, name));
+  assert.ok(bytes('first.sqlite').equals(bytes('again.sqlite')));
+  assert.ok(bytes('first.sqlite').equals(bytes('from_zip.sqlite')));
+  assert.ok(bytes('kept.zip').equals(bytes('drawn.zip')));
+  const summary = json(first);
+  assert.equal([summary.hazard_system_name, summary.number_of_samples, summary.seed], ['storm', 20, 3]);
+  assert.ok(summary.metrics.customers_out_peak.mean > 0, 'the hurricane darkens the example feeder');
+});
+
+test('the human summary names the file, the network and the metric table', (context) => {
+  const result = runCli(['impact', 'example_feeder', 'storm', '-n', '5', '--cache-dir', context.cache], { cwd: context.work });
+  assert.is(result.code, 0, result.stderr);
+  assert.match(result.stdout, /^Wrote .*example_feeder_storm_impact_5samples\.sqlite/);
+  assert.match(result.stdout, /4 of 4 loads served/);
+  assert.match(result.stdout, /customer-hours/);
+});
+
+test('bad input: a usage error without -n or --scenarios, not found for an unknown model, invalid damage.csv and a ZIP for another model version', async (context) => {
+  const noSamples = impact(context, ['example_feeder', 'storm']);
+  assert.is(noSamples.code, 2);
+  assert.match(noSamples.stderr, /-n <count>/);
+  const unknown = impact(context, ['nope', 'storm', '-n', '2']);
+  assert.is(unknown.code, 3);
+  const badHeader = await writeZip(
+    context,
+    'bad_header.zip',
+    handScenarioZip({ failures: FAILURES, numberOfSamples: 3, seed: 5, timestamps: [T(0)], damage: 'sample,asset,hours' }),
+  );
+  const header = impact(context, ['--scenarios', badHeader]);
+  assert.is(header.code, 5);
+  assert.match(header.stderr, /damage\.csv line 1 must be/);
+  const otherVersion = await writeZip(
+    context,
+    'other_version.zip',
+    handScenarioZip({ failures: FAILURES, numberOfSamples: 3, seed: 5, timestamps: [T(0)], metadata: { distribution_sha256: '0'.repeat(64) } }),
+  );
+  const conflict = impact(context, ['--scenarios', otherVersion]);
+  assert.is(conflict.code, 4);
+  assert.match(conflict.stderr, /another version of distribution system 'hand'/);
+  const foreign = await writeZip(
+    context,
+    'foreign.zip',
+    handScenarioZip({
+      failures: [{ sample: 0, timestamp: T(0), uuid: 'ffffffff-0000-4000-8000-000000000000', repairHours: 1 }],
+      numberOfSamples: 1,
+      seed: 0,
+      timestamps: [T(0)],
+    }),
+  );
+  const foreignRun = impact(context, ['--scenarios', foreign]);
+  assert.is(foreignRun.code, 5);
+  assert.match(foreignRun.stderr, /not a component of the distribution model/);
+  assert.equal(
+    fs.readdirSync(context.work).filter((name) => name.startsWith('.')),
+    [],
+    'nothing half-written is left behind',
+  );
+  const notZip = path.join(context.work, 'not.zip');
+  fs.writeFileSync(notZip, 'plain text');
+  assert.is(impact(context, ['--scenarios', notZip]).code, 5);
+  const entries = await readZipEntries(badHeader);
+  const withoutTracked = await writeZip(
+    context,
+    'no_tracked.zip',
+    makeZip(Object.fromEntries(entries.filter((e) => e.name !== 'tracked_changes.json').map((e) => [e.name, e.data]))),
+  );
+  const missing = impact(context, ['--scenarios', withoutTracked]);
+  assert.is(missing.code, 5);
+  assert.match(missing.stderr, /no tracked_changes\.json/);
+});
+
+test.run();

@@ -319,6 +319,8 @@ export function createService(options: ServiceOptions = {}) {
     uploadCurveSetFile,
     ...simulation,
     resultsDir,
+    /** Upper bound of number_of_samples (HAZSIM_MAX_SAMPLES), for the interfaces that document it. */
+    maxSamples: settings.maxSamples,
   };
 }
 

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import type { Context } from 'koa';
 import type { HazsimService } from '../../../app/service.js';
-import { ScenarioRequest, SimulationRequest } from '../../../app/schemas.js';
+import type * as v from 'valibot';
+import { scenarioRequestFor, SimulationRequest } from '../../../app/schemas.js';
 import type { Route } from '../routeTable.js';
+import { SCENARIO_EXAMPLE, SIMULATION_EXAMPLE } from '../examples.js';
+import { fileTag } from '../http.js';
 
 const TAG = 'Simulation';
 export const SQLITE_CONTENT_TYPE = 'application/x-sqlite3';
@@ -24,6 +27,7 @@ async function sendAndRemove(ctx: Context, file: ResultFile, contentType: string
   try {
     const { size } = await fs.promises.stat(file.filePath);
     ctx.res.once('close', remove);
+    ctx.etag = await fileTag(file.filePath);
     ctx.type = contentType;
     ctx.attachment(file.fileName);
     ctx.length = size;
@@ -39,7 +43,8 @@ interface RunEndpoint {
   operationId: string;
   summary: string;
   description: string;
-  schema: typeof SimulationRequest | typeof ScenarioRequest;
+  schema: v.GenericSchema;
+  example: Record<string, unknown>;
   contentType: string;
   fileName: string;
   /** Runs the request in a worker thread and resolves to the temporary result file. */
@@ -55,9 +60,10 @@ function runRoute(endpoint: RunEndpoint): Route {
     summary: endpoint.summary,
     description: endpoint.description,
     tag: TAG,
-    body: { kind: 'json', schema: endpoint.schema },
+    body: { kind: 'json', schema: endpoint.schema, example: endpoint.example },
     success: { status: 200, description: `the ${endpoint.contentType} result`, file: { contentType: endpoint.contentType, fileName: endpoint.fileName } },
-    errors: [404, 415, 422],
+    // 400: the body is not JSON; 413: it is over the JSON body limit.
+    errors: [400, 404, 413, 415, 422],
     async handle(ctx, { body }) {
       await sendAndRemove(ctx, await endpoint.run(body), endpoint.contentType);
     },
@@ -77,6 +83,7 @@ export function simulationRoutes(service: HazsimService): Route[] {
       description:
         'Computes survival probabilities of every asset of the distribution model at every timestamp of the hazard model with the chosen fragility curve set, and returns them as a SQLite file.',
       schema: SimulationRequest,
+      example: SIMULATION_EXAMPLE,
       contentType: SQLITE_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_results.sqlite',
       run: (body) => service.simulate(body),
@@ -87,7 +94,8 @@ export function simulationRoutes(service: HazsimService): Route[] {
       summary: 'Generate Monte Carlo outage scenarios and download them as a ZIP',
       description:
         'The ZIP holds tracked_changes.json (one record per sample and timestamp with failures) and time_series/ with one CSV per asset component. The same inputs and seed give the same bytes.',
-      schema: ScenarioRequest,
+      schema: scenarioRequestFor(service.maxSamples),
+      example: SCENARIO_EXAMPLE,
       contentType: ZIP_CONTENT_TYPE,
       fileName: '{distribution_name}_scenarios_{number_of_samples}samples.zip',
       // The download carries every record; none need be kept in memory for a summary.

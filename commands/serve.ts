@@ -52,7 +52,13 @@ export function makeServeCommand(context: CommandContext): Command {
     .option(
       '--cors-origin <origin>',
       'allow browser calls from this origin (repeatable or comma-separated; * for any); CORS is off without it',
-      (text: string, previous: string[]) => [...previous, ...text.split(',').map((origin) => origin.trim()).filter(Boolean)],
+      (text: string, previous: string[]) => [
+        ...previous,
+        ...text
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ],
       [] as string[],
     )
     .option('--api-key <key>', 'require "Authorization: Bearer <key>" on every endpoint but /, /health and the docs (default: $HAZSIM_API_KEY)')

@@ -54,7 +54,11 @@ export function responseValidator(document: Json): (schema: Json) => ValidateFun
 
 function resolve(document: Json, schema: Json): Json {
   let current = schema;
-  while (current?.$ref) current = current.$ref.split('/').slice(1).reduce((node: Json, key: string) => node[key], document);
+  while (current?.$ref)
+    current = current.$ref
+      .split('/')
+      .slice(1)
+      .reduce((node: Json, key: string) => node[key], document);
   return current;
 }
 
@@ -96,7 +100,12 @@ export function jsonBodyCases(document: Json, operation: Operation, path: string
   }
   cases.push({ label: 'malformed JSON', path, headers: { 'content-type': 'application/json' }, body: '{"distribution_system_name": ' });
   cases.push({ label: 'a text/plain body', path, headers: { 'content-type': 'text/plain' }, body: JSON.stringify(example) });
-  cases.push({ label: 'a body over 1 MB', path, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...example, pad: 'x'.repeat(1_100_000) }) });
+  cases.push({
+    label: 'a body over 1 MB',
+    path,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...example, pad: 'x'.repeat(1_100_000) }),
+  });
   cases.push({ label: 'no body at all', path });
   return cases;
 }
@@ -113,7 +122,11 @@ export function uploadCases(path: string, validFile: { name: string; content: st
   };
   const file = (content: string, name = validFile.name): [string, Blob, string] => ['file', new Blob([content]), name];
   return [
-    { label: 'a valid upload under a new name', path, body: form([file(validFile.content), ['name', 'contract_copy'], ['description', 'from the contract test']]) },
+    {
+      label: 'a valid upload under a new name',
+      path,
+      body: form([file(validFile.content), ['name', 'contract_copy'], ['description', 'from the contract test']]),
+    },
     { label: 'the same name again', path, body: form([file(validFile.content), ['name', 'contract_copy']]) },
     { label: 'the same name with overwrite', path, body: form([file(validFile.content), ['name', 'contract_copy'], ['overwrite', 'true']]) },
     { label: 'overwrite = maybe', path, body: form([file(validFile.content), ['overwrite', 'maybe']]) },
@@ -130,7 +143,7 @@ export function uploadCases(path: string, validFile: { name: string; content: st
 export function parameterCases(operation: Operation, fillPath: (value?: string) => string): Case[] {
   const cases: Case[] = [{ label: 'the documented example', path: fillPath() }];
   if (operation.template.includes('{')) {
-    for (const value of ['no_such_entry', 'ünï cødé', 'x'.repeat(300), '%E0%A4%A', '.hidden', "a'b\"c"]) {
+    for (const value of ['no_such_entry', 'ünï cødé', 'x'.repeat(300), '%E0%A4%A', '.hidden', 'a\'b"c']) {
       cases.push({ label: `path parameter ${JSON.stringify(value.slice(0, 20))}`, path: fillPath(value === '%E0%A4%A' ? value : encodeURIComponent(value)) });
     }
   }
@@ -139,8 +152,10 @@ export function parameterCases(operation: Operation, fillPath: (value?: string) 
     const schema = parameter.schema as Json;
     const valid = schema.enum ?? (schema.type === 'integer' ? [schema.minimum ?? 1, schema.maximum ?? 5] : []);
     for (const value of valid) cases.push({ label: `${parameter.name}=${value}`, path: fillPath(), query: { [parameter.name]: String(value) } });
-    const invalid = schema.type === 'integer' ? ['abc', '1.5', String((schema.minimum ?? 1) - 1), String((schema.maximum ?? 0) + 1), ''] : ['not-a-cursor', '%%%'];
-    for (const value of schema.enum ? ['maybe'] : invalid) cases.push({ label: `${parameter.name}=${value}`, path: fillPath(), query: { [parameter.name]: value } });
+    const invalid =
+      schema.type === 'integer' ? ['abc', '1.5', String((schema.minimum ?? 1) - 1), String((schema.maximum ?? 0) + 1), ''] : ['not-a-cursor', '%%%'];
+    for (const value of schema.enum ? ['maybe'] : invalid)
+      cases.push({ label: `${parameter.name}=${value}`, path: fillPath(), query: { [parameter.name]: value } });
   }
   return cases;
 }
@@ -170,7 +185,9 @@ export async function checkCase(
   if (response.status >= 500) problems.push(`server error ${response.status}: ${bytes.toString('utf8').slice(0, 200)}`);
   if (!response.headers.get('x-request-id')) problems.push('no X-Request-Id');
   if (!documented) {
-    problems.push(`status ${response.status} is not documented (documented: ${Object.keys(operation.spec.responses).join(', ')}): ${bytes.toString('utf8').slice(0, 200)}`);
+    problems.push(
+      `status ${response.status} is not documented (documented: ${Object.keys(operation.spec.responses).join(', ')}): ${bytes.toString('utf8').slice(0, 200)}`,
+    );
     return problems;
   }
   const type = (response.headers.get('content-type') ?? '').split(';')[0];
@@ -185,7 +202,8 @@ export async function checkCase(
   }
   if (type === 'application/json') {
     const validate = validatorFor(media.schema);
-    if (!validate(JSON.parse(bytes.toString('utf8')))) problems.push(`body does not match the ${response.status} schema: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+    if (!validate(JSON.parse(bytes.toString('utf8'))))
+      problems.push(`body does not match the ${response.status} schema: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
   }
   return problems;
 }

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { EXAMPLE_FEEDER, exampleHazard, expectError, expectJson, fileForm, postJson, startTestServer, uploadForm, type TestServer } from '../helpers/rest.js';
+import { EXAMPLE_FEEDER, exampleHazard, expectError, expectJson, fileForm, startTestServer, uploadForm, type TestServer } from '../helpers/rest.js';
 
 /** A raw HTTP request (no automatic decompression), for what actually goes over the wire. */
 function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
@@ -25,7 +25,10 @@ test.before(async (context) => {
   const feeder = (await import('node:fs')).readFileSync(EXAMPLE_FEEDER);
   for (let index = 0; index < MODELS; index += 1) {
     await expectJson(
-      await fetch(`${context.server.base}/distribution-models`, { method: 'POST', body: uploadForm('feeder.json', feeder, { name: `feeder_${String(index).padStart(2, '0')}` }) }),
+      await fetch(`${context.server.base}/distribution-models`, {
+        method: 'POST',
+        body: uploadForm('feeder.json', feeder, { name: `feeder_${String(index).padStart(2, '0')}` }),
+      }),
       201,
     );
   }
@@ -57,7 +60,10 @@ test('paging: limit and cursor walk the whole list once, the total and next page
     pages += 1;
   }
   assert.is(pages, 5);
-  assert.equal(seen, all.map((record) => record.name));
+  assert.equal(
+    seen,
+    all.map((record) => record.name),
+  );
 });
 
 test('paging: an entry deleted between pages neither repeats nor skips the others; a foreign or forged cursor is a 422', async ({ server }) => {
@@ -66,7 +72,10 @@ test('paging: an entry deleted between pages neither repeats nor skips the other
   const cursor = first.headers.get('x-next-cursor')!;
   await expectJson(await fetch(`${server.base}/distribution-models/${firstPage[2].name}`, { method: 'DELETE' }));
   const second = await expectJson<{ name: string }[]>(await fetch(`${server.base}/distribution-models?limit=3&cursor=${cursor}`));
-  assert.equal(second.map((record) => record.name), ['feeder_03', 'feeder_04', 'feeder_05']);
+  assert.equal(
+    second.map((record) => record.name),
+    ['feeder_03', 'feeder_04', 'feeder_05'],
+  );
   const error = await expectError(await fetch(`${server.base}/hazard-models?limit=3&cursor=${cursor}`), 422, /cursor/);
   assert.is(error.errors![0].path, 'cursor');
   await expectError(await fetch(`${server.base}/distribution-models?cursor=bm90LWEtY3Vyc29y`), 422, /cursor/);
@@ -189,7 +198,10 @@ off('no CORS header without --cors-origin; with an API key /health names no path
     assert.is(health.cache.reachable, true);
     assert.is(health.cache.directory, undefined);
     assert.not.ok(text.includes(keyed.cacheDir) || text.includes('/tmp'), text);
-    const preflight = await fetch(`${keyed.base}/cache-info`, { method: 'OPTIONS', headers: { Origin: 'https://x.example', 'Access-Control-Request-Method': 'GET' } });
+    const preflight = await fetch(`${keyed.base}/cache-info`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://x.example', 'Access-Control-Request-Method': 'GET' },
+    });
     assert.is(preflight.status, 204);
     assert.is(preflight.headers.get('access-control-allow-origin'), '*');
     await expectError(await fetch(`${keyed.base}/cache-info`, { headers: { Origin: 'https://x.example' } }), 401);

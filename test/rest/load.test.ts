@@ -108,7 +108,11 @@ test(`/health and a listing answer within 1 s while a ${LARGE_FEEDER_ASSETS}-ass
 test(`/health and a listing answer within 1 s while a ${LARGE_FEEDER_ASSETS}-asset x 24-timestamp simulation runs`, async ({ served }) => {
   const started = Date.now();
   let finished = 0;
-  const run = postJson(`${served.url}/simulate`, { distribution_system_name: 'large', hazard_system_name: 'hurricane' }, { 'accept-encoding': 'identity' }).then((response) => {
+  const run = postJson(
+    `${served.url}/simulate`,
+    { distribution_system_name: 'large', hazard_system_name: 'hurricane' },
+    { 'accept-encoding': 'identity' },
+  ).then((response) => {
     finished = Date.now();
     return response;
   });

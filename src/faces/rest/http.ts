@@ -129,10 +129,13 @@ export function compression(): Middleware {
     if (!encoding) return;
     const compressor =
       encoding === 'br'
-        ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, ...(length ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: length } : {}) } })
+        ? zlib.createBrotliCompress({
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, ...(length ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: length } : {}) },
+          })
         : zlib.createGzip();
     const body = ctx.body;
-    const source = body instanceof Readable ? body : Readable.from(Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)));
+    const source =
+      body instanceof Readable ? body : Readable.from(Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)));
     ctx.set('Content-Encoding', encoding);
     ctx.remove('Content-Length');
     // pipeline destroys both streams when either fails, so a failed read ends the response.

@@ -57,7 +57,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 };
 
 const REQUEST_ID_HEADER = {
-  description: 'the request id: the client\'s X-Request-Id when it sent a usable one, else one the server made; also in the access log',
+  description: "the request id: the client's X-Request-Id when it sent a usable one, else one the server made; also in the access log",
   schema: { type: 'string' },
 };
 
@@ -95,7 +95,9 @@ function successResponse(route: Route, schemaOf: SchemaOf) {
   const { success } = route;
   const headers: Record<string, unknown> = {
     'X-Request-Id': headerRef('X-Request-Id'),
-    ...(route.conditional ? { ETag: { description: 'validator of this answer; send it in If-None-Match to get 304 while it is unchanged', schema: { type: 'string' } } } : {}),
+    ...(route.conditional
+      ? { ETag: { description: 'validator of this answer; send it in If-None-Match to get 304 while it is unchanged', schema: { type: 'string' } } }
+      : {}),
     ...Object.fromEntries(Object.entries(route.successHeaders ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }])),
   };
   if ('json' in success) return { description: success.description, headers, content: { 'application/json': { schema: schemaOf(success.json) } } };
@@ -132,7 +134,11 @@ function operation(route: Route, apiKey: boolean, schemaOf: SchemaOf) {
   const errors = Object.fromEntries(
     statuses.map((status) => [
       status,
-      { description: ERROR_MEANINGS[status], headers: { 'X-Request-Id': headerRef('X-Request-Id') }, content: { 'application/json': { schema: schemaOf(route.errorBodies?.[status] ?? ErrorBody) } } },
+      {
+        description: ERROR_MEANINGS[status],
+        headers: { 'X-Request-Id': headerRef('X-Request-Id') },
+        content: { 'application/json': { schema: schemaOf(route.errorBodies?.[status] ?? ErrorBody) } },
+      },
     ]),
   );
   const notModified = route.conditional

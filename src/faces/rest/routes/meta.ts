@@ -93,7 +93,8 @@ export function metaRoutes(service: HazsimService, startedAtMs: number, options:
       path: '/refresh-cache',
       operationId: 'refreshCache',
       summary: 'Rescan the cache directories: add unlisted files, drop vanished ones, report unreadable ones',
-      description: 'Brings the index in line with the files on disk (for models copied into or removed from the cache by hand) and reports what changed in each store.',
+      description:
+        'Brings the index in line with the files on disk (for models copied into or removed from the cache by hand) and reports what changed in each store.',
       tag: CACHE_TAG,
       success: { status: 200, description: 'Cache refreshed successfully', json: CacheRefreshResult },
       errors: [],

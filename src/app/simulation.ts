@@ -25,6 +25,8 @@ export interface RunOutputOptions {
    */
   inResultsDir?: boolean;
   onProgress?: (event: ProgressEvent) => void;
+  /** Cancels the run: its worker threads stop and no output file is left behind. */
+  signal?: AbortSignal;
 }
 
 export interface SimulationOutcome {
@@ -79,6 +81,23 @@ function outputPathFor(fileName: string, options: RunOutputOptions): string {
   return path.join(os.tmpdir(), `hazsim-${process.pid}-${crypto.randomBytes(6).toString('hex')}-${fileName}`);
 }
 
+/**
+ * Runs `work`, which writes `filePath` through a temporary file beside it; when `signal`
+ * aborts it, the worker is stopped mid-write, so its temporary file is removed here.
+ */
+async function runCancellable<T>(filePath: string, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (signal?.aborted) {
+      const prefix = `.${path.basename(filePath)}.${process.pid}.`;
+      const dir = path.dirname(filePath);
+      for (const name of fs.readdirSync(dir)) if (name.startsWith(prefix) && name.endsWith('.tmp')) fs.rmSync(path.join(dir, name), { force: true });
+    }
+    throw error;
+  }
+}
+
 export function createSimulationOps(dependencies: SimulationDependencies) {
   const { stores } = dependencies;
 
@@ -112,7 +131,9 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     const task = buildTask(request);
     const filePath = outputPathFor(fileName, resultsFolder(options));
     task.sqlitePath = filePath;
-    const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress);
+    const output = await runCancellable(filePath, options.signal, () =>
+      runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal),
+    );
     return { filePath, fileName, summary: output.summary };
   }
 
@@ -137,7 +158,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       : `${request.distribution_system_name}_scenarios_${numberOfSamples}samples.zip`;
     const task = buildTask(request);
     const filePath = outputPathFor(fileName, resultsFolder(options));
-    const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress);
+    const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal);
     const survival = output.survival!;
     const metadata = {
       hazsim_version: HAZSIM_VERSION,
@@ -151,7 +172,14 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     };
     const run = await writeScenarioZip(
       { timestamps: survival.timestamps, assetUuids: survival.assetUuids, survival: survival.values, metadata },
-      { ...sampling, onProgress: (done, total) => options.onProgress?.({ phase: 'sampling scenarios', done, total }) },
+      {
+        ...sampling,
+        // Sampling runs in this thread between chunks: throwing here stops the pool and removes the partial ZIP.
+        onProgress: (done, total) => {
+          options.signal?.throwIfAborted();
+          options.onProgress?.({ phase: 'sampling scenarios', done, total });
+        },
+      },
       filePath,
     );
     const { output_path: _written, ...rest } = run;

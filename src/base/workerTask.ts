@@ -61,24 +61,30 @@ export async function runWorkerTask<TTask, TResult>(
   relativePath: string,
   task: TTask,
   onProgress?: (event: ProgressEvent) => void,
+  signal?: AbortSignal,
 ): Promise<TResult> {
   await acquireSlot();
   try {
-    return await runInWorker<TResult>(startModuleWorker(callerUrl, relativePath, task), onProgress);
+    signal?.throwIfAborted();
+    return await runInWorker<TResult>(startModuleWorker(callerUrl, relativePath, task), onProgress, signal);
   } finally {
     releaseSlot();
   }
 }
 
-function runInWorker<TResult>(worker: Worker, onProgress?: (event: ProgressEvent) => void): Promise<TResult> {
+/** Runs a worker to its answer; an abort of `signal` terminates it at once (freeing its slot) and rejects with the signal's reason. */
+function runInWorker<TResult>(worker: Worker, onProgress?: (event: ProgressEvent) => void, signal?: AbortSignal): Promise<TResult> {
   return new Promise((resolve, reject) => {
     let settled = false;
+    const onAbort = () => settle(() => reject(signal!.reason));
     const settle = (action: () => void) => {
       if (settled) return;
       settled = true;
+      signal?.removeEventListener('abort', onAbort);
       action();
       void worker.terminate();
     };
+    signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (message: WorkerMessage<TResult>) => {
       if (message.type === 'progress') onProgress?.(message.event);
       else if (message.type === 'result') settle(() => resolve(message.result));

@@ -30,12 +30,12 @@ const CACHE_TOOLS = ['list_cached_models', 'get_model_info', 'refresh_cache', 'g
 
 const listing = suite('tools/list');
 
-listing('lists the eight tools, each with a title, description, input and output schema and annotations', async () => {
+listing('lists the nine tools, each with a title, description, input and output schema and annotations', async () => {
   const { client } = await setUp();
   const { tools } = await client.listTools();
   assert.equal(
     tools.map((tool) => tool.name),
-    ['run_simulation', 'generate_scenarios', ...CACHE_TOOLS],
+    ['run_simulation', 'generate_scenarios', 'get_scenario_records', ...CACHE_TOOLS],
   );
   for (const tool of tools) {
     assert.ok(tool.title && tool.description, `${tool.name} has a title and description`);
@@ -48,7 +48,15 @@ listing('lists the eight tools, each with a title, description, input and output
   assert.is((byName.run_simulation.inputSchema.properties as any).curve_set.default, 'DEFAULT_CURVES');
   assert.equal(byName.generate_scenarios.inputSchema.required, ['distribution_system_name', 'hazard_system_name']);
   const scenarioArguments = byName.generate_scenarios.inputSchema.properties as any;
-  assert.equal(Object.keys(scenarioArguments), ['distribution_system_name', 'hazard_system_name', 'curve_set', 'number_of_samples', 'seed', 'method']);
+  assert.equal(Object.keys(scenarioArguments), [
+    'distribution_system_name',
+    'hazard_system_name',
+    'curve_set',
+    'number_of_samples',
+    'seed',
+    'method',
+    'records_limit',
+  ]);
   assert.equal([scenarioArguments.number_of_samples.default, scenarioArguments.seed.default, scenarioArguments.method.default], [1, 0, 'peak']);
   assert.equal(byName.get_model_info.inputSchema.required, ['model_name']);
   assert.ok((byName.generate_scenarios.outputSchema?.required as string[]).includes('truncated'));

@@ -223,7 +223,7 @@ scenarios('the same seed gives the same records; another seed or hazard writes a
     toolOutput(
       await client.callTool({
         name: 'generate_scenarios',
-        arguments: { distribution_system_name: 'feeder', hazard_system_name: 'hurricane', number_of_samples: 20, ...args },
+        arguments: { distribution_system_name: 'feeder', hazard_system_name: 'hurricane', number_of_samples: 20, records_limit: 1000, ...args },
       }),
     );
   const first = await run({ seed: 11 });
@@ -292,7 +292,7 @@ const unknown = suite('unknown tools');
 unknown('an unknown tool name is an isError result listing the tools there are', async () => {
   const { client } = await setUp();
   const message = toolError(await client.callTool({ name: 'delete_everything', arguments: {} }));
-  assert.match(message, /^Unknown tool: delete_everything \(available: run_simulation, generate_scenarios, list_cached_models, /);
+  assert.match(message, /^Unknown tool: delete_everything \(available: run_simulation, generate_scenarios, get_scenario_records, list_cached_models, /);
 });
 
 unknown.run();

@@ -109,6 +109,36 @@ function boundedScenarioRequest(maxSamples: number) {
 }
 const boundedScenarioRequests = new Map<number, ReturnType<typeof boundedScenarioRequest>>();
 
+/**
+ * POST /report and MCP generate_report: a simulation, and scenarios when number_of_samples
+ * is given, turned into one HTML page (docs/report.md).
+ */
+export const ReportRequest = v.strictObject({
+  ...SimulationRequest.entries,
+  number_of_samples: v.pipe(v.optional(SampleCount), v.description('when given, the report also shows this many Monte Carlo scenarios (failures per sample)')),
+  seed: ScenarioRequest.entries.seed,
+  method: ScenarioRequest.entries.method,
+});
+export type ReportRequest = v.InferOutput<typeof ReportRequest>;
+
+/** What a report run returns besides the page (CLI --json, MCP generate_report). */
+export const ReportSummary = v.strictObject({
+  asset_count: v.number(),
+  timestamp_count: v.number(),
+  curve_count: v.pipe(v.number(), v.description('fragility curves plotted (those some asset was judged by)')),
+  scenario_samples: v.pipe(v.nullable(v.number()), v.description('samples in the failures-per-sample chart; null without scenarios')),
+  size_bytes: v.number(),
+  notes: v.pipe(v.array(v.string()), v.description('what the page leaves out and why (e.g. a model no longer in the cache)')),
+});
+export type ReportSummary = v.InferOutput<typeof ReportSummary>;
+
+export const ReportToolResult = v.strictObject({
+  status: v.literal('success'),
+  message: v.string(),
+  file_path: v.pipe(v.string(), v.description('the HTML file on the server')),
+  ...ReportSummary.entries,
+});
+
 export const StatusMessage = v.strictObject({ status: v.literal('success'), message: v.string() });
 
 /** Spec §4.1 upload response. */

@@ -13,6 +13,7 @@ import { supportedHazardTypes } from '../domain/hazards/index.js';
 import type { DistributionModelSummary, HazardModelSummary } from './schemas.js';
 import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 import { createSimulationOps } from './simulation.js';
+import { createReportOps } from './report.js';
 import { detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
 import { runWorkerTask } from '../base/workerTask.js';
 import { isObject } from '../base/json.js';
@@ -112,6 +113,7 @@ export function createService(options: ServiceOptions = {}) {
     maxSamples: settings.maxSamples,
     resultsDir,
   });
+  const reports = createReportOps({ stores, simulate: simulation.simulate, generateScenarios: simulation.generateScenarios, resultsDir });
 
   /**
    * Reads a curve set file from disk and stores it (see uploadCurveSet); `fileName` stands
@@ -318,6 +320,7 @@ export function createService(options: ServiceOptions = {}) {
     ...curveSets,
     uploadCurveSetFile,
     ...simulation,
+    ...reports,
     resultsDir,
     /** Upper bound of number_of_samples (HAZSIM_MAX_SAMPLES), for the interfaces that document it. */
     maxSamples: settings.maxSamples,

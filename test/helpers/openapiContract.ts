@@ -195,7 +195,8 @@ export async function checkCase(
     if (bytes.length > 0) problems.push(`status ${response.status} is documented without a body but has ${bytes.length} bytes`);
     return problems;
   }
-  const media = documented.content[type];
+  const mediaKey = Object.keys(documented.content).find((key) => key.split(';')[0].trim() === type);
+  const media = mediaKey ? documented.content[mediaKey] : undefined;
   if (!media) {
     problems.push(`content type ${JSON.stringify(type)} is not documented for ${response.status} (documented: ${Object.keys(documented.content).join(', ')})`);
     return problems;

@@ -14,6 +14,8 @@ import {
   HazardModelListing,
   HazardModelSummary,
   ModelName,
+  ReportRequest,
+  ReportToolResult,
   ScenarioRecordsPage,
   ScenarioRequest,
   ScenarioToolResult,
@@ -132,6 +134,19 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: ScenarioRecordsPage,
     annotations: READ_ONLY,
     run: (service, args) => readScenarioRecords(service.resultsDir, args.cursor, args.limit),
+  }),
+  tool({
+    name: 'generate_report',
+    title: 'Write an HTML report',
+    description:
+      "Runs the simulation (and, when number_of_samples is given, the scenarios) for a cached distribution model and hazard model, and writes one self-contained HTML page on the server: a map of the feeder coloured by failure probability over time with the hazard footprint, the expected failures over time, failures per sample, the fragility curves used and the run's provenance. Returns the file path; the page opens from disk with no network.",
+    input: ReportRequest,
+    output: ReportToolResult,
+    annotations: WRITES_RESULT,
+    run: async (service, args) => {
+      const { filePath, summary } = await service.generateReport(args, { inResultsDir: true });
+      return { status: 'success', message: 'Report written successfully', file_path: filePath, ...summary };
+    },
   }),
   tool({
     name: 'list_cached_models',

@@ -10,3 +10,4 @@ export const EXAMPLE_HAZARD = 'earthquake';
 
 export const SIMULATION_EXAMPLE = { distribution_system_name: EXAMPLE_DISTRIBUTION, hazard_system_name: EXAMPLE_HAZARD, curve_set: DEFAULT_CURVE_SET };
 export const SCENARIO_EXAMPLE = { ...SIMULATION_EXAMPLE, number_of_samples: 10, seed: 42, method: 'peak' };
+export const REPORT_EXAMPLE = { ...SIMULATION_EXAMPLE, number_of_samples: 10, seed: 42 };

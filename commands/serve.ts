@@ -9,6 +9,7 @@ interface ServeOptions extends GlobalOptions {
   port: number;
   maxUploadMb: number;
   apiKey?: string;
+  corsOrigin: string[];
 }
 
 function parsePort(text: string): number {
@@ -56,6 +57,18 @@ export function makeServeCommand(context: CommandContext): Command {
     .option('--host <host>', `interface to bind (default: $HAZSIM_HOST, else ${DEFAULT_HOST}; 0.0.0.0 for all interfaces)`)
     .option('--port <port>', 'port to bind (0 picks a free one)', parsePort, 8000)
     .option('--max-upload-mb <mb>', 'largest accepted upload in MB', parseMegabytes, DEFAULT_MAX_UPLOAD_MB)
+    .option(
+      '--cors-origin <origin>',
+      'allow browser calls from this origin (repeatable or comma-separated; * for any); CORS is off without it',
+      (text: string, previous: string[]) => [
+        ...previous,
+        ...text
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ],
+      [] as string[],
+    )
     .option('--api-key <key>', 'require "Authorization: Bearer <key>" on every endpoint but /, /health and the docs (default: $HAZSIM_API_KEY)')
     .action(async (options: ServeOptions) => {
       // The server stack (koa, swagger, ...) loads only here, so other commands start without it.
@@ -68,7 +81,12 @@ export function makeServeCommand(context: CommandContext): Command {
           `warning: serving on ${host} without an API key: anyone who can reach this machine can read, change and delete the cache; set --api-key or HAZSIM_API_KEY\n`,
         );
       }
-      const app = createApp(service, { apiKey, maxUploadMb: options.maxUploadMb, log: (line) => context.stderr.write(`${line}\n`) });
+      const app = createApp(service, {
+        apiKey,
+        maxUploadMb: options.maxUploadMb,
+        corsOrigins: options.corsOrigin,
+        log: (line) => context.stderr.write(`${line}\n`),
+      });
       const running = await startServer(app, { host, port: options.port }).catch((error: NodeJS.ErrnoException) => {
         throw new HazsimError(
           'internal',

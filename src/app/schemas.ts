@@ -64,6 +64,9 @@ export const TrackUploadSummary = v.strictObject({
   model_count: v.pipe(v.number(), v.description('wind models written: hourly and at every fix')),
 });
 
+/** A count: an integer, never negative (JSON Schema `integer`). */
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
 /** A model name as callers send it: trimmed, 1 to MAX_NAME_LENGTH characters. */
 export const ModelName = v.pipe(
   v.string(),
@@ -150,6 +153,31 @@ export const ScenarioRequest = v.strictObject({
 export type ScenarioRequest = v.InferOutput<typeof ScenarioRequest>;
 
 /**
+ * ScenarioRequest with a server's bound on number_of_samples (HAZSIM_MAX_SAMPLES), for the
+ * schemas the REST and MCP interfaces publish: a value the schema allows is one the server accepts.
+ */
+export function scenarioRequestFor(maxSamples: number) {
+  // One schema object per bound: the OpenAPI document names a schema by its identity.
+  let schema = boundedScenarioRequests.get(maxSamples);
+  if (!schema) {
+    schema = boundedScenarioRequest(maxSamples);
+    boundedScenarioRequests.set(maxSamples, schema);
+  }
+  return schema;
+}
+
+function boundedScenarioRequest(maxSamples: number) {
+  return v.strictObject({
+    ...ScenarioRequest.entries,
+    number_of_samples: v.pipe(
+      v.optional(v.pipe(SampleCount, v.maxValue(maxSamples, `must be at most ${maxSamples} (the limit is set by HAZSIM_MAX_SAMPLES)`)), 1),
+      v.description(`number of scenarios (default 1; at most ${maxSamples} on this server)`),
+    ),
+  });
+}
+const boundedScenarioRequests = new Map<number, ReturnType<typeof boundedScenarioRequest>>();
+
+/**
  * POST /report and MCP generate_report: a simulation, and scenarios when number_of_samples
  * is given, turned into one HTML page (docs/report.md).
  */
@@ -194,9 +222,9 @@ export const UploadResponse = v.strictObject({
 
 const StoreSize = v.strictObject({
   cache_directory: v.string(),
-  total_models: v.number(),
-  total_files: v.number(),
-  total_size_bytes: v.number(),
+  total_models: Count,
+  total_files: Count,
+  total_size_bytes: Count,
   total_size_mb: v.number(),
 });
 
@@ -219,7 +247,7 @@ const RefreshReport = v.strictObject({
 export const CacheRefreshResult = v.strictObject({
   status: v.literal('success'),
   message: v.string(),
-  total_models: v.number(),
+  total_models: Count,
   models: v.array(v.string()),
   distribution_models: RefreshReport,
   hazard_models: RefreshReport,
@@ -234,11 +262,10 @@ export const HazardTypesResponse = v.strictObject({
 /** The error body of every REST error (spec §7); 422 adds the issues. */
 export const ErrorBody = v.strictObject({
   detail: v.string(),
-  status_code: v.number(),
+  status_code: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)),
   errors: v.optional(v.array(v.strictObject({ path: v.string(), message: v.string() }))),
 });
 
-const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const CountsByType = v.pipe(v.record(v.string(), Count), v.description('number of entries of each type'));
 
 /** Spec §4.2 list_cached_models: the distribution models with their full records. */
@@ -345,7 +372,7 @@ export const SimulationToolResult = v.strictObject({
   physics: v.pipe(PhysicsProfile, v.description('the physics profile of the run (docs/physics.md)')),
 });
 
-/** Spec §4.2 generate_scenarios: at most the first 1,000 records (`truncated` says whether some were left out), the ZIP written, and run figures. */
+/** Spec §4.2 generate_scenarios: a first page of the records (`truncated` and `next_cursor` say whether more remain), the ZIP written, and run figures. */
 export const ScenarioToolResult = v.strictObject({
   status: v.literal('success'),
   message: v.string(),
@@ -356,6 +383,7 @@ export const ScenarioToolResult = v.strictObject({
   total_scenarios: v.pipe(Count, v.description('number of scenario records generated (one per sample and timestamp with failures)')),
   scenarios: v.pipe(v.array(ScenarioRecord), v.description('the first records of tracked_changes.json, in file order')),
   truncated: v.pipe(v.boolean(), v.description('true when scenarios holds only the first records of total_scenarios')),
+  next_cursor: v.pipe(v.optional(v.string()), v.description('pass to get_scenario_records for the records after these; absent when none remain')),
   file_path: v.pipe(v.string(), v.description('path of the scenario ZIP on the server; it holds every record')),
   curve_set: v.string(),
   method: SamplingMethod,
@@ -365,4 +393,12 @@ export const ScenarioToolResult = v.strictObject({
   samples_with_failures: Count,
   mean_failures_per_sample: v.pipe(v.number(), v.minValue(0)),
   physics: v.pipe(PhysicsProfile, v.description('the physics profile of the run (docs/physics.md)')),
+});
+
+/** MCP get_scenario_records: one page of the records of a scenario ZIP in the results folder. */
+export const ScenarioRecordsPage = v.strictObject({
+  scenarios: v.pipe(v.array(ScenarioRecord), v.description('records of tracked_changes.json, in file order')),
+  total_scenarios: Count,
+  file_path: v.pipe(v.string(), v.description('path of the scenario ZIP on the server')),
+  next_cursor: v.pipe(v.optional(v.string()), v.description('cursor of the next page; absent on the last')),
 });

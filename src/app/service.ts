@@ -348,6 +348,8 @@ export function createService(options: ServiceOptions = {}) {
     ...impact,
     ...reports,
     resultsDir,
+    /** Upper bound of number_of_samples (HAZSIM_MAX_SAMPLES), for the interfaces that document it. */
+    maxSamples: settings.maxSamples,
   };
 }
 

@@ -196,7 +196,14 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
           survivalIsCumulative: task.physics === 'default',
           metadata,
         },
-        { ...sampling, onProgress: (done, total) => options.onProgress?.({ phase: 'sampling scenarios', done, total }) },
+        {
+          ...sampling,
+          // Sampling runs in this thread between chunks: throwing here stops the pool and removes the partial ZIP.
+          onProgress: (done, total) => {
+            options.signal?.throwIfAborted();
+            options.onProgress?.({ phase: 'sampling scenarios', done, total });
+          },
+        },
         destination.buildPath,
       );
       const { output_path: _written, ...rest } = run;

@@ -72,15 +72,18 @@ export async function runWorkerTask<TTask, TResult>(
   }
 }
 
-/** A task stops when `signal` aborts (its client went away): the worker is terminated and the promise rejects. */
+/**
+ * Runs a worker to its answer. An abort of `signal` (its client went away, or cancelled)
+ * terminates it and rejects with the signal's reason once the worker has stopped, so the
+ * caller's clean-up cannot race its last writes.
+ */
 function runInWorker<TResult>(worker: Worker, onProgress?: (event: ProgressEvent) => void, signal?: AbortSignal): Promise<TResult> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    // Rejected only once the worker has stopped, so the caller's clean-up cannot race its last writes.
     const onAbort = () => {
       if (settled) return;
       settled = true;
-      void worker.terminate().finally(() => reject(new HazsimError('internal', 'the run was abandoned: its client went away')));
+      void worker.terminate().finally(() => reject(signal!.reason ?? new HazsimError('internal', 'the run was cancelled')));
     };
     const settle = (action: () => void) => {
       if (settled) return;

@@ -74,7 +74,7 @@ function runSession(test: ReturnType<typeof sessionSuite>) {
 
 const resources = sessionSuite('hazsim mcp resources');
 
-resources('lists the fixed resources, one entry per cached model and the four templates', async () => {
+resources('lists the fixed resources, one entry per cached model and the six templates', async () => {
   const { client } = context.session;
   assert.is(client.getServerVersion()?.name, 'hazsim');
   const { resources: listed } = await client.listResources();
@@ -89,7 +89,14 @@ resources('lists the fixed resources, one entry per cached model and the four te
   const { resourceTemplates } = await client.listResourceTemplates();
   assert.equal(
     resourceTemplates.map((template) => template.uriTemplate),
-    ['hazsim://models/{model_name}', 'hazsim://models/{model_name}/summary', 'hazsim://hazards/{model_name}', 'hazsim://hazards/{model_name}/summary'],
+    [
+      'hazsim://models/{model_name}',
+      'hazsim://models/{model_name}/pages/{page}',
+      'hazsim://models/{model_name}/summary',
+      'hazsim://hazards/{model_name}',
+      'hazsim://hazards/{model_name}/pages/{page}',
+      'hazsim://hazards/{model_name}/summary',
+    ],
   );
 });
 
@@ -322,7 +329,13 @@ runs("run_simulation writes its SQLite database in the cache's results folder", 
 
 runs('generate_scenarios returns the same records as the ZIP written by hazsim scenarios for the same inputs and seed', async () => {
   const output = toolOutput(
-    await call('generate_scenarios', { distribution_system_name: 'feeder', hazard_system_name: 'hurricane', number_of_samples: 40, seed: 5 }),
+    await call('generate_scenarios', {
+      distribution_system_name: 'feeder',
+      hazard_system_name: 'hurricane',
+      number_of_samples: 40,
+      seed: 5,
+      records_limit: 1000,
+    }),
   );
   const fromCli = await cliRecords('hurricane', 40, 5);
   assert.ok(fromCli.length > 40 && fromCli.length < 1000, `${fromCli.length} records: several timestamps per sample, fewer than 1,000`);
@@ -332,9 +345,15 @@ runs('generate_scenarios returns the same records as the ZIP written by hazsim s
   assert.equal(await trackedChanges(output.file_path), fromCli);
 });
 
-runs('with more than 1,000 records generate_scenarios returns the first 1,000 and truncated true; its ZIP holds them all', async () => {
+runs('asked for 1,000 records of more, generate_scenarios returns the first 1,000 and truncated true; its ZIP holds them all', async () => {
   const output = toolOutput(
-    await call('generate_scenarios', { distribution_system_name: 'feeder', hazard_system_name: 'quake', number_of_samples: 1200, seed: 9 }),
+    await call('generate_scenarios', {
+      distribution_system_name: 'feeder',
+      hazard_system_name: 'quake',
+      number_of_samples: 1200,
+      seed: 9,
+      records_limit: 1000,
+    }),
   );
   const fromCli = await cliRecords('quake', 1200, 9);
   assert.ok(fromCli.length > 1000, `${fromCli.length} records`);
@@ -389,7 +408,8 @@ runs('200 rapid sequential tool calls and 20 concurrent ones, runs among them, a
   const db = new Database(simulation.file_path, { readonly: true });
   assert.is((db.prepare('SELECT COUNT(*) AS n FROM assets').get() as { n: number }).n, simulation.asset_count);
   db.close();
-  assert.equal(await trackedChanges(scenarios.file_path), scenarios.scenarios);
+  assert.equal((await trackedChanges(scenarios.file_path)).slice(0, scenarios.scenarios.length), scenarios.scenarios);
+  assert.is((await trackedChanges(scenarios.file_path)).length, scenarios.total_scenarios);
   // Concurrent uploads from other processes while the server answers.
   const uploads = runCliAsync(['upload', FEEDER, '--name', 'during_load', '--cache-dir', context.cache]);
   const during = await Promise.all(Array.from({ length: 10 }, () => call('list_cached_models')));

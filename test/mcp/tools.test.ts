@@ -31,13 +31,22 @@ const CACHE_TOOLS = ['list_cached_models', 'get_model_info', 'refresh_cache', 'g
 const listing = suite('tools/list');
 
 listing(
-  'lists the twelve tools (the eight of the spec, generate_report, upload_storm_track, upload_hazard_model and estimate_impact), each with a title, description, input and output schema and annotations',
+  'lists the thirteen tools (the eight of the spec, get_scenario_records, generate_report, upload_storm_track, upload_hazard_model, estimate_impact), each with a title, description, input and output schema and annotations',
   async () => {
     const { client } = await setUp();
     const { tools } = await client.listTools();
     assert.equal(
       tools.map((tool) => tool.name),
-      ['run_simulation', 'generate_scenarios', 'generate_report', ...CACHE_TOOLS, 'upload_storm_track', 'upload_hazard_model', 'estimate_impact'],
+      [
+        'run_simulation',
+        'generate_scenarios',
+        'get_scenario_records',
+        'generate_report',
+        ...CACHE_TOOLS,
+        'upload_storm_track',
+        'upload_hazard_model',
+        'estimate_impact',
+      ],
     );
     for (const tool of tools) {
       assert.ok(tool.title && tool.description, `${tool.name} has a title and description`);
@@ -59,6 +68,7 @@ listing(
       'number_of_samples',
       'seed',
       'method',
+      'records_limit',
     ]);
     assert.equal([scenarioArguments.number_of_samples.default, scenarioArguments.seed.default, scenarioArguments.method.default], [1, 0, 'peak']);
     assert.equal(byName.get_model_info.inputSchema.required, ['model_name']);
@@ -227,7 +237,7 @@ scenarios('the same seed gives the same records; another seed or hazard writes a
     toolOutput(
       await client.callTool({
         name: 'generate_scenarios',
-        arguments: { distribution_system_name: 'feeder', hazard_system_name: 'hurricane', number_of_samples: 20, ...args },
+        arguments: { distribution_system_name: 'feeder', hazard_system_name: 'hurricane', number_of_samples: 20, records_limit: 1000, ...args },
       }),
     );
   const first = await run({ seed: 11 });
@@ -296,7 +306,10 @@ const unknown = suite('unknown tools');
 unknown('an unknown tool name is an isError result listing the tools there are', async () => {
   const { client } = await setUp();
   const message = toolError(await client.callTool({ name: 'delete_everything', arguments: {} }));
-  assert.match(message, /^Unknown tool: delete_everything \(available: run_simulation, generate_scenarios, generate_report, list_cached_models, /);
+  assert.match(
+    message,
+    /^Unknown tool: delete_everything \(available: run_simulation, generate_scenarios, get_scenario_records, generate_report, list_cached_models, /,
+  );
 });
 
 unknown.run();

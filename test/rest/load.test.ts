@@ -53,7 +53,11 @@ test('20 concurrent simulations all complete with whole files, and leave no resu
   // Each client reads its download as soon as its answer comes, as real clients do.
   const downloads = await Promise.all(
     Array.from({ length: 20 }, async () => {
-      const response = await postJson(`${served.url}/simulate`, { distribution_system_name: 'example_feeder', hazard_system_name: 'earthquake' });
+      const response = await postJson(
+        `${served.url}/simulate`,
+        { distribution_system_name: 'example_feeder', hazard_system_name: 'earthquake' },
+        { 'accept-encoding': 'identity' },
+      );
       return { status: response.status, length: Number(response.headers.get('content-length')), ...(await drain(response)) };
     }),
   );
@@ -104,7 +108,11 @@ test(`/health and a listing answer within 1 s while a ${LARGE_FEEDER_ASSETS}-ass
 test(`/health and a listing answer within 1 s while a ${LARGE_FEEDER_ASSETS}-asset x 24-timestamp simulation runs`, async ({ served }) => {
   const started = Date.now();
   let finished = 0;
-  const run = postJson(`${served.url}/simulate`, { distribution_system_name: 'large', hazard_system_name: 'hurricane' }).then((response) => {
+  const run = postJson(
+    `${served.url}/simulate`,
+    { distribution_system_name: 'large', hazard_system_name: 'hurricane' },
+    { 'accept-encoding': 'identity' },
+  ).then((response) => {
     finished = Date.now();
     return response;
   });

@@ -119,12 +119,12 @@ test('a server fault is a 500 with a generic detail, and its cause goes to the l
   }
 });
 
-test('every request leaves one access log line with method, path, status and duration', async ({ server }) => {
-  await fetch(`${server.base}/health?probe=1`);
+test('every request leaves one access log line with method, path, status, duration and request id', async ({ server }) => {
+  await fetch(`${server.base}/health?probe=1`, { headers: { 'X-Request-Id': 'probe-1' } });
   await new Promise((resolve) => setTimeout(resolve, 20));
   const line = server.logs.find((entry) => entry.includes('"GET /health?probe=1"'));
   assert.ok(line, server.logs.join('\n'));
-  assert.match(line!, /^\d{4}-\d\d-\d\dT\S+Z 127\.0\.0\.1 "GET \/health\?probe=1" 200 \d+ \d+\.\dms$/);
+  assert.match(line!, /^\d{4}-\d\d-\d\dT\S+Z 127\.0\.0\.1 "GET \/health\?probe=1" 200 \d+ \d+\.\dms probe-1$/);
 });
 
 test.run();

@@ -43,13 +43,27 @@ const FIXED: readonly (Resource & { read(service: HazsimService): unknown })[] =
   },
 ];
 
+/**
+ * A model's full JSON larger than this many characters is not sent in one read: the read
+ * answers its summary and the URIs of its pages, each this long (the pages joined are the
+ * file). A 92 MB model in one message stalls clients for a minute and floods an agent's context.
+ */
+export const MAX_RESOURCE_CHARS = 1_000_000;
+
 const TEMPLATES: ListResourceTemplatesResult['resourceTemplates'] = (['distribution', 'hazard'] as const).flatMap((kind) => [
   {
     uriTemplate: `hazsim://${KIND_SEGMENT[kind]}/{model_name}`,
     name: `${KIND_SEGMENT[kind]}-content`,
     title: `${KIND_TITLE[kind]} (full JSON)`,
-    description: `The full JSON of a cached ${KIND_TITLE[kind].toLowerCase()}, as stored`,
+    description: `The full JSON of a cached ${KIND_TITLE[kind].toLowerCase()}, as stored; over ${MAX_RESOURCE_CHARS} characters, its summary and the URIs of its pages instead`,
     mimeType: JSON_TYPE,
+  },
+  {
+    uriTemplate: `hazsim://${KIND_SEGMENT[kind]}/{model_name}/pages/{page}`,
+    name: `${KIND_SEGMENT[kind]}-page`,
+    title: `${KIND_TITLE[kind]} (one page of its JSON text)`,
+    description: `Characters (page-1)*${MAX_RESOURCE_CHARS} to page*${MAX_RESOURCE_CHARS} of the stored JSON text; the pages joined in order are the file`,
+    mimeType: 'text/plain',
   },
   {
     uriTemplate: `hazsim://${KIND_SEGMENT[kind]}/{model_name}/summary`,
@@ -90,7 +104,7 @@ export function listResourceTemplates(): ListResourceTemplatesResult {
   return { resourceTemplates: TEMPLATES };
 }
 
-const MODEL_URI = /^hazsim:\/\/(models|hazards)\/([^/]+)(\/summary)?$/;
+const MODEL_URI = /^hazsim:\/\/(models|hazards)\/([^/]+)(\/summary|\/pages\/(\d+))?$/;
 
 /** Reads one resource; an unknown URI or model is a protocol error naming it. */
 export function readResource(service: HazsimService, uri: string): ReadResourceResult {
@@ -105,8 +119,24 @@ export function readResource(service: HazsimService, uri: string): ReadResourceR
     );
   }
   const kind: ModelKindId = match[1] === 'models' ? 'distribution' : 'hazard';
-  if (match[3]) return jsonContents(uri, service.modelSummary(kind, name));
-  return { contents: [{ uri, mimeType: JSON_TYPE, text: service.stores[kind].readText(name) }] };
+  if (match[3] === '/summary') return jsonContents(uri, service.modelSummary(kind, name));
+  const text = service.stores[kind].readText(name);
+  const pageCount = Math.ceil(text.length / MAX_RESOURCE_CHARS);
+  const base = `hazsim://${match[1]}/${match[2]}`;
+  if (match[4] !== undefined) {
+    const page = Number(match[4]);
+    if (page < 1 || page > pageCount) throw new McpError(RESOURCE_NOT_FOUND, `Unknown page ${match[4]} of ${name}: it has pages 1 to ${pageCount}`);
+    return { contents: [{ uri, mimeType: 'text/plain', text: text.slice((page - 1) * MAX_RESOURCE_CHARS, page * MAX_RESOURCE_CHARS) }] };
+  }
+  if (text.length <= MAX_RESOURCE_CHARS) return { contents: [{ uri, mimeType: JSON_TYPE, text }] };
+  return jsonContents(uri, {
+    truncated: true,
+    message: `${name} is ${text.length} characters of JSON, more than one read returns (${MAX_RESOURCE_CHARS}): here is its summary; read the pages in order and join their text for the full JSON`,
+    total_chars: text.length,
+    page_count: pageCount,
+    pages: Array.from({ length: pageCount }, (_, index) => `${base}/pages/${index + 1}`),
+    summary: service.modelSummary(kind, name),
+  });
 }
 
 function decodeName(segment: string): string | null {

@@ -17,8 +17,12 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   type CallToolResult,
+  type Resource,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { pageOf } from '../../app/paging.js';
+import { checkSqliteBinding } from '../../app/sqliteBinding.js';
+import type { ProgressEvent } from '../../base/workerTask.js';
 import { HazsimError, toHazsimError } from '../../base/errors.js';
 import type { HazsimService } from '../../app/service.js';
 import { HAZSIM_VERSION } from '../../base/version.js';
@@ -27,12 +31,17 @@ import { toProtocolError, toToolError } from './errors.js';
 import { toolJsonSchema } from './jsonSchema.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
-import { TOOLS, type ToolDefinition } from './tools.js';
+import { TOOLS, type ToolCallContext, type ToolDefinition } from './tools.js';
 
 export interface McpServerOptions {
   /** Where diagnostics go (never stdout); silent by default. */
   log?: (line: string) => void;
+  /** Entries per page of tools/list and resources/list (default MCP_PAGE_SIZE). */
+  pageSize?: number;
 }
+
+/** Entries per page of tools/list and resources/list; nextCursor leads to the rest. */
+export const MCP_PAGE_SIZE = 100;
 
 const INSTRUCTIONS = [
   'hazsim computes how likely the assets of a power distribution feeder are to survive natural hazards (earthquake, flood, wind, fire).',
@@ -43,6 +52,7 @@ const INSTRUCTIONS = [
 /** Builds hazsim's MCP server over `service`. */
 export function createMcpServer(service: HazsimService, options: McpServerOptions = {}): Server {
   const log = options.log ?? (() => {});
+  const pageSize = options.pageSize ?? MCP_PAGE_SIZE;
   const tools = new Map(TOOLS.map((tool) => [tool.name, tool]));
   const listedTools: Tool[] = [...tools.values()].map((tool) => ({
     name: tool.name,
@@ -58,23 +68,41 @@ export function createMcpServer(service: HazsimService, options: McpServerOption
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  const toolOrder = { list: 'tools', key: (tool: Tool) => tool.name, compare: (a: string, b: string) => toolIndex(a) - toolIndex(b) };
+  const toolIndex = (name: string) => listedTools.findIndex((tool) => tool.name === name);
+  server.setRequestHandler(ListToolsRequestSchema, (request) =>
+    asProtocol(() => {
+      const page = pageOf(listedTools, { limit: pageSize, cursor: request.params?.cursor }, toolOrder);
+      return { tools: page.items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+    }),
+  );
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     try {
       const tool = tools.get(name);
       if (!tool) throw new HazsimError('usage', `Unknown tool: ${name} (available: ${[...tools.keys()].join(', ')})`);
-      const output = await callTool(tool, service, args ?? {});
+      const progressToken = request.params._meta?.progressToken;
+      const onProgress =
+        progressToken === undefined
+          ? () => {}
+          : progressSender((params) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...params } }));
+      const output = await callTool(tool, service, args ?? {}, { signal: extra.signal, onProgress });
       // Compact JSON: the text is read by a model, where whitespace costs tokens.
       return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
     } catch (error) {
       const hazsimError = toHazsimError(error);
-      if (hazsimError.kind === 'internal') log(`hazsim mcp: tool ${name} failed: ${hazsimError.stack ?? hazsimError.message}`);
+      // A cancelled call gets no answer (the SDK drops it); its abort is not a fault.
+      if (hazsimError.kind === 'internal' && !extra.signal.aborted) log(`hazsim mcp: tool ${name} failed: ${hazsimError.stack ?? hazsimError.message}`);
       return toToolError(hazsimError);
     }
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, () => asProtocol(() => listResources(service)));
+  server.setRequestHandler(ListResourcesRequestSchema, (request) =>
+    asProtocol(async () => {
+      const page = pageOf((await listResources(service)).resources, { limit: pageSize, cursor: request.params?.cursor }, RESOURCE_ORDER);
+      return { resources: page.items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+    }),
+  );
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => listResourceTemplates());
   server.setRequestHandler(ReadResourceRequestSchema, (request) => asProtocol(() => readResource(service, request.params.uri)));
   server.setRequestHandler(ListPromptsRequestSchema, () => listPrompts());
@@ -82,11 +110,42 @@ export function createMcpServer(service: HazsimService, options: McpServerOption
   return server;
 }
 
+/**
+ * Turns the service's progress events into MCP progress notifications: `progress` counts up
+ * across phases (the protocol asks for a value that only grows), the phase and its
+ * `done/total` are the message; at most one every 100 ms, so a fast run does not flood the client.
+ */
+function progressSender(send: (params: { progress: number; message: string }) => Promise<void>): (event: ProgressEvent) => void {
+  let sent = 0;
+  let last = 0;
+  return (event) => {
+    const now = Date.now();
+    if (now - last < 100 && event.done !== event.total) return;
+    last = now;
+    sent += 1;
+    send({ progress: sent, message: `${event.phase}: ${event.done}/${event.total}` }).catch(() => {});
+  };
+}
+
+const resourceGroup = (uri: string) =>
+  uri === 'hazsim://hazards/types' ? 0 : uri.startsWith('hazsim://models/') ? 1 : uri.startsWith('hazsim://hazards/') ? 2 : 0;
+
+/**
+ * The order of resources/list: the fixed resources, then distribution models, then hazard
+ * models, each kind by name; keys carry the group so a cursor after a deleted model still
+ * finds its place.
+ */
+const RESOURCE_ORDER = {
+  list: 'resources',
+  key: (resource: Resource) => `${resourceGroup(resource.uri)}${resource.uri}`,
+  compare: (a: string, b: string) => (a[0] === b[0] ? a.slice(1).localeCompare(b.slice(1)) : a[0] < b[0] ? -1 : 1),
+};
+
 /** Validates the arguments, runs the tool and checks its result against the declared output schema. */
-async function callTool(tool: ToolDefinition, service: HazsimService, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function callTool(tool: ToolDefinition, service: HazsimService, args: Record<string, unknown>, call: ToolCallContext): Promise<Record<string, unknown>> {
   const input = v.safeParse(tool.input, args, { abortEarly: false });
   if (!input.success) throw new HazsimError('invalid_input', `Invalid arguments for ${tool.name}:`, issuesFromValibot(input.issues));
-  const output = v.safeParse(tool.output, await tool.run(service, input.output), { abortEarly: false });
+  const output = v.safeParse(tool.output, await tool.run(service, input.output, call), { abortEarly: false });
   if (!output.success)
     throw new HazsimError('internal', `${tool.name} produced a result that does not match its output schema`, issuesFromValibot(output.issues));
   return output.output as Record<string, unknown>;
@@ -114,6 +173,8 @@ export async function serveStdio(
   service: HazsimService,
   streams: StdioStreams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
 ): Promise<void> {
+  // Before any protocol message: a broken binding stops the start with how to fix it.
+  checkSqliteBinding();
   const log = (line: string) => void streams.stderr.write(`${line}\n`);
   const server = createMcpServer(service, { log });
   const closed = new Promise<void>((resolve) => {
@@ -144,6 +205,11 @@ function whenAnswered(transport: Transport, stdin: Readable, done: () => void): 
   transport.onmessage = (message, extra) => {
     if ('method' in message && 'id' in message) pending.add(message.id);
     receive?.(message, extra);
+    // A cancelled request is never answered (the protocol says so): it is no longer pending.
+    if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
+      pending.delete((message.params as { requestId?: string | number } | undefined)?.requestId ?? '');
+      settle();
+    }
   };
   const send = transport.send.bind(transport);
   transport.send = async (message, options) => {

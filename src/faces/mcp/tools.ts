@@ -3,6 +3,7 @@
  * valibot input and output schemas and a `run` that makes one service call; the server
  * converts, validates and maps errors for all of them in one place.
  */
+import path from 'node:path';
 import * as v from 'valibot';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import {
@@ -15,6 +16,7 @@ import {
   ModelName,
   ReportRequest,
   ReportToolResult,
+  ScenarioRecordsPage,
   ScenarioRequest,
   ScenarioToolResult,
   SimulationRequest,
@@ -25,9 +27,23 @@ import {
 } from '../../app/schemas.js';
 import type { HazsimService } from '../../app/service.js';
 import { ImpactRequest, ImpactSummary } from '../../app/impactSchemas.js';
+import type { ProgressEvent } from '../../base/workerTask.js';
+import { readScenarioRecords, scenarioRecordsCursor } from '../../app/scenarioRecords.js';
 
-/** generate_scenarios returns at most this many records; the ZIP holds them all. */
+/** At most this many scenario records in one answer (generate_scenarios, get_scenario_records). */
 export const MAX_MCP_SCENARIO_RECORDS = 1000;
+/**
+ * Records generate_scenarios returns unless asked for more: enough to see their shape. A run's
+ * records can reach megabytes, which cost an agent's context more than they tell it; the
+ * figures summarise the run and get_scenario_records pages through the rest.
+ */
+export const DEFAULT_MCP_SCENARIO_RECORDS = 10;
+
+/** What a tool call gets besides its arguments: the client's cancellation and a progress sink. */
+export interface ToolCallContext {
+  signal: AbortSignal;
+  onProgress: (event: ProgressEvent) => void;
+}
 
 export interface ToolDefinition<TInput extends v.GenericSchema = v.GenericSchema, TOutput extends v.GenericSchema = v.GenericSchema> {
   name: string;
@@ -36,8 +52,32 @@ export interface ToolDefinition<TInput extends v.GenericSchema = v.GenericSchema
   input: TInput;
   output: TOutput;
   annotations: ToolAnnotations;
-  run(service: HazsimService, args: v.InferOutput<TInput>): Promise<unknown> | unknown;
+  run(service: HazsimService, args: v.InferOutput<TInput>, call: ToolCallContext): Promise<unknown> | unknown;
 }
+
+const RecordCount = (what: string, fallback: number) =>
+  v.pipe(
+    v.optional(
+      v.pipe(
+        v.number(),
+        v.integer('must be an integer'),
+        v.minValue(0, 'must be >= 0'),
+        v.maxValue(MAX_MCP_SCENARIO_RECORDS, `must be at most ${MAX_MCP_SCENARIO_RECORDS}`),
+      ),
+      fallback,
+    ),
+    v.description(`${what} (default ${fallback}, at most ${MAX_MCP_SCENARIO_RECORDS})`),
+  );
+
+const ScenarioToolInput = v.strictObject({
+  ...ScenarioRequest.entries,
+  records_limit: RecordCount('scenario records to return; the rest through get_scenario_records with next_cursor', DEFAULT_MCP_SCENARIO_RECORDS),
+});
+
+const ScenarioRecordsInput = v.strictObject({
+  cursor: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.description('next_cursor of generate_scenarios or of a previous get_scenario_records')),
+  limit: RecordCount('records to return', 100),
+});
 
 /** Keeps each entry's `run` typed by its own input schema. */
 function tool<TInput extends v.GenericSchema, TOutput extends v.GenericSchema>(definition: ToolDefinition<TInput, TOutput>): ToolDefinition {
@@ -83,23 +123,42 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: SimulationRequest,
     output: SimulationToolResult,
     annotations: WRITES_RESULT,
-    run: async (service, args) => {
-      const { filePath, summary } = await service.simulate(args, { inResultsDir: true });
+    run: async (service, args, call) => {
+      const { filePath, summary } = await service.simulate(args, { inResultsDir: true, ...call });
       return { status: 'success', message: 'Simulation completed successfully', ...summary, file_path: filePath };
     },
   }),
   tool({
     name: 'generate_scenarios',
     title: 'Generate outage scenarios',
-    description: `Draws reproducible Monte Carlo outage scenarios (which assets go out of service, and when) for a cached distribution model under a cached hazard model, writes them to a ZIP on the server and returns the scenario records. At most the first ${MAX_MCP_SCENARIO_RECORDS} records are returned (truncated: true when there are more); the ZIP holds them all.`,
-    input: ScenarioRequest,
+    description: `Draws reproducible Monte Carlo outage scenarios (which assets go out of service, and when) for a cached distribution model under a cached hazard model, writes them to a ZIP on the server and returns a summary (failures per run, samples with failures), the ZIP's path and the first ${DEFAULT_MCP_SCENARIO_RECORDS} scenario records (records_limit asks for up to ${MAX_MCP_SCENARIO_RECORDS}). When more remain, next_cursor leads to them through get_scenario_records.`,
+    input: ScenarioToolInput,
     output: ScenarioToolResult,
     annotations: WRITES_RESULT,
-    run: async (service, args) => {
-      const { filePath, summary } = await service.generateScenarios(args, { inResultsDir: true, recordLimit: MAX_MCP_SCENARIO_RECORDS });
+    run: async (service, args, call) => {
+      const { records_limit: recordsLimit, ...request } = args;
+      const { filePath, summary } = await service.generateScenarios(request, { inResultsDir: true, recordLimit: recordsLimit, ...call });
       const { records, failures_per_sample: _perSample, zip_bytes: _bytes, ...figures } = summary;
-      return { status: 'success', message: 'Scenarios generated successfully', ...figures, scenarios: records, file_path: filePath };
+      const more = summary.total_scenarios > records.length;
+      return {
+        status: 'success',
+        message: 'Scenarios generated successfully',
+        ...figures,
+        truncated: more,
+        scenarios: records,
+        file_path: filePath,
+        ...(more ? { next_cursor: scenarioRecordsCursor(path.basename(filePath), records.length) } : {}),
+      };
     },
+  }),
+  tool({
+    name: 'get_scenario_records',
+    title: 'Page through scenario records',
+    description: `Returns the next scenario records of a ZIP that generate_scenarios wrote (up to ${MAX_MCP_SCENARIO_RECORDS} per call), from the next_cursor it or a previous call returned, with the cursor of the rest.`,
+    input: ScenarioRecordsInput,
+    output: ScenarioRecordsPage,
+    annotations: READ_ONLY,
+    run: (service, args) => readScenarioRecords(service.resultsDir, args.cursor, args.limit),
   }),
   tool({
     name: 'generate_report',

@@ -9,7 +9,8 @@ export const stderrLog: LogSink = (line) => {
 
 /**
  * One line per request, written when the response has been sent (or the client went
- * away): time, client address, method and path, status, bytes and duration in ms.
+ * away): time, client address, method and path, status, bytes, duration in ms and the
+ * request id (X-Request-Id), so a client's report can be matched to the log.
  * The path is JSON-escaped so a hostile URL cannot forge extra log lines.
  */
 export function accessLog(log: LogSink): Middleware {
@@ -22,7 +23,7 @@ export function accessLog(log: LogSink): Middleware {
       const target = JSON.stringify(ctx.originalUrl).slice(1, -1);
       const bytes = ctx.res.getHeader('content-length') ?? '-';
       const outcome = ctx.res.writableFinished ? String(ctx.status) : `${ctx.status} (client closed)`;
-      log(`${new Date().toISOString()} ${client} "${ctx.method} ${target}" ${outcome} ${bytes} ${ms.toFixed(1)}ms`);
+      log(`${new Date().toISOString()} ${client} "${ctx.method} ${target}" ${outcome} ${bytes} ${ms.toFixed(1)}ms ${String(ctx.state.requestId ?? '-')}`);
     });
     await next();
   };

@@ -5,6 +5,7 @@ import { accessLog, stderrLog, type LogSink } from './accessLog.js';
 import { bearerAuthorizer } from './auth.js';
 import { createBodyReaders } from './body.js';
 import { errorMiddleware } from './errors.js';
+import { compression, cors, requestId } from './http.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { buildRouter, type Route } from './routeTable.js';
 import { curveSetRoutes } from './routes/curveSets.js';
@@ -26,6 +27,8 @@ export interface AppOptions {
   uploadDir?: string;
   /** Access log and server-fault lines (default: stderr). */
   log?: LogSink;
+  /** Origins allowed to call the API from a browser (`*` for any); none by default, so no CORS headers are sent. */
+  corsOrigins?: readonly string[];
 }
 
 /** A Koa app with its route table, so the server and the tests see what it serves. */
@@ -44,7 +47,7 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
   const maxUploadMb = options.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
   let document: object = {};
   const routes: Route[] = [
-    ...metaRoutes(service, Date.now()),
+    ...metaRoutes(service, Date.now(), { revealPaths: !options.apiKey, log }),
     ...modelRoutes(service, 'distribution'),
     ...modelRoutes(service, 'hazard'),
     ...simulationRoutes(service),
@@ -52,7 +55,7 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
     ...curveSetRoutes(service),
     ...docRoutes(() => document),
   ];
-  document = buildOpenApiDocument(routes, { apiKey: Boolean(options.apiKey) });
+  document = buildOpenApiDocument(routes, { apiKey: Boolean(options.apiKey), maxSamples: service.maxSamples });
 
   const app = new Koa() as HazsimApp;
   app.routes = routes;
@@ -64,11 +67,14 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
   });
   const readers = createBodyReaders({ maxUploadBytes: maxUploadMb * 1024 * 1024, uploadDir: options.uploadDir });
   const router = buildRouter(routes, readers, options.apiKey ? bearerAuthorizer(options.apiKey) : null);
+  app.use(requestId());
   app.use(accessLog(log));
   app.use(async (ctx, next) => {
     await next();
     if (app.draining) ctx.set('Connection', 'close');
   });
+  app.use(cors(options.corsOrigins ?? []));
+  app.use(compression());
   app.use(errorMiddleware({ maxUploadMb }));
   app.use(router.routes);
   app.use(router.fallback);

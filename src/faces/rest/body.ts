@@ -108,7 +108,8 @@ export function createBodyReaders(options: { maxUploadBytes: number; uploadDir?:
     multipart: false,
     urlencoded: false,
     text: false,
-    jsonStrict: true,
+    // Any JSON value is parsed, so a scalar body is a schema error (422), not a parse error.
+    jsonStrict: false,
     jsonLimit: JSON_BODY_LIMIT_BYTES,
     jsonTypes: ['application/json', '+json'],
   });

@@ -15,7 +15,7 @@ import {
   HazardTypesResponse,
   ModelRecord,
   ModelRecordWithContent,
-  ScenarioRequest,
+  scenarioRequestFor,
   SimulationRequest,
   StatusMessage,
   UploadResponse,
@@ -25,8 +25,8 @@ import { JSON_SCHEMA_CONVERSION } from '../../base/jsonSchema.js';
 import { ApiInfo, EntryName, HealthReport, UploadForm } from './schemas.js';
 import type { Route } from './routeTable.js';
 
-/** Schemas shown by name under components.schemas and referenced from the operations. */
-const NAMED_SCHEMAS = {
+/** Schemas shown by name under components.schemas and referenced from the operations; ScenarioRequest carries the server's sample bound. */
+const namedSchemas = (maxSamples: number) => ({
   ErrorBody,
   ApiInfo,
   HealthReport,
@@ -39,10 +39,26 @@ const NAMED_SCHEMAS = {
   CacheRefreshResult,
   HazardTypesResponse,
   SimulationRequest,
-  ScenarioRequest,
+  ScenarioRequest: scenarioRequestFor(maxSamples),
   DefaultCurveSets,
   CurveSetRecord,
   CurveSetWithContent,
+});
+type NamedSchemas = ReturnType<typeof namedSchemas>;
+
+/** What each tag groups, for the side menus of Swagger UI and ReDoc. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Service: 'What the service is, whether it is healthy, and which hazard types it knows',
+  'Distribution models': 'Upload, list, read and delete the cached distribution (feeder) models',
+  'Hazard models': 'Upload, list, read and delete the cached hazard models',
+  Simulation: 'Survival probabilities (SQLite) and Monte Carlo outage scenarios (ZIP) for a feeder under a hazard',
+  'Curve sets': 'The fragility curve sets: built-in ones and custom uploads',
+  Cache: 'Statistics and maintenance of the on-disk cache shared with the CLI and the MCP server',
+};
+
+const REQUEST_ID_HEADER = {
+  description: "the request id: the client's X-Request-Id when it sent a usable one, else one the server made; also in the access log",
+  schema: { type: 'string' },
 };
 
 const CONVERSION: ConversionConfig = {
@@ -53,7 +69,7 @@ const CONVERSION: ConversionConfig = {
 };
 
 const ERROR_MEANINGS: Record<number, string> = {
-  400: 'unreadable upload (not JSON, corrupt ZIP) or malformed request',
+  400: 'unreadable upload (not JSON, corrupt ZIP), a body that is not JSON, or a malformed request',
   401: 'missing or wrong API key',
   404: 'unknown model, curve set or path',
   409: 'the name is taken',
@@ -64,64 +80,104 @@ const ERROR_MEANINGS: Record<number, string> = {
   503: 'the cache directory is not usable',
 };
 
-/** A schema as the document uses it: a $ref for named schemas, else inline (with $refs inside). */
-function schemaOf(schema: v.GenericSchema): JsonSchema {
-  const { $schema: _schema, $defs: _defs, ...rest } = toJsonSchema(schema, { ...CONVERSION, definitions: NAMED_SCHEMAS }) as JsonSchema & { $defs?: unknown };
-  return rest;
+/** Turns valibot schemas into the document's JSON Schemas, $ref-ing the named ones. */
+function schemaConverter(named: NamedSchemas) {
+  return (schema: v.GenericSchema): JsonSchema => {
+    const { $schema: _schema, $defs: _defs, ...rest } = toJsonSchema(schema, { ...CONVERSION, definitions: named }) as JsonSchema & { $defs?: unknown };
+    return rest;
+  };
 }
+type SchemaOf = ReturnType<typeof schemaConverter>;
 
-const json = (schema: v.GenericSchema) => ({ 'application/json': { schema: schemaOf(schema) } });
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
-function successResponse(route: Route) {
+function successResponse(route: Route, schemaOf: SchemaOf) {
   const { success } = route;
-  if ('json' in success) return { description: success.description, content: json(success.json) };
-  if ('html' in success) return { description: success.description, content: { 'text/html': { schema: schemaOf(v.string()) } } };
+  const headers: Record<string, unknown> = {
+    'X-Request-Id': headerRef('X-Request-Id'),
+    ...(route.conditional
+      ? { ETag: { description: 'validator of this answer; send it in If-None-Match to get 304 while it is unchanged', schema: { type: 'string' } } }
+      : {}),
+    ...Object.fromEntries(Object.entries(route.successHeaders ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }])),
+  };
+  if ('json' in success) return { description: success.description, headers, content: { 'application/json': { schema: schemaOf(success.json) } } };
+  if ('html' in success) return { description: success.description, headers, content: { 'text/html': { schema: schemaOf(v.string()) } } };
   return {
     description: `${success.description}, named ${success.file.fileName}`,
-    headers: { 'Content-Disposition': { description: `attachment; filename="${success.file.fileName}"`, schema: schemaOf(v.string()) } },
+    headers: {
+      ...headers,
+      'Content-Disposition': { description: `attachment; filename="${success.file.fileName}"`, schema: schemaOf(v.string()) },
+      ETag: { description: 'the sha256 of the file sent (a weak validator: the same whatever the content coding)', schema: { type: 'string' } },
+    },
     content: { [success.file.contentType]: { schema: schemaOf(v.blob()) } },
   };
 }
 
-function parameters(route: Route) {
-  const path = Object.entries(route.params ?? {}).map(([name, description]) => ({
+function parameters(route: Route, schemaOf: SchemaOf) {
+  const path = Object.entries(route.params ?? {}).map(([name, param]) => ({
     name,
     in: 'path',
     required: true,
-    description,
+    description: param.description,
     schema: schemaOf(EntryName),
+    example: param.example,
   }));
-  const query = Object.entries(route.query?.entries ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema: schemaOf(schema) }));
+  const query = Object.entries(route.query?.entries ?? {}).map(([name, schema]) => {
+    const { description, ...converted } = schemaOf(schema) as JsonSchema & { description?: string };
+    return { name, in: 'query', required: false, ...(description ? { description } : {}), schema: converted };
+  });
   return [...path, ...query];
 }
 
-function operation(route: Route, apiKey: boolean) {
+function operation(route: Route, apiKey: boolean, schemaOf: SchemaOf) {
   const statuses = [...new Set([...route.errors, ...(apiKey && !route.public ? [401] : []), 500])].sort((a, b) => a - b);
   const errors = Object.fromEntries(
-    statuses.map((status) => [status, { description: ERROR_MEANINGS[status], content: json(route.errorBodies?.[status] ?? ErrorBody) }]),
+    statuses.map((status) => [
+      status,
+      {
+        description: ERROR_MEANINGS[status],
+        headers: { 'X-Request-Id': headerRef('X-Request-Id') },
+        content: { 'application/json': { schema: schemaOf(route.errorBodies?.[status] ?? ErrorBody) } },
+      },
+    ]),
   );
+  const notModified = route.conditional
+    ? { 304: { description: 'Not Modified: the If-None-Match header names the current ETag', headers: { 'X-Request-Id': headerRef('X-Request-Id') } } }
+    : {};
+  const media = route.body?.kind === 'json' ? 'application/json' : 'multipart/form-data';
   const body = route.body
-    ? { required: true, content: { [route.body.kind === 'json' ? 'application/json' : 'multipart/form-data']: { schema: schemaOf(route.body.schema) } } }
+    ? { required: true, content: { [media]: { schema: schemaOf(route.body.schema), ...(route.body.kind === 'json' ? { example: route.body.example } : {}) } } }
     : undefined;
-  const params = parameters(route);
+  const params = parameters(route, schemaOf);
   return {
     operationId: route.operationId,
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    description: route.description,
     tags: [route.tag],
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
-    responses: { [route.success.status]: successResponse(route), ...errors },
-    ...(apiKey && route.public ? { security: [] } : {}),
+    responses: { [route.success.status]: successResponse(route, schemaOf), ...notModified, ...errors },
+    // Public operations say so explicitly; without a key every operation is open.
+    ...(!apiKey || route.public ? { security: [] } : {}),
   };
 }
 
+export interface DocumentOptions {
+  /** The server requires a bearer API key on non-public operations. */
+  apiKey: boolean;
+  /** The server's bound on number_of_samples. */
+  maxSamples: number;
+}
+
 /** The OpenAPI 3.1 document of `routes`; with an API key, non-public operations require bearer auth. */
-export function buildOpenApiDocument(routes: readonly Route[], options: { apiKey: boolean }) {
+export function buildOpenApiDocument(routes: readonly Route[], options: DocumentOptions) {
+  const named = namedSchemas(options.maxSamples);
+  const schemaOf = schemaConverter(named);
+  const documented = routes.filter((candidate) => !candidate.undocumented);
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes.filter((candidate) => !candidate.undocumented)) {
+  for (const route of documented) {
     paths[route.path] ??= {};
-    paths[route.path][route.method.toLowerCase()] = operation(route, options.apiKey);
+    paths[route.path][route.method.toLowerCase()] = operation(route, options.apiKey, schemaOf);
   }
   return {
     openapi: '3.1.0',
@@ -129,13 +185,16 @@ export function buildOpenApiDocument(routes: readonly Route[], options: { apiKey
       title: 'hazsim API',
       version: HAZSIM_VERSION,
       description:
-        'Natural-hazard survival simulation and Monte Carlo outage scenarios for distribution feeders. Every error answers `{"detail", "status_code"}`; a 422 adds `errors: [{path, message}]`.',
+        'Natural-hazard survival simulation and Monte Carlo outage scenarios for distribution feeders. Every error answers `{"detail", "status_code"}`; a 422 adds `errors: [{path, message}]`. Every response carries X-Request-Id. Interactive documentation: /docs (Swagger UI) and /redoc (ReDoc).',
+      contact: { name: 'hazsim maintainers' },
       license: { name: 'BSD-3-Clause', identifier: 'BSD-3-Clause' },
     },
-    tags: [...new Set(routes.filter((route) => !route.undocumented).map((route) => route.tag))].map((name) => ({ name })),
+    servers: [{ url: '/', description: 'this server' }],
+    tags: [...new Set(documented.map((route) => route.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
     paths,
     components: {
-      schemas: toJsonSchemaDefs(NAMED_SCHEMAS, CONVERSION),
+      schemas: toJsonSchemaDefs(named, CONVERSION),
+      headers: { 'X-Request-Id': REQUEST_ID_HEADER },
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'the API key the server was started with (--api-key or HAZSIM_API_KEY)' } },
     },
     ...(options.apiKey ? { security: [{ bearerAuth: [] }] } : {}),

@@ -8,6 +8,7 @@ import type { Context } from 'koa';
 import type * as v from 'valibot';
 import { parseOrThrow } from '../../base/validation.js';
 import type { BodyReaders, UploadInput } from './body.js';
+import { answerConditionally } from './http.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -27,23 +28,35 @@ export interface RouteInput {
   upload: UploadInput | undefined;
 }
 
+/** A path parameter: what it names, and a value for the documentation's examples. */
+export interface PathParam {
+  description: string;
+  example: string;
+}
+
 export interface Route {
   method: HttpMethod;
   /** OpenAPI path template, e.g. `/distribution-models/{model_name}`. */
   path: string;
   operationId: string;
   summary: string;
-  description?: string;
+  /** What the operation does, for the reader of /docs and /redoc. */
+  description: string;
   tag: string;
   /** Reachable without the API key. */
   public?: boolean;
-  /** Left out of the OpenAPI document (static documentation assets). */
+  /** Left out of the OpenAPI document (the documentation itself and its assets). */
   undocumented?: boolean;
-  /** Path parameters with their descriptions. */
-  params?: Record<string, string>;
+  /** Path parameters. */
+  params?: Record<string, PathParam>;
   query?: v.ObjectSchema<v.ObjectEntries, undefined>;
-  body?: { kind: 'json'; schema: v.GenericSchema } | { kind: 'multipart'; schema: v.GenericSchema };
+  /** The request body; a JSON body carries a realistic example for Swagger UI's "Try it out". */
+  body?: { kind: 'json'; schema: v.GenericSchema; example: Record<string, unknown> } | { kind: 'multipart'; schema: v.GenericSchema };
   success: SuccessSpec;
+  /** Headers of the success response other than X-Request-Id (added everywhere), by name with their description. */
+  successHeaders?: Record<string, string>;
+  /** The JSON answer carries an ETag and a matching If-None-Match gets 304 Not Modified. */
+  conditional?: boolean;
   /** Error statuses this endpoint can answer (401 and 500 are added for every endpoint). */
   errors: number[];
   /** Error statuses whose body is not the plain error body. */
@@ -56,18 +69,34 @@ export function routerPath(openApiPath: string): string {
   return openApiPath.replace(/\{(\w+)\}/g, ':$1');
 }
 
+/**
+ * Query values arrive as text: those whose schema is a number are read as numbers when they
+ * look like one, so the schema (and the OpenAPI document) can say `integer`. Anything else
+ * is left as sent, for the schema to refuse with its path.
+ */
+function numericQuery(schema: v.ObjectSchema<v.ObjectEntries, undefined>, query: Record<string, unknown>): Record<string, unknown> {
+  const converted = { ...query };
+  for (const [name, entry] of Object.entries(schema.entries)) {
+    const inner = entry.type === 'optional' ? (entry as v.OptionalSchema<v.GenericSchema, undefined>).wrapped : entry;
+    const value = converted[name];
+    if (inner.type === 'number' && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) converted[name] = Number(value);
+  }
+  return converted;
+}
+
 /** Reads and validates a route's input, runs its handler, and removes spooled uploads afterwards. */
 async function serve(route: Route, ctx: Context, readers: BodyReaders, authorize: ((ctx: Context) => void) | null): Promise<void> {
   if (authorize && !route.public) authorize(ctx);
   const disposals: (() => Promise<void>)[] = [];
   try {
-    const query = route.query ? parseOrThrow(route.query, ctx.query, 'query', []) : {};
+    const query = route.query ? parseOrThrow(route.query, numericQuery(route.query, ctx.query), 'query', []) : {};
     let body: unknown;
     let upload: UploadInput | undefined;
     if (route.body?.kind === 'json') body = parseOrThrow(route.body.schema, await readers.json(ctx), 'request body');
     if (route.body?.kind === 'multipart') upload = await readers.upload(ctx, (dispose) => disposals.push(dispose));
     const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
     await route.handle(ctx, { params, query: query as Record<string, unknown>, body, upload });
+    if (route.conditional) answerConditionally(ctx);
   } finally {
     await Promise.all(disposals.map((dispose) => dispose()));
   }

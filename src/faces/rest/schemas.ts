@@ -1,7 +1,7 @@
 /**
  * Valibot schemas of the payloads only the REST interface has: its front page, its health
  * report, its upload form and its list query.
- * Like src/core/schemas.ts they are the single source of the OpenAPI document.
+ * Like src/app/schemas.ts they are the single source of the OpenAPI document.
  */
 import * as v from 'valibot';
 import { TrackUploadFields } from '../../app/schemas.js';
@@ -25,12 +25,12 @@ export const HealthReport = v.strictObject({
   version: v.string(),
   uptime_seconds: v.pipe(v.number(), v.description('seconds since the server started')),
   cache: v.strictObject({
-    directory: v.string(),
+    directory: v.pipe(v.optional(v.string()), v.description('left out when the server requires an API key, so an anonymous caller learns no path')),
     reachable: v.pipe(v.boolean(), v.description('the cache root exists and is readable and writable')),
     problem: v.optional(v.string()),
   }),
   detail: v.optional(v.string()),
-  status_code: v.optional(v.number()),
+  status_code: v.optional(v.pipe(v.number(), v.integer())),
 });
 
 /**
@@ -53,9 +53,23 @@ export const UploadForm = v.strictObject({
   ...UploadFields.entries,
 });
 
-/** Query of the list endpoints; other query parameters (cache busters) are ignored. */
+/** Largest page a list endpoint returns. */
+export const MAX_PAGE_LIMIT = 1000;
+
+/**
+ * Query of the list endpoints; other query parameters (cache busters) are ignored. Without
+ * `limit` and `cursor` the whole list comes back, as before paging existed; the total and
+ * the next page's cursor travel in headers, so the body stays the specified array.
+ */
 export const ListQuery = v.object({
   refresh: v.pipe(v.optional(v.picklist(['true', 'false'])), v.description('rescan the cache directory before listing')),
+  limit: v.pipe(
+    v.optional(
+      v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(MAX_PAGE_LIMIT, `must be at most ${MAX_PAGE_LIMIT}`)),
+    ),
+    v.description(`records per page, 1 to ${MAX_PAGE_LIMIT} (default: all); the next page's cursor is in the X-Next-Cursor and Link headers`),
+  ),
+  cursor: v.pipe(v.optional(v.string()), v.description('opaque cursor from the X-Next-Cursor header of the previous page')),
 });
 
 /** The JSON shape of every path parameter naming a stored entry. */

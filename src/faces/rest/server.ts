@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HazsimApp } from './app.js';
+import { checkSqliteBinding } from '../../app/sqliteBinding.js';
 
 export interface ServerOptions {
   /** Interface to bind (spec: all interfaces, 0.0.0.0). */
@@ -23,8 +24,9 @@ export interface RunningServer {
   shutdown(): Promise<void>;
 }
 
-/** Listens with `app` and resolves once the port is bound. */
+/** Checks that the SQLite binding loads (else throws how to fix it), then listens with `app` and resolves once the port is bound. */
 export function startServer(app: HazsimApp, options: ServerOptions = {}): Promise<RunningServer> {
+  checkSqliteBinding();
   const server = http.createServer(app.callback());
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? 30_000;
   let closing: Promise<void> | null = null;

@@ -2,12 +2,24 @@ import * as v from 'valibot';
 import { HazsimError } from '../../../base/errors.js';
 import type { HazsimService } from '../../../app/service.js';
 import { CurveSetRecord, CurveSetWithContent, DefaultCurveSets, StatusMessage, UploadResponse } from '../../../app/schemas.js';
+import { DEFAULT_CURVE_SET } from '../../../app/schemas.js';
 import { ListQuery, UploadForm } from '../schemas.js';
+import { PAGE_HEADERS, sendPage } from '../paging.js';
 import type { Route } from '../routeTable.js';
 import { clientPath, clientRecord } from '../clientPaths.js';
 
 const TAG = 'Curve sets';
-const params = { name: 'name of a curve set' };
+const params = { name: { description: 'name of a curve set', example: DEFAULT_CURVE_SET } };
+
+/**
+ * The order of the curve-set list: built-in sets first (in their fixed order; they cannot be
+ * deleted, so their cursors always find them), then custom sets by name.
+ */
+const CURVE_SET_ORDER = {
+  list: 'curve-sets',
+  key: (record: { name: string; builtin: boolean }) => `${record.builtin ? 0 : 1}${record.name}`,
+  compare: (a: string, b: string) => (a[0] === b[0] ? a.slice(1).localeCompare(b.slice(1)) : a[0] < b[0] ? -1 : 1),
+};
 
 /** GET /default-curve-sets and the curve set collection /curve-sets (built-in and custom sets). */
 export function curveSetRoutes(service: HazsimService): Route[] {
@@ -17,7 +29,9 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       path: '/default-curve-sets',
       operationId: 'defaultCurveSets',
       summary: 'Names of every fragility curve set (built-in and custom) and the default one',
+      description: 'The names to pass as `curve_set` in /simulate and /generate-scenarios, and the one used when it is left out.',
       tag: TAG,
+      conditional: true,
       success: { status: 200, description: 'curve set names', json: DefaultCurveSets },
       errors: [],
       handle(ctx) {
@@ -48,12 +62,21 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       path: '/curve-sets',
       operationId: 'listCurveSets',
       summary: 'List the curve sets: built-in ones first, then custom ones by name',
+      description:
+        'The records of every curve set without their curves. Paged like the model lists: `limit` and `cursor` in the query, X-Total-Count, X-Next-Cursor and Link in the answer.',
       tag: TAG,
       query: ListQuery,
       success: { status: 200, description: 'records without content', json: v.array(CurveSetRecord) },
+      successHeaders: PAGE_HEADERS,
+      conditional: true,
       errors: [422],
       async handle(ctx, { query }) {
-        ctx.body = (await service.listCurveSets({ refresh: query.refresh === 'true' })).map((record) => clientRecord(service.cacheRoot, record));
+        sendPage(
+          ctx,
+          (await service.listCurveSets({ refresh: query.refresh === 'true' })).map((record) => clientRecord(service.cacheRoot, record)),
+          query,
+          CURVE_SET_ORDER,
+        );
       },
     },
     {
@@ -61,7 +84,9 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       path: '/curve-sets/{name}',
       operationId: 'getCurveSet',
       summary: 'Get a curve set with its curves',
+      description: 'The record of a built-in or custom curve set with its definition as `content`. The answer carries an ETag for conditional requests.',
       tag: TAG,
+      conditional: true,
       params,
       success: { status: 200, description: 'the record with the curve set as content', json: CurveSetWithContent },
       errors: [404],
@@ -74,6 +99,7 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       path: '/curve-sets/{name}',
       operationId: 'deleteCurveSet',
       summary: 'Delete a custom curve set',
+      description: 'Removes a custom curve set and its stored file. Built-in sets cannot be deleted (409).',
       tag: TAG,
       params,
       success: { status: 200, description: 'deleted', json: StatusMessage },

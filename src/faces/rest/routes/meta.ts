@@ -20,14 +20,19 @@ async function cacheProblem(cacheRoot: string): Promise<string | null> {
   }
 }
 
-/** The front page, the health check, cache statistics and maintenance, and the hazard types. */
-export function metaRoutes(service: HazsimService, startedAtMs: number): Route[] {
+/**
+ * The front page, the health check, cache statistics and maintenance, and the hazard types.
+ * With an API key the health check stays open but names no path: an anonymous caller learns
+ * whether the service works, not where its files are (the log has the problem in full).
+ */
+export function metaRoutes(service: HazsimService, startedAtMs: number, options: { revealPaths: boolean; log: (line: string) => void }): Route[] {
   return [
     {
       method: 'GET',
       path: '/',
       operationId: 'apiInfo',
       summary: 'What this service is, its version and where its documentation lives',
+      description: 'Basic API information: the service name and version and the paths of Swagger UI, ReDoc and this OpenAPI document.',
       tag: SERVICE_TAG,
       public: true,
       success: { status: 200, description: 'basic API information', json: ApiInfo },
@@ -48,7 +53,8 @@ export function metaRoutes(service: HazsimService, startedAtMs: number): Route[]
       path: '/health',
       operationId: 'health',
       summary: 'Health check: status, version, uptime and whether the cache is reachable',
-      description: 'Answers 503 (with detail and status_code) when the cache directory cannot be read or written.',
+      description:
+        'Status, version, uptime and whether the cache directory is usable; answers 503 (with detail and status_code) when it cannot be read or written. Open even when the server requires an API key, but then it names no path.',
       tag: SERVICE_TAG,
       public: true,
       success: { status: 200, description: 'healthy', json: HealthReport },
@@ -56,14 +62,17 @@ export function metaRoutes(service: HazsimService, startedAtMs: number): Route[]
       errorBodies: { 503: HealthReport },
       async handle(ctx) {
         const problem = await cacheProblem(service.cacheRoot);
+        if (problem && !options.revealPaths) options.log(`${new Date().toISOString()} health: the cache directory is not usable: ${problem}`);
+        const shown = options.revealPaths ? problem : null;
         const report = {
           status: problem ? 'unhealthy' : 'healthy',
           version: HAZSIM_VERSION,
           uptime_seconds: Math.round((Date.now() - startedAtMs) / 100) / 10,
-          cache: { directory: '.', reachable: problem === null, ...(problem ? { problem } : {}) },
+          cache: { ...(options.revealPaths ? { directory: '.' } : {}), reachable: problem === null, ...(shown ? { problem: shown } : {}) },
         };
         ctx.status = problem ? 503 : 200;
-        ctx.body = problem ? { ...report, detail: `The cache directory is not usable: ${problem}`, status_code: 503 } : report;
+        const detail = shown ? `The cache directory is not usable: ${shown}` : 'The cache directory is not usable; the server log has the details';
+        ctx.body = problem ? { ...report, detail, status_code: 503 } : report;
       },
     },
     {
@@ -71,7 +80,9 @@ export function metaRoutes(service: HazsimService, startedAtMs: number): Route[]
       path: '/cache-info',
       operationId: 'cacheInfo',
       summary: 'Where the cache is and how much it holds',
+      description: 'The cache directory, its metadata file, and the number of models, files and bytes, in total and per store.',
       tag: CACHE_TAG,
+      conditional: true,
       success: { status: 200, description: 'totals over both stores, with a per-store breakdown', json: CacheInfo },
       errors: [],
       handle(ctx) {
@@ -91,6 +102,8 @@ export function metaRoutes(service: HazsimService, startedAtMs: number): Route[]
       path: '/refresh-cache',
       operationId: 'refreshCache',
       summary: 'Rescan the cache directories: add unlisted files, drop vanished ones, report unreadable ones',
+      description:
+        'Brings the index in line with the files on disk (for models copied into or removed from the cache by hand) and reports what changed in each store.',
       tag: CACHE_TAG,
       success: { status: 200, description: 'Cache refreshed successfully', json: CacheRefreshResult },
       errors: [],
@@ -103,7 +116,9 @@ export function metaRoutes(service: HazsimService, startedAtMs: number): Route[]
       path: '/supported-hazard-types',
       operationId: 'supportedHazardTypes',
       summary: 'The hazard types with their model class descriptions',
+      description: 'Every hazard type a hazard model may contain (built in or added at start-up), with the description of its model class.',
       tag: SERVICE_TAG,
+      conditional: true,
       success: { status: 200, description: 'hazard types', json: HazardTypesResponse },
       errors: [],
       handle(ctx) {

@@ -3,20 +3,35 @@ import { MODEL_KINDS, type ModelKindId } from '../../../app/kinds.js';
 import type { HazsimService } from '../../../app/service.js';
 import { ModelRecord, ModelRecordWithContent, StatusMessage, UploadResponse } from '../../../app/schemas.js';
 import { ListQuery, UploadForm } from '../schemas.js';
+import { EXAMPLE_DISTRIBUTION, EXAMPLE_HAZARD } from '../examples.js';
+import { PAGE_HEADERS, sendPage } from '../paging.js';
 import type { Route } from '../routeTable.js';
 import { clientPath, clientRecord } from '../clientPaths.js';
 
-const COLLECTIONS: Record<ModelKindId, { path: string; tag: string; noun: string; operationNoun: string }> = {
-  distribution: { path: '/distribution-models', tag: 'Distribution models', noun: 'distribution model', operationNoun: 'DistributionModel' },
-  hazard: { path: '/hazard-models', tag: 'Hazard models', noun: 'hazard model', operationNoun: 'HazardModel' },
+const COLLECTIONS: Record<ModelKindId, { path: string; tag: string; noun: string; operationNoun: string; example: string }> = {
+  distribution: {
+    path: '/distribution-models',
+    tag: 'Distribution models',
+    noun: 'distribution model',
+    operationNoun: 'DistributionModel',
+    example: EXAMPLE_DISTRIBUTION,
+  },
+  hazard: { path: '/hazard-models', tag: 'Hazard models', noun: 'hazard model', operationNoun: 'HazardModel', example: EXAMPLE_HAZARD },
 };
+
+/** The order of a model list (the store's: by name), for its cursors. */
+const modelOrder = (kind: ModelKindId) => ({
+  list: `${kind}-models`,
+  key: (record: { name: string }) => record.name,
+  compare: (a: string, b: string) => a.localeCompare(b),
+});
 
 /** Upload, list, get and delete for one kind of cached model (spec §4.1). */
 export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] {
-  const { path, tag, noun, operationNoun } = COLLECTIONS[kind];
+  const { path, tag, noun, operationNoun, example } = COLLECTIONS[kind];
   const label = MODEL_KINDS[kind].label;
   const one = `${path}/{model_name}`;
-  const params = { model_name: `name of a cached ${noun}` };
+  const params = { model_name: { description: `name of a cached ${noun}`, example } };
   return [
     {
       method: 'POST',
@@ -49,12 +64,20 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
       path,
       operationId: `list${operationNoun}s`,
       summary: `List cached ${noun}s`,
+      description: `The records of the cached ${noun}s (without content), sorted by name. Without \`limit\` the whole list comes back; with it, one page, and the X-Next-Cursor header (and a Link rel="next") leads to the next. X-Total-Count counts the whole list.`,
       tag,
       query: ListQuery,
       success: { status: 200, description: 'records without content, sorted by name', json: v.array(ModelRecord) },
+      successHeaders: PAGE_HEADERS,
+      conditional: true,
       errors: [422],
       async handle(ctx, { query }) {
-        ctx.body = (await service.listModels(kind, { refresh: query.refresh === 'true' })).map((record) => clientRecord(service.cacheRoot, record));
+        sendPage(
+          ctx,
+          (await service.listModels(kind, { refresh: query.refresh === 'true' })).map((record) => clientRecord(service.cacheRoot, record)),
+          query,
+          modelOrder(kind),
+        );
       },
     },
     {
@@ -62,7 +85,9 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
       path: one,
       operationId: `get${operationNoun}`,
       summary: `Get a ${noun} with its content`,
+      description: `The record of a cached ${noun} with the uploaded JSON as \`content\`. The answer carries an ETag; send it back in If-None-Match to get 304 while the model is unchanged.`,
       tag,
+      conditional: true,
       params,
       success: { status: 200, description: 'the record with the uploaded JSON as content', json: ModelRecordWithContent },
       errors: [404],
@@ -75,6 +100,7 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
       path: one,
       operationId: `delete${operationNoun}`,
       summary: `Delete a ${noun} and its files`,
+      description: `Removes a cached ${noun}, its stored JSON and everything derived from it.`,
       tag,
       params,
       success: { status: 200, description: 'deleted', json: StatusMessage },

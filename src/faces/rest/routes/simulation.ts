@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import type { Context } from 'koa';
 import type { HazsimService } from '../../../app/service.js';
-import { ReportRequest, ScenarioRequest, SimulationRequest } from '../../../app/schemas.js';
+import type * as v from 'valibot';
+import { ReportRequest, scenarioRequestFor, SimulationRequest } from '../../../app/schemas.js';
 import type { Route } from '../routeTable.js';
+import { REPORT_EXAMPLE, SCENARIO_EXAMPLE, SIMULATION_EXAMPLE } from '../examples.js';
+import { fileTag } from '../http.js';
 
 const TAG = 'Simulation';
 export const SQLITE_CONTENT_TYPE = 'application/x-sqlite3';
@@ -29,6 +32,7 @@ export async function sendAndRemove(ctx: Context, file: ResultFile, contentType:
   try {
     const { size } = await fs.promises.stat(file.filePath);
     ctx.res.once('close', remove);
+    ctx.etag = await fileTag(file.filePath);
     ctx.type = contentType;
     ctx.attachment(file.fileName);
     ctx.length = size;
@@ -44,7 +48,8 @@ interface RunEndpoint {
   operationId: string;
   summary: string;
   description: string;
-  schema: typeof SimulationRequest | typeof ScenarioRequest | typeof ReportRequest;
+  schema: v.GenericSchema;
+  example: Record<string, unknown>;
   contentType: string;
   fileName: string;
   /** Runs the request in a worker thread and resolves to the temporary result file; `signal` aborts when the client goes away. */
@@ -60,9 +65,10 @@ function runRoute(endpoint: RunEndpoint): Route {
     summary: endpoint.summary,
     description: endpoint.description,
     tag: TAG,
-    body: { kind: 'json', schema: endpoint.schema },
+    body: { kind: 'json', schema: endpoint.schema, example: endpoint.example },
     success: { status: 200, description: `the ${endpoint.contentType} result`, file: { contentType: endpoint.contentType, fileName: endpoint.fileName } },
-    errors: [404, 415, 422],
+    // 400: the body is not JSON; 413: it is over the JSON body limit.
+    errors: [400, 404, 413, 415, 422],
     async handle(ctx, { body }) {
       // A client that disconnects stops its run; the service then removes what the run wrote.
       const abandoned = new AbortController();
@@ -88,6 +94,7 @@ export function simulationRoutes(service: HazsimService): Route[] {
       description:
         'Computes survival probabilities of every asset of the distribution model at every timestamp of the hazard model with the chosen fragility curve set, and returns them as a SQLite file.',
       schema: SimulationRequest,
+      example: SIMULATION_EXAMPLE,
       contentType: SQLITE_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_results.sqlite',
       run: (body, signal) => service.simulate(body, { signal }),
@@ -98,7 +105,8 @@ export function simulationRoutes(service: HazsimService): Route[] {
       summary: 'Generate Monte Carlo outage scenarios and download them as a ZIP',
       description:
         'The ZIP holds tracked_changes.json (one record per sample and timestamp with failures) and time_series/ with one CSV per asset component. The same inputs and seed give the same bytes.',
-      schema: ScenarioRequest,
+      schema: scenarioRequestFor(service.maxSamples),
+      example: SCENARIO_EXAMPLE,
       contentType: ZIP_CONTENT_TYPE,
       fileName: '{distribution_name}_scenarios_{number_of_samples}samples.zip',
       // The download carries every record; none need be kept in memory for a summary.
@@ -111,6 +119,7 @@ export function simulationRoutes(service: HazsimService): Route[] {
       description:
         'Runs the simulation (and the scenarios when number_of_samples is given) and returns one HTML page with every script and style inlined: a map coloured by failure probability with a time slider and the hazard footprint, expected failures over time, failures per sample, the fragility curves used and the provenance. It opens from disk with no network.',
       schema: ReportRequest,
+      example: REPORT_EXAMPLE,
       contentType: HTML_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_report.html',
       run: (body) => service.generateReport(body),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sha256Hex } from '../base/sha256.js';
 import { ModelStore, type ModelRecord, type RefreshReport } from './cache/store.js';
-import { DEFAULT_CURVES, ERAD_V1_CURVES, checkCurveSet, readCurveSet, type CurveSet } from '../domain/fragility/index.js';
+import { DEFAULT_CURVES, ERAD_V1_CURVES, LEGACY_DEFAULT_CURVES, checkCurveSet, readCurveSet, type CurveSet } from '../domain/fragility/index.js';
 import type * as v from 'valibot';
 import { HazsimError } from '../base/errors.js';
 import { DEFAULT_CURVE_SET, type CurveSetRecord as CurveSetRecordSchema, type DefaultCurveSets as DefaultCurveSetsSchema } from './schemas.js';
@@ -15,7 +15,7 @@ import { parseJsonBytes, parseJsonText } from '../base/json.js';
  */
 
 /** The built-in curve sets by name; these names cannot be taken by custom sets. */
-export const BUILTIN_CURVE_SETS: Readonly<Record<string, CurveSet>> = { DEFAULT_CURVES, ERAD_V1_CURVES };
+export const BUILTIN_CURVE_SETS: Readonly<Record<string, CurveSet>> = { DEFAULT_CURVES, ERAD_V1_CURVES, LEGACY_DEFAULT_CURVES };
 
 /** A curve set's record: built-in sets have no file and no creation time. */
 export type CurveSetRecord = v.InferOutput<typeof CurveSetRecordSchema>;

@@ -6,7 +6,7 @@ import { readDistributionModel } from '../domain/gdm/index.js';
 import { extractAssets } from '../domain/assets/index.js';
 import { computeIntensities, readHazardModel, type HazardModel } from '../domain/hazards/index.js';
 import type { AssetTable } from '../domain/assets/types.js';
-import { assertCurvesCover, compileCurveSet, curveFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
+import { assertCurvesCover, compileCurveSet, curveFor, fragilityFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
 import { parseJsonBytes } from '../base/json.js';
 import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAssets } from './assetCache.js';
 import { combineSurvival, groupAssetsByType } from '../domain/simulation/combine.js';
@@ -65,10 +65,12 @@ function loadAssets(task: SimulationTask, bytes: Buffer, digest: string): Cached
 export function computeSurvival(assets: AssetTable, hazard: HazardModel, compiled: CompiledCurveSet): { result: SurvivalResult; warnings: string[] } {
   const grid = computeIntensities(hazard, assets);
   assertCurvesCover(compiled, Object.keys(grid.quantities), assets.assetType);
-  // assertCurvesCover guarantees a curve for every (asset type, quantity) evaluated here.
-  const { survivalByQuantity, survival } = combineSurvival(assets, grid, (typeIndex, quantity, intensity, out) =>
-    survivalInto(curveFor(compiled, typeIndex, quantity)!, intensity, out),
-  );
+  // A quantity without a curve (another quantity of its hazard governs, or the type does not fail under it) is left out: NaN.
+  const { survivalByQuantity, survival } = combineSurvival(assets, grid, (typeIndex, quantity, intensity, out) => {
+    const curve = curveFor(compiled, typeIndex, quantity);
+    if (curve) survivalInto(curve, intensity, out);
+    else out.fill(Number.NaN);
+  });
   return { result: { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival }, warnings: grid.warnings };
 }
 
@@ -99,9 +101,9 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   const presentTypes = new Set(assets.assetType);
   const warnings = [...physicsWarnings];
   const fallbacks = compiled.fallbacks.filter((pair) => presentQuantities.has(pair.quantity) && presentTypes.has(pair.asset_type));
-  if (fallbacks.length > 0 && task.curveSet.name !== 'DEFAULT_CURVES') {
+  if (fallbacks.length > 0 && task.curveSet.name !== compiled.fallbackSet) {
     warnings.push(
-      `curve set ${task.curveSet.name} has no curve for ${fallbacks.map((pair) => `${pair.asset_type}/${pair.quantity}`).join(', ')}; DEFAULT_CURVES used for these`,
+      `curve set ${task.curveSet.name} has no curve for ${fallbacks.map((pair) => `${pair.asset_type}/${pair.quantity}`).join(', ')}; ${compiled.fallbackSet} used for these`,
     );
   }
   if (unlocated.length > 0)
@@ -124,7 +126,14 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   }
   const curves: CurveUsed[] = compiled.entries
     .filter((entry) => presentTypes.has(entry.asset_type) && presentQuantities.has(entry.quantity))
-    .map((entry) => ({ asset_type: entry.asset_type, quantity: entry.quantity, curve_set: entry.source, definition: JSON.stringify(entry.curve) }));
+    .map((entry) => ({
+      asset_type: entry.asset_type,
+      quantity: entry.quantity,
+      curve_set: entry.curve_set,
+      definition: JSON.stringify(entry.curve),
+      hazard_type: entry.hazard,
+      source: entry.curve.source ?? null,
+    }));
   const runInfo: Record<string, string> = {
     hazsim_version: task.hazsimVersion,
     created_at: task.createdAt,
@@ -139,6 +148,13 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     unlocated_assets: JSON.stringify(unlocated),
     warnings: JSON.stringify(warnings),
   };
-  writeResultsSqlite(task.sqlitePath, result, curves, runInfo, (done, total) => report({ phase: 'writing results', done, total }));
+  writeResultsSqlite(
+    task.sqlitePath,
+    result,
+    curves,
+    runInfo,
+    (typeIndex, quantity) => fragilityFor(compiled, typeIndex, quantity),
+    (done, total) => report({ phase: 'writing results', done, total }),
+  );
   return { summary, inputs };
 }

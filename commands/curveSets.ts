@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatTable } from './output.js';
+import path from 'node:path';
 import type { FragilityCurveSpec, LimitStateSpec } from '../src/domain/fragility/index.js';
+import { writeFileAtomic } from '../src/base/atomic.js';
 
 /** A limit state in a few words: "slight: lognormal median 0.13, beta 0.65". */
 function describeLimitState(limitState: LimitStateSpec): string {
@@ -91,6 +93,37 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
         .service(options)
         .uploadCurveSetFile(file, { name: options.name, description: options.description, overwrite: options.overwrite });
       emit(context, options, { status: 'success', message, ...record }, () => [message, formatFields([['file', record.file_path ?? '-']])].join('\n'));
+    });
+  curveSets
+    .command('import')
+    .description('store a SimCenter / pelicun fragility CSV (Damage and Loss Model Library layout) as a curve set')
+    .argument('<file>', 'fragility .csv file')
+    .requiredOption('--map <pairs>', 'which row each asset type takes: <asset type>=<ID>[,...], e.g. substation=EP.S.L.U,distribution_poles=EP.C.U')
+    .option('--name <name>', 'name to store it under (default: the file name without extension)')
+    .option('--description <text>', 'free-text description')
+    .option('--out-of-service <limit state>', 'limit state (LS1, LS2, ...) from which an asset is out of service (default: the highest)')
+    .option('--overwrite', 'replace a custom curve set of the same name')
+    .action(async (file: string, options: GlobalOptions & { map: string; name?: string; description?: string; outOfService?: string; overwrite?: boolean }) => {
+      const { record, message } = await context.service(options).importCurveSetFile(file, {
+        map: options.map,
+        name: options.name,
+        description: options.description,
+        outOfService: options.outOfService,
+        overwrite: options.overwrite,
+      });
+      emit(context, options, { status: 'success', message, ...record }, () => [message, formatFields([['file', record.file_path ?? '-']])].join('\n'));
+    });
+  curveSets
+    .command('plot')
+    .description("write an SVG of a set's curves: every limit state over the measure's range, the out-of-service one thicker")
+    .argument('<name>', 'curve set name')
+    .option('--asset-type <type>', 'only the curves of this asset type')
+    .option('--output <file>', 'SVG file to write (default: <name>[_<asset type>].svg in the current directory)')
+    .action((name: string, options: GlobalOptions & { assetType?: string; output?: string }) => {
+      const svg = context.service(options).plotCurveSet(name, options.assetType);
+      const output = options.output ?? `${name}${options.assetType ? `_${options.assetType}` : ''}.svg`;
+      writeFileAtomic(output, svg);
+      emit(context, options, { status: 'success', file_path: path.resolve(output) }, () => `Plot written to ${output}`);
     });
   curveSets
     .command('delete')

@@ -18,3 +18,5 @@ export { assertCurvesCover, compileCurveSet, curveFor, curveForType, fragilityFo
 export { compileFragility, damageStateProbabilitiesAt, limitStateCurveSpec } from './limitStates.js';
 export { survivalAt, survivalInto } from './survival.js';
 export { erfc, standardNormalCdf, standardNormalSurvival } from './normalCdf.js';
+export { importSimCenterFragility, parseImportMap, parseCsv, type SimCenterImport } from './simcenter.js';
+export { plotCurveSetSvg } from './plot.js';

@@ -25,7 +25,10 @@ curveSets('alone prints what /default-curve-sets returns, built-in and custom se
     'LEGACY_DEFAULT_CURVES',
     'example_curves',
   ]);
-  assert.match(runCli(['curve-sets', '--cache-dir', cache]).stdout, /Curve sets: DEFAULT_CURVES \(default\), ERAD_V1_CURVES, LEGACY_DEFAULT_CURVES, example_curves/);
+  assert.match(
+    runCli(['curve-sets', '--cache-dir', cache]).stdout,
+    /Curve sets: DEFAULT_CURVES \(default\), ERAD_V1_CURVES, LEGACY_DEFAULT_CURVES, example_curves/,
+  );
 });
 
 curveSets('upload, list, show and delete a custom set through spawned processes', () => {

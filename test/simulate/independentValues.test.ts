@@ -26,7 +26,7 @@ const INCH_M = 0.0254;
 const MPH_MS = MILE_M / 3600;
 const G_MS2 = 9.80665;
 
-/** DEFAULT_CURVES (docs/fragility.md) of the two asset types checked: [median, β] in m/s, m, m/s, g, cm/s. */
+/** LEGACY_DEFAULT_CURVES (docs/fragility.md; one failure curve per quantity, so every survival column is checked) of the asset types checked: [median, β] in m/s, m, m/s, g, cm/s. */
 const CURVES = {
   substation: { wind: [55, 0.4], depth: [1.0, 0.01], velocity: [2.0, 0.4], pga: [0.4, 0.5], pgv: [50, 0.5] },
   transformer_pad_mount: { wind: [50, 0.35], depth: [0.9, 0.5], velocity: [1.5, 0.35], pga: [0.4, 0.6], pgv: [35, 0.5] },
@@ -51,7 +51,10 @@ test.before(async (context) => {
   await service.uploadModelFile(writeCombinedExampleHazard(tempDir(), 'storm_quake_flood', ['hurricane', 'earthquake', 'flood']), {});
   context.hazard = combinedExampleHazard('storm_quake_flood', ['hurricane', 'earthquake', 'flood']);
   context.file = path.join(tempDir(), 'result.sqlite');
-  await service.simulate({ distribution_system_name: 'example_feeder', hazard_system_name: 'storm_quake_flood' }, { outputPath: context.file });
+  await service.simulate(
+    { distribution_system_name: 'example_feeder', hazard_system_name: 'storm_quake_flood', curve_set: 'LEGACY_DEFAULT_CURVES' },
+    { outputPath: context.file },
+  );
   context.rows = (name, timestamp) => {
     const found = sqliteRows<Row>(context.file, `SELECT * FROM assetstatetable WHERE asset_name = '${name}' AND timestamp = '${timestamp}'`);
     assert.is(found.length, 1, `${name} at ${timestamp}`);
@@ -93,7 +96,7 @@ function shaking(hazard: Context['hazard'], longitude: number, latitude: number)
   return { pgaG: 10 ** ((mmi - 1.78) / 3.7) / 100, pgvCms: 10 ** ((mmi - 3.78) / 1.47) };
 }
 
-/** Compares a row with expected intensities (SI, null = absent) and the DEFAULT_CURVES survivals they imply. */
+/** Compares a row with expected intensities (SI, null = absent) and the LEGACY_DEFAULT_CURVES survivals they imply. */
 function expectRow(
   row: Row,
   type: keyof typeof CURVES,

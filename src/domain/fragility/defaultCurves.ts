@@ -50,6 +50,9 @@ const HAZUS_RESTORATION_DAYS = {
   ],
 } as const;
 
+/** Days in hours, rounded to 12 significant digits so 0.3 d reads 7.2 h, not 7.199999999999999. */
+const hours = (days: number) => Number((days * 24).toPrecision(12));
+
 function hazusEarthquake(hazusClass: keyof typeof HAZUS_EARTHQUAKE_CLASSES, restoration: keyof typeof HAZUS_RESTORATION_DAYS, why: string): FragilityCurveSpec {
   const limitStates: LimitStateSpec[] = HAZUS_EARTHQUAKE_CLASSES[hazusClass].map(([median, beta], index) => ({
     name: DAMAGE_STATES[index],
@@ -59,7 +62,7 @@ function hazusEarthquake(hazusClass: keyof typeof HAZUS_EARTHQUAKE_CLASSES, rest
   const repair: Record<string, RepairTimeSpec> = Object.fromEntries(
     HAZUS_RESTORATION_DAYS[restoration].map(([mean, sd], index) => [
       DAMAGE_STATES[index],
-      { distribution: 'normal', mean_hours: mean * 24, sd_hours: sd * 24 },
+      { distribution: 'normal', mean_hours: hours(mean), sd_hours: hours(sd) },
     ]),
   );
   return {

@@ -19,6 +19,11 @@ export default tseslint.config(
     },
   },
   {
+    // The report page's script runs in the browser, after the Leaflet and uPlot it is inlined with.
+    files: ['src/app/reportPage/**/*.js'],
+    languageOptions: { globals: { ...globals.browser, L: 'readonly', uPlot: 'readonly' }, sourceType: 'script' },
+  },
+  {
     // Tests and benchmarks read untyped JSON (results, responses) on purpose.
     files: ['test/**', 'bench/**', 'examples/**'],
     rules: {

@@ -8,6 +8,7 @@ import { makeServeCommand } from './serve.js';
 import { makeBrowseCommand } from './browse.js';
 import { makeScenariosCommand, makeSimulateCommand } from './simulate.js';
 import { makeValidateCommand } from './validate.js';
+import { makeReportCommand } from './report.js';
 import { makeCurveSetsCommand } from './curveSets.js';
 import { makeHazardTypesCommand } from './hazardTypes.js';
 import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/base/errors.js';
@@ -32,6 +33,7 @@ export function createProgram(context: CommandContext): Command {
     makeDeleteCommand,
     makeSimulateCommand,
     makeScenariosCommand,
+    makeReportCommand,
     makeCacheCommand,
     makeHazardTypesCommand,
     makeCurveSetsCommand,

@@ -4,6 +4,7 @@ import { emit, formatFields, formatSummary, formatTable } from './output.js';
 import { askIfMissing } from './prompts.js';
 import { HazsimError } from '../src/base/errors.js';
 import { MODEL_KIND_IDS, type ModelKindId } from '../src/app/kinds.js';
+import { TERRAIN_CLASSES, trackUploadOptions, WIND_PROFILES, type TerrainClass, type WindProfileName } from '../src/app/schemas.js';
 import type { HazsimService } from '../src/app/service.js';
 import type { ModelRecord } from '../src/app/cache/store.js';
 
@@ -41,28 +42,63 @@ function askModelName(
   });
 }
 
+interface UploadOptions extends KindOption {
+  name?: string;
+  description: string;
+  overwrite?: boolean;
+  storm?: string;
+  from?: string;
+  to?: string;
+  windProfile?: WindProfileName;
+  terrain?: TerrainClass;
+}
+
 export function makeUploadCommand(context: CommandContext): Command {
   return new Command('upload')
-    .description('store a distribution or hazard model (JSON, or a ZIP with its _time_series folder) in the cache')
-    .argument('[file]', 'model file: .json or .zip (asked for when missing on a terminal)')
+    .description(
+      'store a distribution or hazard model (JSON, or a ZIP with its _time_series folder) in the cache; a best track (HURDAT2, IBTrACS CSV, ATCF b-deck) is stored as a hazard model of hourly wind models',
+    )
+    .argument('[file]', 'model file: .json or .zip, or a best-track file (asked for when missing on a terminal)')
     .addOption(kindOption('model kind (default: detected from the content)'))
     .option('--name <name>', 'model name (default: the file name without extension)')
     .option('--description <text>', 'free-text description', '')
     .option('--overwrite', 'replace a model of the same name')
-    .action(async (fileArgument: string | undefined, options: KindOption & { name?: string; description: string; overwrite?: boolean }) => {
+    .option('--storm <id-or-name>', 'best tracks: the storm by id (AL152018, an IBTrACS SID) or name, when the file holds several')
+    .option('--from <time>', 'best tracks: keep fixes at or after this ISO 8601 date-time (UTC when no zone)')
+    .option('--to <time>', 'best tracks: keep fixes at or before this ISO 8601 date-time (UTC when no zone)')
+    .addOption(
+      new Option('--wind-profile <profile>', 'best tracks: wind profile written on every model (default: by the run physics)').choices([...WIND_PROFILES]),
+    )
+    .addOption(new Option('--terrain <class>', 'best tracks: terrain of the assets (default open_terrain)').choices([...TERRAIN_CLASSES]))
+    .action(async (fileArgument: string | undefined, options: UploadOptions) => {
       const service = context.service(options);
       const file = await askIfMissing(context, fileArgument, { name: '<file>', message: 'Model file to upload (.json or .zip)' });
+      const track = trackUploadOptions({
+        storm: options.storm,
+        from: options.from,
+        to: options.to,
+        wind_profile: options.windProfile,
+        terrain: options.terrain,
+      });
       const result = await service.uploadModelFile(file, {
         kind: options.kind,
         name: options.name,
         description: options.description,
         overwrite: options.overwrite,
+        ...(track ? { track } : {}),
       });
       const message = result.message;
       emit(
         context,
         options,
-        { status: 'success', message, kind: result.kind, ...result.record, ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}) },
+        {
+          status: 'success',
+          message,
+          kind: result.kind,
+          ...result.record,
+          ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}),
+          ...(result.track ? { track: result.track, warnings: result.warnings ?? [] } : {}),
+        },
         () =>
           [
             message,
@@ -70,7 +106,15 @@ export function makeUploadCommand(context: CommandContext): Command {
               ['kind', result.kind],
               ['file', result.record.file_path],
               ...(result.time_series_path ? ([['time series', result.time_series_path]] as [string, string][]) : []),
+              ...(result.track
+                ? ([
+                    ['storm', `${result.track.storm_name} (${result.track.storm_id}, ${result.track.format})`],
+                    ['fixes', `${result.track.fix_count}, ${result.track.first_fix} to ${result.track.last_fix}`],
+                    ['wind models', String(result.track.model_count)],
+                  ] as [string, string][])
+                : []),
             ]),
+            ...(result.warnings ?? []).map((warning) => `warning: ${warning}`),
           ].join('\n'),
       );
     });

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job on the bundled example: store the Charleston example feeder, every example
 # hazard and the example curve set in a fresh cache, simulate the feeder against each hazard,
-# and draw 1,000 outage scenarios for the hurricane. Results go to ./demo-output/ (or
+# draw 1,000 outage scenarios for the hurricane and write an HTML report of it. Results go to ./demo-output/ (or
 # $HAZSIM_DEMO_OUT); set HAZSIM_DEMO_CACHE to keep the cache somewhere you choose.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -30,6 +30,9 @@ done
 
 echo; echo "== 1,000 outage scenarios for the hurricane (seed 42)"
 hazsim scenarios example_feeder example_hurricane -n 1000 --seed 42 -o "$out/example_feeder_scenarios_1000samples.zip" --cache-dir "$cache"
+
+echo; echo "== a report to open in a browser: map, outage curve, fragility curves, provenance"
+hazsim report "$out/example_feeder_example_hurricane_results.sqlite" --scenarios "$out/example_feeder_scenarios_1000samples.zip" -o "$out/example_feeder_example_hurricane_report.html" --cache-dir "$cache"
 
 echo; echo "== done: results in $out"
 ls -l "$out"

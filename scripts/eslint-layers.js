@@ -12,7 +12,8 @@ export const ALLOWED = {
   'domain/assets': ['base', 'domain/gdm'],
   'domain/fragility': ['base', 'domain/assets', 'domain/hazards'],
   'domain/simulation': ['base', 'domain/gdm', 'domain/assets', 'domain/hazards', 'domain/fragility'],
-  app: ['base', 'domain/gdm', 'domain/hazards', 'domain/scenarios', 'domain/assets', 'domain/fragility', 'domain/simulation'],
+  'domain/report': ['base', 'domain/assets', 'domain/hazards', 'domain/fragility'],
+  app: ['base', 'domain/gdm', 'domain/hazards', 'domain/scenarios', 'domain/assets', 'domain/fragility', 'domain/simulation', 'domain/report'],
   faces: ['base', 'app'],
   commands: ['base', 'app', 'faces'],
 };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { HazsimError } from '../base/errors.js';
 import { MODEL_KINDS, type ModelKind, type ModelKindId } from './kinds.js';
 import { readUpload, type UploadContent } from './uploadInput.js';
+import type { TrackUploadOptions } from '../domain/hazards/index.js';
 import { hazardForm } from '../domain/hazards/detect.js';
 import { distributionForm } from '../domain/gdm/detect.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
@@ -39,6 +40,8 @@ export interface PrepareUploadTask {
   fileName: string;
   source: { path: string } | { bytes: Uint8Array };
   kind?: ModelKindId;
+  /** Storm, time window, wind profile and terrain of a best-track upload. */
+  track?: TrackUploadOptions;
   staging: StagingPaths;
 }
 
@@ -48,6 +51,8 @@ export interface PreparedUpload {
   timeSeriesDir?: string;
   /** Data derived from the model to store beside it (docs/cache.md), e.g. a distribution model's asset table. */
   derived?: { fileName: string; text: string };
+  /** A best-track upload: what was read and what was assumed. */
+  track?: UploadContent['track'];
 }
 
 function stage(upload: UploadContent, jsonPath: string, seriesDir: string): PreparedUpload['timeSeriesDir'] {
@@ -79,7 +84,9 @@ export async function prepareUpload(task: PrepareUploadTask): Promise<PreparedUp
     'path' in task.source
       ? fs.readFileSync(task.source.path)
       : Buffer.from(task.source.bytes.buffer, task.source.bytes.byteOffset, task.source.bytes.byteLength);
-  const upload = await readUpload(task.fileName, bytes);
+  const upload = await readUpload(task.fileName, bytes, task.track);
+  if (upload.track && task.kind === 'distribution')
+    throw new HazsimError('invalid_input', `${task.fileName} is a best track, which makes a hazard model, not a distribution model`);
   const kind = task.kind ?? detectKind(upload.content);
   let derived: PreparedUpload['derived'];
   if (kind === 'distribution') {
@@ -91,5 +98,11 @@ export async function prepareUpload(task: PrepareUploadTask): Promise<PreparedUp
     assertValid(MODEL_KINDS[kind], upload.content);
   }
   const jsonPath = task.staging.jsonPath[kind];
-  return { kind, jsonPath, timeSeriesDir: stage(upload, jsonPath, task.staging.timeSeriesDir[kind]), derived };
+  return {
+    kind,
+    jsonPath,
+    timeSeriesDir: stage(upload, jsonPath, task.staging.timeSeriesDir[kind]),
+    derived,
+    ...(upload.track ? { track: upload.track } : {}),
+  };
 }

@@ -5,11 +5,61 @@
  */
 import * as v from 'valibot';
 import { MAX_NAME_LENGTH } from '../base/names.js';
+import { TERRAIN_CLASSES, WIND_PROFILES, type TerrainClass, type TrackUploadOptions, type WindProfileName } from '../domain/hazards/index.js';
 import { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed } from '../domain/scenarios/schema.js';
 
 export { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed };
 
 export const DEFAULT_CURVE_SET = 'DEFAULT_CURVES';
+
+/**
+ * The options of a best-track upload (HURDAT2, IBTrACS CSV, ATCF b-deck; docs/input-hazard.md),
+ * as REST form fields, MCP arguments and CLI flags take them.
+ */
+export const TrackUploadFields = {
+  storm: v.pipe(
+    v.optional(v.string()),
+    v.description('best-track uploads: the storm by id (HURDAT2 AL152018, IBTrACS SID) or name; needed when the file holds several storms'),
+  ),
+  from: v.pipe(v.optional(v.string()), v.description('best-track uploads: keep fixes at or after this ISO 8601 date-time (UTC when no zone)')),
+  to: v.pipe(v.optional(v.string()), v.description('best-track uploads: keep fixes at or before this ISO 8601 date-time (UTC when no zone)')),
+  wind_profile: v.pipe(
+    v.optional(v.picklist(WIND_PROFILES)),
+    v.description('best-track uploads: the wind profile written on every model (default: resolved by the run physics)'),
+  ),
+  terrain: v.pipe(v.optional(v.picklist(TERRAIN_CLASSES)), v.description('best-track uploads: the terrain of the assets (default open_terrain)')),
+};
+
+export { TERRAIN_CLASSES, WIND_PROFILES, type TerrainClass, type TrackUploadOptions, type WindProfileName };
+
+/** The track options given, or undefined when none is. */
+export function trackUploadOptions(fields: {
+  storm?: string;
+  from?: string;
+  to?: string;
+  wind_profile?: WindProfileName;
+  terrain?: TerrainClass;
+}): TrackUploadOptions | undefined {
+  const options: TrackUploadOptions = {
+    ...(fields.storm?.trim() ? { storm: fields.storm.trim() } : {}),
+    ...(fields.from?.trim() ? { from: fields.from.trim() } : {}),
+    ...(fields.to?.trim() ? { to: fields.to.trim() } : {}),
+    ...(fields.wind_profile ? { windProfile: fields.wind_profile } : {}),
+    ...(fields.terrain ? { terrain: fields.terrain } : {}),
+  };
+  return Object.keys(options).length > 0 ? options : undefined;
+}
+
+/** What a best-track upload read (storm, fixes, models written). */
+export const TrackUploadSummary = v.strictObject({
+  format: v.pipe(v.picklist(['hurdat2', 'ibtracs', 'atcf']), v.description('the best-track format read')),
+  storm_id: v.string(),
+  storm_name: v.string(),
+  fix_count: v.pipe(v.number(), v.description('fixes of the storm within the time window')),
+  first_fix: v.pipe(v.string(), v.description('ISO 8601 UTC time of the first fix')),
+  last_fix: v.pipe(v.string(), v.description('ISO 8601 UTC time of the last fix')),
+  model_count: v.pipe(v.number(), v.description('wind models written: hourly and at every fix')),
+});
 
 /** A model name as callers send it: trimmed, 1 to MAX_NAME_LENGTH characters. */
 export const ModelName = v.pipe(
@@ -81,6 +131,36 @@ export const ScenarioRequest = v.strictObject({
 });
 export type ScenarioRequest = v.InferOutput<typeof ScenarioRequest>;
 
+/**
+ * POST /report and MCP generate_report: a simulation, and scenarios when number_of_samples
+ * is given, turned into one HTML page (docs/report.md).
+ */
+export const ReportRequest = v.strictObject({
+  ...SimulationRequest.entries,
+  number_of_samples: v.pipe(v.optional(SampleCount), v.description('when given, the report also shows this many Monte Carlo scenarios (failures per sample)')),
+  seed: ScenarioRequest.entries.seed,
+  method: ScenarioRequest.entries.method,
+});
+export type ReportRequest = v.InferOutput<typeof ReportRequest>;
+
+/** What a report run returns besides the page (CLI --json, MCP generate_report). */
+export const ReportSummary = v.strictObject({
+  asset_count: v.number(),
+  timestamp_count: v.number(),
+  curve_count: v.pipe(v.number(), v.description('fragility curves plotted (those some asset was judged by)')),
+  scenario_samples: v.pipe(v.nullable(v.number()), v.description('samples in the failures-per-sample chart; null without scenarios')),
+  size_bytes: v.number(),
+  notes: v.pipe(v.array(v.string()), v.description('what the page leaves out and why (e.g. a model no longer in the cache)')),
+});
+export type ReportSummary = v.InferOutput<typeof ReportSummary>;
+
+export const ReportToolResult = v.strictObject({
+  status: v.literal('success'),
+  message: v.string(),
+  file_path: v.pipe(v.string(), v.description('the HTML file on the server')),
+  ...ReportSummary.entries,
+});
+
 export const StatusMessage = v.strictObject({ status: v.literal('success'), message: v.string() });
 
 /** Spec §4.1 upload response. */
@@ -90,6 +170,8 @@ export const UploadResponse = v.strictObject({
   name: v.string(),
   file_path: v.string(),
   time_series_path: v.optional(v.string()),
+  track: v.optional(TrackUploadSummary),
+  warnings: v.pipe(v.optional(v.array(v.string())), v.description('best-track uploads: everything assumed (fallback radii, pressures)')),
 });
 
 const StoreSize = v.strictObject({

@@ -9,10 +9,11 @@ import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKind, type ModelKindId } from '.
 import { assertModelName, nameFromFileName } from '../base/names.js';
 import { readUpload } from './uploadInput.js';
 import { parseJsonText } from '../base/json.js';
-import { supportedHazardTypes } from '../domain/hazards/index.js';
+import { supportedHazardTypes, type TrackSummary, type TrackUploadOptions } from '../domain/hazards/index.js';
 import type { DistributionModelSummary, HazardModelSummary } from './schemas.js';
 import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 import { createSimulationOps } from './simulation.js';
+import { createReportOps } from './report.js';
 import { detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
 import { runWorkerTask } from '../base/workerTask.js';
 import { isObject } from '../base/json.js';
@@ -37,6 +38,8 @@ export interface UploadRequest {
   name?: string;
   description?: string;
   overwrite?: boolean;
+  /** Storm, time window, wind profile and terrain when the file is a best track (docs/input-hazard.md). */
+  track?: TrackUploadOptions;
 }
 
 export interface UploadResult {
@@ -46,6 +49,9 @@ export interface UploadResult {
   message: string;
   /** Folder of the stored time series, when the upload carried one. */
   time_series_path?: string;
+  /** A best-track upload: the storm and fixes read, and every assumption made. */
+  track?: TrackSummary;
+  warnings?: string[];
 }
 
 export interface ModelWithContent extends ModelRecord {
@@ -112,6 +118,7 @@ export function createService(options: ServiceOptions = {}) {
     maxSamples: settings.maxSamples,
     resultsDir,
   });
+  const reports = createReportOps({ stores, simulate: simulation.simulate, generateScenarios: simulation.generateScenarios, resultsDir });
 
   /**
    * Reads a curve set file from disk and stores it (see uploadCurveSet); `fileName` stands
@@ -145,7 +152,7 @@ export function createService(options: ServiceOptions = {}) {
       jsonPath: { distribution: stores.distribution.stagingPath(name), hazard: stores.hazard.stagingPath(name) },
       timeSeriesDir: { distribution: temporaryPath(stores.distribution.timeSeriesDirFor(name)), hazard: temporaryPath(stores.hazard.timeSeriesDirFor(name)) },
     };
-    const task: PrepareUploadTask = { fileName, source, kind: request.kind, staging };
+    const task: PrepareUploadTask = { fileName, source, kind: request.kind, staging, ...(request.track ? { track: request.track } : {}) };
     let prepared: PreparedUpload;
     try {
       prepared =
@@ -170,7 +177,13 @@ export function createService(options: ServiceOptions = {}) {
       }
     }
     const message = `${MODEL_KINDS[prepared.kind].label} ${record.name} uploaded successfully`;
-    return { kind: prepared.kind, record, message, ...(prepared.timeSeriesDir ? { time_series_path: store.timeSeriesDirFor(name) } : {}) };
+    return {
+      kind: prepared.kind,
+      record,
+      message,
+      ...(prepared.timeSeriesDir ? { time_series_path: store.timeSeriesDirFor(name) } : {}),
+      ...(prepared.track ? { track: prepared.track.summary, warnings: prepared.track.warnings } : {}),
+    };
   }
 
   async function uploadModel(request: UploadRequest): Promise<UploadResult> {
@@ -324,6 +337,7 @@ export function createService(options: ServiceOptions = {}) {
     uploadCurveSetFile,
     importCurveSetFile,
     ...simulation,
+    ...reports,
     resultsDir,
   };
 }

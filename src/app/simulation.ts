@@ -70,7 +70,7 @@ const SIMULATION_WORKER = './simulationWorker';
  * The output path of a run: the exact path asked for, or the spec's file name in the folder
  * asked for, or else a private temporary file (the REST server deletes it after sending).
  */
-function outputPathFor(fileName: string, options: RunOutputOptions): string {
+export function outputPathFor(fileName: string, options: RunOutputOptions): string {
   if (options.outputPath) return path.resolve(options.outputPath);
   if (options.outputDir) {
     fs.mkdirSync(options.outputDir, { recursive: true });

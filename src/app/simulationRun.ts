@@ -4,7 +4,8 @@ import { sha256Hex } from '../base/sha256.js';
 import type { ProgressEvent } from '../base/workerTask.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
 import { extractAssets } from '../domain/assets/index.js';
-import { computeIntensities, readHazardModel, type HazardModel } from '../domain/hazards/index.js';
+import { computeIntensities, readHazardModel, resolveWindProfile, type HazardModel, type PhysicsProfile, type WindHazard } from '../domain/hazards/index.js';
+import { applyWindConversion, planWindConversion, type WindConversionRecord } from '../domain/simulation/windConversion.js';
 import type { AssetTable } from '../domain/assets/types.js';
 import { assertCurvesCover, compileCurveSet, curveFor, fragilityFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
 import { parseJsonBytes } from '../base/json.js';
@@ -19,6 +20,8 @@ export interface SimulationTask {
   distribution: { name: string; filePath: string; derivedAssetsPath: string };
   hazard: { name: string; filePath: string };
   curveSet: { name: string; set: CurveSet; sha256: string };
+  /** The physics profile (docs/input-hazard.md); `default` when absent. */
+  physics?: PhysicsProfile;
   /** Write the SQLite result here; without it the survival arrays come back instead (scenarios). */
   sqlitePath?: string;
   hazsimVersion: string;
@@ -62,16 +65,38 @@ function loadAssets(task: SimulationTask, bytes: Buffer, digest: string): Cached
  * timestamp, then survival per quantity and combined. `assets` grouped by type
  * (groupAssetsByType). Pure; the benchmark times exactly this.
  */
-export function computeSurvival(assets: AssetTable, hazard: HazardModel, compiled: CompiledCurveSet): { result: SurvivalResult; warnings: string[] } {
-  const grid = computeIntensities(hazard, assets);
+export function computeSurvival(
+  assets: AssetTable,
+  hazard: HazardModel,
+  compiled: CompiledCurveSet,
+  physics: PhysicsProfile = 'default',
+): { result: SurvivalResult; warnings: string[]; wind?: WindConversionRecord } {
+  const grid = computeIntensities(hazard, assets, { physics });
   assertCurvesCover(compiled, Object.keys(grid.quantities), assets.assetType);
+  let wind: WindConversionRecord | undefined;
+  if (grid.quantities.wind_speed) {
+    // The wind each curve expects (docs/input-hazard.md); the stored intensity is the converted one.
+    const conversion = planWindConversion(assets, hazard, compiled, physics);
+    applyWindConversion(grid.quantities.wind_speed, grid.producedAt.wind_speed!, conversion.factorByAsset);
+    wind = conversion.record;
+  }
   // A quantity without a curve (another quantity of its hazard governs, or the type does not fail under it) is left out: NaN.
   const { survivalByQuantity, survival } = combineSurvival(assets, grid, (typeIndex, quantity, intensity, out) => {
     const curve = curveFor(compiled, typeIndex, quantity);
     if (curve) survivalInto(curve, intensity, out);
     else out.fill(Number.NaN);
   });
-  return { result: { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival }, warnings: grid.warnings };
+  return {
+    result: { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival },
+    warnings: grid.warnings,
+    ...(wind ? { wind } : {}),
+  };
+}
+
+/** The wind profiles a run evaluates, distinct, in model order. */
+function windProfilesUsed(hazard: HazardModel, physics: PhysicsProfile): string[] {
+  const wind = hazard.models.filter((model): model is WindHazard => model.type === 'wind');
+  return [...new Set(wind.map((model) => resolveWindProfile(model, physics)))];
 }
 
 /**
@@ -93,7 +118,8 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   report({ phase: 'reading models', done: 3, total: 3 });
 
   report({ phase: 'computing survival', done: 0, total: 1 });
-  const { result, warnings: physicsWarnings } = computeSurvival(groupAssetsByType(extracted), hazard, compiled);
+  const physics = task.physics ?? 'default';
+  const { result, warnings: physicsWarnings, wind } = computeSurvival(groupAssetsByType(extracted), hazard, compiled, physics);
   report({ phase: 'computing survival', done: 1, total: 1 });
   const { assets, timestamps } = result;
 
@@ -147,6 +173,7 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     timestamp_count: String(timestamps.length),
     unlocated_assets: JSON.stringify(unlocated),
     warnings: JSON.stringify(warnings),
+    ...(wind ? { wind_profiles: JSON.stringify(windProfilesUsed(hazard, physics)), wind_conversion: JSON.stringify(wind) } : {}),
   };
   writeResultsSqlite(
     task.sqlitePath,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import yauzl from 'yauzl';
 import { HazsimError } from '../base/errors.js';
 import { parseJsonBytes } from '../base/json.js';
+import { detectTrackFormat, trackToHazardFile, type TrackSummary, type TrackUploadOptions } from '../domain/hazards/index.js';
 
 /** One file of a time series folder carried by an uploaded ZIP, relative to that folder. */
 export interface TimeSeriesFile {
@@ -16,6 +17,8 @@ export interface UploadContent {
   jsonBytes: Buffer;
   content: unknown;
   timeSeries: TimeSeriesFile[];
+  /** When the upload was a best track: what was read, and what was assumed. */
+  track?: { summary: TrackSummary; warnings: string[] };
 }
 
 /** Uncompressed bytes a ZIP may expand to; guards against ZIP bombs. */
@@ -29,14 +32,38 @@ export function isZip(bytes: Buffer): boolean {
   return bytes.length >= 4 && bytes.subarray(0, 2).equals(ZIP_MAGIC) && (bytes[2] === 3 || bytes[2] === 5 || bytes[2] === 7);
 }
 
-/** Reads an uploaded file (JSON, or a ZIP holding one JSON and optionally its `<stem>_time_series/` folder). */
-export async function readUpload(fileName: string, bytes: Buffer): Promise<UploadContent> {
+/**
+ * Reads an uploaded file: JSON, a ZIP holding one JSON and optionally its `<stem>_time_series/`
+ * folder, or a best track (HURDAT2, IBTrACS CSV, ATCF b-deck), which becomes the hazard file
+ * stored in its place (docs/input-hazard.md). `track` chooses the storm and time window; when it
+ * is given, the file must be a best track.
+ */
+export async function readUpload(fileName: string, bytes: Buffer, track?: TrackUploadOptions): Promise<UploadContent> {
   if (bytes.length === 0) throw new HazsimError('unreadable', `${fileName} is empty`);
   if (!isZip(bytes)) {
+    const text = bytes.subarray(0, 4096).toString('utf8');
+    if (detectTrackFormat(text)) return readTrack(fileName, bytes.toString('utf8'), track ?? {});
+    if (track)
+      throw new HazsimError(
+        'usage',
+        `${path.basename(fileName)} is not a best track (HURDAT2, IBTrACS CSV or ATCF b-deck): storm, time window, wind profile and terrain options apply to tracks only`,
+      );
     return { jsonFileName: path.basename(fileName), jsonBytes: bytes, content: parseJsonBytes(bytes, path.basename(fileName)), timeSeries: [] };
   }
   const entries = await readZipEntries(bytes, fileName);
   return selectZipContent(entries, fileName);
+}
+
+function readTrack(fileName: string, text: string, options: TrackUploadOptions): UploadContent {
+  const converted = trackToHazardFile(text, options);
+  const json = `${JSON.stringify(converted.content, null, 2)}\n`;
+  return {
+    jsonFileName: `${path.basename(fileName).replace(/\.[^.]*$/, '')}.json`,
+    jsonBytes: Buffer.from(json),
+    content: converted.content,
+    timeSeries: [],
+    track: { summary: converted.summary, warnings: converted.warnings },
+  };
 }
 
 interface ZipEntry {

@@ -11,6 +11,7 @@ const storm = (timestamp: string, longitude: number, maxWind: string) => ({
   max_wind_speed: maxWind,
   radius_of_max_wind: '20 kilometer',
   radius_of_closest_isobar: '200 kilometer',
+  wind_profile: 'ERAD_V1',
 });
 
 const grid = suite('computeIntensities');

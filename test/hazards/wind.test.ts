@@ -41,32 +41,35 @@ profile.run();
 
 const compute = suite('wind compute');
 
-compute('evaluates the profile at the geodesic distance (Flinders Peak to Buninyong, 54 972.271 m)', () => {
-  const dms = (d: number, m: number, s: number) => Math.sign(d) * (Math.abs(d) + m / 60 + s / 3600);
-  const hazard = readHazardModel({
-    models: [
-      {
-        type: 'wind',
-        timestamp: '2024-01-01T00:00:00',
-        center: { longitude: dms(144, 25, 29.5244), latitude: dms(-37, 57, 3.7203) },
-        max_wind_speed: '100 knot',
-        radius_of_max_wind: '20 nautical_mile',
-        radius_of_closest_isobar: '200 nautical_mile',
-      },
-    ],
-  });
-  const grid = computeIntensities(
-    hazard,
-    sitesOf([
-      [dms(143, 55, 35.3839), dms(-37, 39, 10.1561)],
-      [dms(144, 25, 29.5244), dms(-37, 57, 3.7203)],
-      [150, -37],
-    ]),
-  );
+const dms = (d: number, m: number, s: number) => Math.sign(d) * (Math.abs(d) + m / 60 + s / 3600);
+const eradStorm = (extra: object) => ({
+  type: 'wind',
+  timestamp: '2024-01-01T00:00:00',
+  center: { longitude: dms(144, 25, 29.5244), latitude: dms(-37, 57, 3.7203) },
+  max_wind_speed: '100 knot',
+  radius_of_max_wind: '20 nautical_mile',
+  radius_of_closest_isobar: '200 nautical_mile',
+  ...extra,
+});
+const flindersSites = sitesOf([
+  [dms(143, 55, 35.3839), dms(-37, 39, 10.1561)],
+  [dms(144, 25, 29.5244), dms(-37, 57, 3.7203)],
+  [150, -37],
+]);
+
+compute('evaluates the ERAD_V1 profile at the geodesic distance (Flinders Peak to Buninyong, 54 972.271 m)', () => {
+  const grid = computeIntensities(readHazardModel({ models: [eradStorm({ wind_profile: 'ERAD_V1' })] }), flindersSites);
   // r = 54972.271/1852 = 29.68265 nmi ≥ R_vmax: v = 100·exp(−ln10/180·(29.68265 − 20)) = 88.35019 kt = 45.45126 m/s.
   close(grid.quantities.wind_speed![0], 45.45126, 1e-5);
   assert.is(grid.quantities.wind_speed![1], 0);
   // About 500 km away: beyond the closest isobar (370 km).
+  assert.is(grid.quantities.wind_speed![2], 0);
+  assert.equal(grid.warnings, []);
+});
+
+compute('the erad_v1 physics evaluates a model without wind_profile with the ERAD_V1 profile, unchanged', () => {
+  const grid = computeIntensities(readHazardModel({ models: [eradStorm({})] }), flindersSites, { physics: 'erad_v1' });
+  close(grid.quantities.wind_speed![0], 45.45126, 1e-5);
   assert.is(grid.quantities.wind_speed![2], 0);
 });
 

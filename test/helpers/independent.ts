@@ -73,3 +73,13 @@ export function marsagliaNormalCdf(x: number): number {
 export function lognormalSurvival(x: number, median: number, beta: number): number {
   return x <= 0 ? 1 : marsagliaNormalCdf(-Math.log(x / median) / beta);
 }
+
+/**
+ * Marine 1-min sustained wind at 10 m → 3-s gust at 10 m over land of roughness length `z0M`
+ * (docs/wind.md §6, by hand): 1-min → 10-min at sea with the WMO/TD-1555 Table 1.1 gust factors
+ * (1.11/1.23), open water (z0 0.0002 m) → z0 by the log law with a 60 m blending height, then
+ * 10-min → 3-s over land (×1.66, In-Land).
+ */
+export function marineToLandGust(z0M: number): number {
+  return (1.11 / 1.23) * (Math.log(60 / 0.0002) / Math.log(60 / z0M)) * (Math.log(10 / z0M) / Math.log(10 / 0.0002)) * 1.66;
+}

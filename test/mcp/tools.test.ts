@@ -30,12 +30,12 @@ const CACHE_TOOLS = ['list_cached_models', 'get_model_info', 'refresh_cache', 'g
 
 const listing = suite('tools/list');
 
-listing('lists the eight tools, each with a title, description, input and output schema and annotations', async () => {
+listing('lists the ten tools, each with a title, description, input and output schema and annotations', async () => {
   const { client } = await setUp();
   const { tools } = await client.listTools();
   assert.equal(
     tools.map((tool) => tool.name),
-    ['run_simulation', 'generate_scenarios', ...CACHE_TOOLS],
+    ['run_simulation', 'generate_scenarios', 'generate_report', ...CACHE_TOOLS, 'upload_storm_track'],
   );
   for (const tool of tools) {
     assert.ok(tool.title && tool.description, `${tool.name} has a title and description`);
@@ -284,7 +284,7 @@ const unknown = suite('unknown tools');
 unknown('an unknown tool name is an isError result listing the tools there are', async () => {
   const { client } = await setUp();
   const message = toolError(await client.callTool({ name: 'delete_everything', arguments: {} }));
-  assert.match(message, /^Unknown tool: delete_everything \(available: run_simulation, generate_scenarios, list_cached_models, /);
+  assert.match(message, /^Unknown tool: delete_everything \(available: run_simulation, generate_scenarios, generate_report, list_cached_models, /);
 });
 
 unknown.run();

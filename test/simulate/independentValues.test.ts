@@ -4,8 +4,9 @@ import * as assert from 'uvu/assert';
 import { createService } from '../../src/app/service.js';
 import { close, closeRelative } from '../helpers/assert.js';
 import { EXAMPLES, tempDir } from '../helpers/cli.js';
-import { combinedExampleHazard, writeCombinedExampleHazard } from '../helpers/exampleHazards.js';
-import { lognormalSurvival, vincentyDistanceM } from '../helpers/independent.js';
+import fs from 'node:fs';
+import { combinedExampleHazard } from '../helpers/exampleHazards.js';
+import { lognormalSurvival, marineToLandGust, vincentyDistanceM } from '../helpers/independent.js';
 import { sqliteRows } from '../helpers/sqliteShell.js';
 
 // The numbers of the result file recomputed here from the published formulas (docs/input-hazard.md,
@@ -25,6 +26,15 @@ const FOOT_M = 0.3048;
 const INCH_M = 0.0254;
 const MPH_MS = MILE_M / 3600;
 const G_MS2 = 9.80665;
+
+/** What a curve that declares nothing expects: a 3-s gust at 10 m in open terrain (z0 0.03 m). */
+const MARINE_TO_OPEN_TERRAIN_GUST = marineToLandGust(0.03);
+
+/** The example hazards with the hurricane evaluated by ERAD's profile, whose formula this test re-implements. */
+function eradProfileHazard(): ReturnType<typeof combinedExampleHazard> {
+  const hazard = combinedExampleHazard('storm_quake_flood', ['hurricane', 'earthquake', 'flood']);
+  return { ...hazard, models: hazard.models.map((model: any) => (model.type === 'wind' ? { ...model, wind_profile: 'ERAD_V1' } : model)) };
+}
 
 /** LEGACY_DEFAULT_CURVES (docs/fragility.md; one failure curve per quantity, so every survival column is checked) of the asset types checked: [median, β] in m/s, m, m/s, g, cm/s. */
 const CURVES = {
@@ -48,8 +58,10 @@ test.before(async (context) => {
   const cacheDir = tempDir();
   const service = createService({ cacheDir });
   await service.uploadModelFile(path.join(EXAMPLES, 'feeder/example_feeder.json'), {});
-  await service.uploadModelFile(writeCombinedExampleHazard(tempDir(), 'storm_quake_flood', ['hurricane', 'earthquake', 'flood']), {});
-  context.hazard = combinedExampleHazard('storm_quake_flood', ['hurricane', 'earthquake', 'flood']);
+  context.hazard = eradProfileHazard();
+  const hazardFile = path.join(tempDir(), 'storm_quake_flood.json');
+  fs.writeFileSync(hazardFile, JSON.stringify(context.hazard));
+  await service.uploadModelFile(hazardFile, {});
   context.file = path.join(tempDir(), 'result.sqlite');
   await service.simulate(
     { distribution_system_name: 'example_feeder', hazard_system_name: 'storm_quake_flood', curve_set: 'LEGACY_DEFAULT_CURVES' },
@@ -79,12 +91,14 @@ function hollandKnots(rNmi: number, vKnots: number, rVmaxNmi: number, rMaxNmi: n
   return vKnots * Math.exp(-(Math.log(b) / (rMaxNmi - rVmaxNmi)) * (rNmi - rVmaxNmi));
 }
 
-/** Wind speed [m/s] of the example hurricane at a point and hour. */
+/** Wind speed [m/s] of the example hurricane at a point and hour, as the curve sees it (a 3-s gust in open terrain). */
 function windMs(hazard: Context['hazard'], timestamp: string, longitude: number, latitude: number): number {
   const storm = hazard.models.find((model: any) => model.type === 'wind' && model.timestamp === timestamp) as any;
   const rNmi = vincentyDistanceM(storm.center.latitude, storm.center.longitude, latitude, longitude) / NMI_M;
   const knotMs = NMI_M / 3600;
-  return hollandKnots(rNmi, si(storm.max_wind_speed) / knotMs, si(storm.radius_of_max_wind) / NMI_M, si(storm.radius_of_closest_isobar) / NMI_M) * knotMs;
+  const marine =
+    hollandKnots(rNmi, si(storm.max_wind_speed) / knotMs, si(storm.radius_of_max_wind) / NMI_M, si(storm.radius_of_closest_isobar) / NMI_M) * knotMs;
+  return marine * MARINE_TO_OPEN_TERRAIN_GUST;
 }
 
 /** PGA [m/s²] and PGV [m/s] of the example earthquake at a point (docs/input-hazard.md). */
@@ -134,7 +148,11 @@ function expectRow(
   close(row.survival_probability as number, product, 2e-9, `${what}: survival_probability`);
 }
 
-test('the substation at every hour: wind in mph from the Holland profile, shaking at 03:00 in ft/s² and in/s, never flooded', ({ hazard, rows, position }) => {
+test('the substation at every hour: wind in mph from the ERAD_V1 profile as a 3-s gust, shaking at 03:00 in ft/s² and in/s, never flooded', ({
+  hazard,
+  rows,
+  position,
+}) => {
   const { longitude, latitude, asset_type } = position('charleston_substation');
   assert.is(asset_type, 'substation');
   for (let hour = 0; hour < 24; hour += 1) {

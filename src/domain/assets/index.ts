@@ -10,6 +10,7 @@ import { ASSET_TYPES, type AssetExtraction, type AssetType, type ComponentNote }
 
 export { ASSET_HEIGHTS_M } from './heights.js';
 export * from './types.js';
+export { lineRoutes } from './routes.js';
 
 /** Switch-like branches: all are "switch" assets. */
 const SWITCH_CLASSES: ReadonlySet<string> = new Set(['MatrixImpedanceSwitch', 'MatrixImpedanceFuse', 'MatrixImpedanceRecloser', 'GeometrySwitch']);

@@ -10,6 +10,19 @@ import type { AreaGeometry, GeoPoint, HazardEntry, Sites } from './types.js';
  * compute that fills the quantities. The engine never switches on the hazard type.
  */
 
+/**
+ * The physics profile of a run (docs/input-hazard.md): `default` is hazsim's published physics,
+ * `erad_v1` reproduces ERAD's numbers for comparison.
+ */
+export type PhysicsProfile = 'default' | 'erad_v1';
+
+/** What every compute receives about the run besides the model and the sites. */
+export interface ComputeContext {
+  physics: PhysicsProfile;
+}
+
+export const DEFAULT_COMPUTE_CONTEXT: ComputeContext = { physics: 'default' };
+
 /** What a model needs to know about a site besides its position. */
 export type SiteRequirement = 'heightM';
 
@@ -85,9 +98,9 @@ export interface HazardDescriptor<M extends HazardEntry = HazardEntry> {
   /**
    * Fills `out` (one view per quantity of this hazard type) for every site; `warn`
    * reports something the user must know (reported once per distinct message). Pure: no
-   * I/O, no clock, no randomness.
+   * I/O, no clock, no randomness. `context` says which physics profile the run uses.
    */
-  compute(model: M, sites: PreparedSites, out: QuantityViews, warn: (message: string) => void): void;
+  compute(model: M, sites: PreparedSites, out: QuantityViews, warn: (message: string) => void, context: ComputeContext): void;
   /** What the model adds to a summary. */
   footprint(model: M): ModelFootprint;
 }

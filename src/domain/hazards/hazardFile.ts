@@ -4,11 +4,12 @@ import { formatPath } from '../../base/validation.js';
 import { readableIssues } from '../../base/readableIssues.js';
 import { parseTimestamp } from './_timestamps.js';
 import { Timestamp } from './_schema.js';
+import { TerrainSchema } from './wind/terrain.js';
 import { hazardFileEntry, hazardFileTypes } from './registry.js';
 import type { HazardEntry, HazardModel } from './types.js';
 
 /**
- * The hazsim hazard file (docs/input-hazard.md): `{name?, description?, timestamps?, models}`.
+ * The hazsim hazard file (docs/input-hazard.md): `{name?, description?, timestamps?, terrain?, models}`.
  * Each model is read by the schema of its `type`; `timestamps`, when given, must be the
  * set of the models' timestamps.
  */
@@ -18,9 +19,10 @@ const HazardFileShape = v.strictObject(
     name: v.optional(v.string('name must be a string')),
     description: v.optional(v.string('description must be a string')),
     timestamps: v.optional(v.array(Timestamp, 'timestamps must be a list of ISO 8601 date-times')),
+    terrain: v.optional(TerrainSchema),
     models: v.pipe(v.array(v.unknown(), 'models must be a list of hazard models'), v.minLength(1, 'a hazard model needs at least one model in models')),
   },
-  'expected a hazard file object {name, description, timestamps, models}',
+  'expected a hazard file object {name, description, timestamps, terrain, models}',
 );
 
 export interface HazardFileResult {
@@ -42,7 +44,8 @@ export function readHazardFile(content: unknown): HazardFileResult {
   const timestamps = [...new Set(models.map((model) => model.timestamp))].sort();
   if (shape.output.timestamps) issues.push(...timestampsDisagreement(shape.output.timestamps, shape.output.models, timestamps));
   if (issues.length > 0) return { model: null, issues };
-  return { model: { name: shape.output.name ?? '', timestamps, models }, issues: [] };
+  const terrain = shape.output.terrain;
+  return { model: { name: shape.output.name ?? '', ...(terrain ? { terrain } : {}), timestamps, models }, issues: [] };
 }
 
 function readModels(rawModels: unknown[]): { models: HazardEntry[]; issues: Issue[] } {

@@ -3,8 +3,32 @@ export { validateHazardContent, readHazardModel, summarizeHazardModel, type Haza
 export { computeIntensities, quantitiesOf } from './intensities.js';
 export { descriptorOf, hazardDescriptors, hazardFileEntries, hazardFileEntry, hazardFileTypes, registerHazardType, supportedHazardTypes } from './registry.js';
 export * from './quantities.js';
-export { areasFootprint, mergeMax, mergeMin, modelLabel, pointBox } from './descriptor.js';
-export type { EradClass, HazardDescriptor, HazardFileEntry, ModelFootprint, PreparedSites, QuantityViews, SiteRequirement } from './descriptor.js';
+export { areasFootprint, DEFAULT_COMPUTE_CONTEXT, mergeMax, mergeMin, modelLabel, pointBox } from './descriptor.js';
+export type {
+  ComputeContext,
+  PhysicsProfile,
+  EradClass,
+  HazardDescriptor,
+  HazardFileEntry,
+  ModelFootprint,
+  PreparedSites,
+  QuantityViews,
+  SiteRequirement,
+} from './descriptor.js';
 export { hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFromMmi } from './earthquake.js';
-export { hollandWindSpeed } from './wind.js';
+export { hollandWindSpeed, stormStateOf } from './wind.js';
+export { interpolateWindHazard } from './windInterpolation.js';
+export { DEFAULT_WIND_PROFILE, resolveWindProfile, WIND_PROFILES, type WindProfileName } from './wind/profiles.js';
+export { DEFAULT_TERRAIN, TERRAIN_CLASSES, TERRAIN_EXPOSURE, terrainAtSites, type TerrainClass, type TerrainMap } from './wind/terrain.js';
+export { convertWind, type SurfaceWindSpec } from './wind/surface.js';
+export { MARINE_SUSTAINED_WIND } from './wind/index.js';
 export * from './types.js';
+export {
+  detectTrackFormat,
+  trackToHazardFile,
+  TRACK_FORMAT_NAMES,
+  type TrackFormat,
+  type TrackHazardFile,
+  type TrackSummary,
+  type TrackUploadOptions,
+} from './wind/trackHazardFile.js';

@@ -1,5 +1,5 @@
 import { HazsimError } from '../../base/errors.js';
-import { prepareSites, type QuantityViews } from './descriptor.js';
+import { DEFAULT_COMPUTE_CONTEXT, prepareSites, type ComputeContext, type QuantityViews } from './descriptor.js';
 import { intensityQuantityNames, quantitiesOfHazardType } from './quantities.js';
 import { descriptorOf } from './registry.js';
 import type { HazardModel, IntensityGrid, IntensityQuantity, Sites } from './types.js';
@@ -16,7 +16,7 @@ export function quantitiesOf(hazard: HazardModel): IntensityQuantity[] {
  * NaN marks an absent quantity (no model of that type at that timestamp, or no flood area
  * over the site). Several models of one type at one timestamp: the most severe value wins.
  */
-export function computeIntensities(hazard: HazardModel, sites: Sites): IntensityGrid {
+export function computeIntensities(hazard: HazardModel, sites: Sites, context: ComputeContext = DEFAULT_COMPUTE_CONTEXT): IntensityGrid {
   const count = sites.count;
   const timestampIndex = new Map(hazard.timestamps.map((timestamp, index) => [timestamp, index]));
   const quantities: IntensityGrid['quantities'] = {};
@@ -38,7 +38,7 @@ export function computeIntensities(hazard: HazardModel, sites: Sites): Intensity
       views[quantity] = quantities[quantity]!.subarray(t * count, (t + 1) * count);
       producedAt[quantity]![t] = 1;
     }
-    descriptor.compute(model, prepared, views, warn);
+    descriptor.compute(model, prepared, views, warn, context);
   }
   return { timestamps: [...hazard.timestamps], quantities, producedAt, warnings: [...warnings] };
 }

@@ -1,4 +1,6 @@
 import type { IntensityQuantity } from './quantities.js';
+import type { WindProfileName } from './wind/profiles.js';
+import type { TerrainMap } from './wind/terrain.js';
 
 export type { IntensityQuantity };
 
@@ -71,14 +73,27 @@ export interface EarthquakeHazard extends HazardEntry {
   magnitude: number;
 }
 
+/**
+ * A tropical cyclone at one moment (docs/input-hazard.md). Every field is a number or a fixed
+ * choice, so two snapshots of one storm interpolate field by field (interpolateWindHazard).
+ */
 export interface WindHazard extends HazardEntry {
   type: 'wind';
   center: GeoPoint;
+  /** Maximum 1-min sustained wind at 10 m (best-track convention). */
   maxWindSpeedMs: number;
   radiusOfMaxWindM: number;
-  radiusOfClosestIsobarM: number;
-  /** Carried for the record; the wind profile does not use it. */
+  /** Where ERAD's profile reaches zero; the Holland profiles do not use it. */
+  radiusOfClosestIsobarM?: number;
+  /** Central pressure (ERAD's `air_pressure`). */
   airPressurePa?: number;
+  environmentalPressurePa?: number;
+  /** kg/m³, or the Holland et al. (2010) estimate. */
+  airDensity?: number | 'HOLLAND_2008';
+  /** Storm motion, eastward and northward components (m/s). */
+  translationEastMs?: number;
+  translationNorthMs?: number;
+  windProfile?: WindProfileName;
 }
 
 /**
@@ -119,6 +134,8 @@ export interface FireHazard extends HazardEntry {
  */
 export interface HazardModel {
   name: string;
+  /** The ground the assets stand on, for the wind's surface conversion (the file's `terrain`). */
+  terrain?: TerrainMap;
   /** The sorted distinct timestamps of the models. */
   timestamps: string[];
   models: HazardEntry[];

@@ -1,12 +1,23 @@
 import * as v from 'valibot';
 import { distancesFromPointM } from '../../base/geodesy/batch.js';
-import { Name, Point, quantity, Timestamp } from './_schema.js';
-import { mergeMax, pointBox, type HazardDescriptor } from './descriptor.js';
+import { HazsimError } from '../../base/errors.js';
+import { Name, Point, plainNumber, quantity, Timestamp } from './_schema.js';
+import { mergeMax, modelLabel, pointBox, type ComputeContext, type HazardDescriptor, type PreparedSites } from './descriptor.js';
 import type { WindHazard } from './types.js';
+import { DEFAULT_ENVIRONMENTAL_PRESSURE_PA, HPA_PA } from './wind/constants.js';
+import { centralPressureFromMaxWind } from './wind/pressureEstimate.js';
+import { HOLLAND_MODEL, resolveWindProfile, WIND_PROFILES } from './wind/profiles.js';
+import { windSpeedField } from './wind/windField.js';
+import type { StormState } from './wind/windProfile.js';
 
 /**
- * Hurricane wind speed by a Holland-type symmetric radial profile (docs/input-hazard.md, as ERAD's
- * fixed engine computes it) with k = 1.14 and b = 10:
+ * Hurricane wind (docs/input-hazard.md, docs/wind.md). A wind model names its wind-field model
+ * (`wind_profile`): Holland (1980), Holland (2008) or Holland et al. (2010) with storm motion
+ * (src/domain/hazards/wind/), or ERAD's profile below. Every profile gives the 1-min sustained
+ * wind at 10 m over open water; the engine converts it to what each fragility curve expects.
+ *
+ * ERAD_V1: ERAD's Holland-type symmetric radial profile (as ERAD's fixed engine computes it)
+ * with k = 1.14 and b = 10:
  *   r < R_vmax:           v = k·V·(1 − e^(−m·r)),     m = ln(k/(k−1)) / R_vmax
  *   R_vmax ≤ r < R_max:   v = V·e^(−a·(r − R_vmax)),  a = ln(b) / (R_max − R_vmax)
  *   r ≥ R_max:            v = 0
@@ -53,6 +64,12 @@ export function hollandWindSpeed(distance: number, maxWindSpeed: number, radiusO
   return hollandSpeedAt(hollandProfile(maxWindSpeed, radiusOfMaxWind, radiusOfClosestIsobar), distance);
 }
 
+/** Air density: kg/m³, or HOLLAND_2008 for the pressure- and latitude-dependent estimate of Holland et al. (2010) eq. 9. */
+const AirDensity = v.union(
+  [v.literal('HOLLAND_2008'), plainNumber('air_density (kg/m³)', { min: 0.5 })],
+  'air_density must be a number of kg/m³ (e.g. 1.15) or "HOLLAND_2008"',
+);
+
 export const WindModel = v.pipe(
   v.strictObject({
     type: v.literal('wind'),
@@ -61,28 +78,127 @@ export const WindModel = v.pipe(
     center: Point,
     max_wind_speed: quantity('speed', { min: 0 }),
     radius_of_max_wind: quantity('length', { min: 0, exclusive: true }),
-    radius_of_closest_isobar: quantity('length', { min: 0, exclusive: true }),
+    radius_of_closest_isobar: v.optional(quantity('length', { min: 0, exclusive: true })),
     air_pressure: v.optional(quantity('pressure', { min: 0, exclusive: true })),
+    environmental_pressure: v.optional(quantity('pressure', { min: 0, exclusive: true })),
+    air_density: v.optional(AirDensity),
+    translation_speed: v.optional(quantity('speed', { min: 0 })),
+    translation_direction: v.optional(quantity('angle')),
+    wind_profile: v.optional(v.picklist(WIND_PROFILES, `wind_profile must be one of ${WIND_PROFILES.join(', ')}`)),
   }),
   v.forward(
     v.check(
-      (entry) => entry.radius_of_max_wind < entry.radius_of_closest_isobar,
+      (entry) => entry.radius_of_closest_isobar === undefined || entry.radius_of_max_wind < entry.radius_of_closest_isobar,
       'radius_of_max_wind must be smaller than radius_of_closest_isobar (the wind falls to a tenth of its maximum between them)',
     ),
     ['radius_of_max_wind'],
   ),
-  v.transform((entry): WindHazard => ({
-    type: 'wind',
-    declaredType: 'wind',
-    name: entry.name,
-    timestamp: entry.timestamp,
-    center: entry.center,
-    maxWindSpeedMs: entry.max_wind_speed,
-    radiusOfMaxWindM: entry.radius_of_max_wind,
-    radiusOfClosestIsobarM: entry.radius_of_closest_isobar,
-    ...(entry.air_pressure !== undefined ? { airPressurePa: entry.air_pressure } : {}),
-  })),
+  v.forward(
+    v.check(
+      (entry) => entry.wind_profile !== 'ERAD_V1' || entry.radius_of_closest_isobar !== undefined,
+      'required with wind_profile ERAD_V1: its profile falls to zero at the closest isobar',
+    ),
+    ['radius_of_closest_isobar'],
+  ),
+  v.forward(
+    v.check(
+      (entry) => (entry.translation_speed === undefined) === (entry.translation_direction === undefined),
+      'translation_speed and translation_direction go together (speed, and the direction the storm moves towards, clockwise from north)',
+    ),
+    ['translation_direction'],
+  ),
+  v.transform((entry): WindHazard => {
+    const heading = ((entry.translation_direction ?? 0) * Math.PI) / 180;
+    const speed = entry.translation_speed ?? 0;
+    return {
+      type: 'wind',
+      declaredType: 'wind',
+      name: entry.name,
+      timestamp: entry.timestamp,
+      center: entry.center,
+      maxWindSpeedMs: entry.max_wind_speed,
+      radiusOfMaxWindM: entry.radius_of_max_wind,
+      ...(entry.radius_of_closest_isobar !== undefined ? { radiusOfClosestIsobarM: entry.radius_of_closest_isobar } : {}),
+      ...(entry.air_pressure !== undefined ? { airPressurePa: entry.air_pressure } : {}),
+      ...(entry.environmental_pressure !== undefined ? { environmentalPressurePa: entry.environmental_pressure } : {}),
+      ...(entry.air_density !== undefined ? { airDensity: entry.air_density } : {}),
+      ...(entry.translation_speed !== undefined ? { translationEastMs: speed * Math.sin(heading), translationNorthMs: speed * Math.cos(heading) } : {}),
+      ...(entry.wind_profile !== undefined ? { windProfile: entry.wind_profile } : {}),
+    };
+  }),
 );
+
+/** ERAD's profile over the sites (distances on the WGS-84 geodesic), merged into `speed`. */
+function computeEradProfile(model: WindHazard, sites: PreparedSites, speed: Float64Array): void {
+  if (model.radiusOfClosestIsobarM === undefined)
+    throw new HazsimError(
+      'invalid_input',
+      `${modelLabel(model)}: wind_profile ERAD_V1 (the erad_v1 physics default) needs radius_of_closest_isobar; give it, or choose a Holland wind_profile`,
+    );
+  const distanceM = sites.scratch;
+  distancesFromPointM(model.center.latitude, model.center.longitude, sites.points, distanceM);
+  const profile = hollandProfile(model.maxWindSpeedMs, model.radiusOfMaxWindM, model.radiusOfClosestIsobarM);
+  for (let i = 0; i < sites.sites.count; i++) mergeMax(speed, i, hollandSpeedAt(profile, distanceM[i]));
+}
+
+/**
+ * The storm state a Holland profile needs. The central pressure is `air_pressure`; when it is
+ * missing, or not below the environmental pressure (ERAD files may carry the ambient pressure
+ * there), it is estimated from the maximum wind (pressureEstimate.ts) and the run is told.
+ */
+export function stormStateOf(model: WindHazard, warn: (message: string) => void): { state: StormState; pressureEstimated: boolean } {
+  const environmentalPressurePa = model.environmentalPressurePa ?? DEFAULT_ENVIRONMENTAL_PRESSURE_PA;
+  const given = model.airPressurePa;
+  const pressureEstimated = given === undefined || !(given < environmentalPressurePa);
+  const centralPressurePa = pressureEstimated ? centralPressureFromMaxWind(model.maxWindSpeedMs, environmentalPressurePa) : given;
+  if (pressureEstimated) {
+    const why =
+      given === undefined
+        ? 'has no air_pressure'
+        : `has air_pressure ${given / HPA_PA} hPa, not below the environmental ${environmentalPressurePa / HPA_PA} hPa`;
+    warn(
+      `${modelLabel(model)} ${why}: central pressure ${(centralPressurePa / HPA_PA).toFixed(1)} hPa estimated from max_wind_speed (Atkinson & Holliday 1977)`,
+    );
+  }
+  return {
+    pressureEstimated,
+    state: {
+      latitudeDeg: model.center.latitude,
+      longitudeDeg: model.center.longitude,
+      maxWindMs: model.maxWindSpeedMs,
+      centralPressurePa,
+      environmentalPressurePa,
+      rmaxM: model.radiusOfMaxWindM,
+      translationEastMs: model.translationEastMs ?? 0,
+      translationNorthMs: model.translationNorthMs ?? 0,
+      // A single snapshot carries no pressure history; Holland (2008)'s ∂p/∂t term is left out.
+      pressureTendencyPaPerS: 0,
+    },
+  };
+}
+
+function computeHolland(
+  model: WindHazard,
+  profile: keyof typeof HOLLAND_MODEL,
+  sites: PreparedSites,
+  speed: Float64Array,
+  warn: (message: string) => void,
+): void {
+  const { state, pressureEstimated } = stormStateOf(model, warn);
+  const field = windSpeedField(
+    sites.sites,
+    state,
+    model.center.latitude < 0 ? -1 : 1,
+    {
+      model: HOLLAND_MODEL[profile],
+      ...(model.airDensity !== undefined ? { airDensity: model.airDensity === 'HOLLAND_2008' ? 'holland2008' : model.airDensity } : {}),
+      // With an estimated pressure, Holland (2010) keeps the model's maximum wind rather than re-deriving it from that estimate.
+      maxWindFromPressure: !pressureEstimated,
+    },
+    sites.scratch,
+  );
+  for (let i = 0; i < sites.sites.count; i++) mergeMax(speed, i, field[i]);
+}
 
 export const wind: HazardDescriptor<WindHazard> = {
   type: 'wind',
@@ -96,11 +212,10 @@ export const wind: HazardDescriptor<WindHazard> = {
   ],
   requires: [],
   footprint: (model) => ({ counts: { wind: 1 }, boxes: [pointBox(model.center)] }),
-  compute(model, sites, out) {
+  compute(model, sites, out, warn, context: ComputeContext) {
     const speed = out.wind_speed!;
-    const distanceM = sites.scratch;
-    distancesFromPointM(model.center.latitude, model.center.longitude, sites.points, distanceM);
-    const profile = hollandProfile(model.maxWindSpeedMs, model.radiusOfMaxWindM, model.radiusOfClosestIsobarM);
-    for (let i = 0; i < sites.sites.count; i++) mergeMax(speed, i, hollandSpeedAt(profile, distanceM[i]));
+    const profile = resolveWindProfile(model, context.physics);
+    if (profile === 'ERAD_V1') computeEradProfile(model, sites, speed);
+    else computeHolland(model, profile, sites, speed, warn);
   },
 };

@@ -13,10 +13,15 @@ import {
   HazardModelListing,
   HazardModelSummary,
   ModelName,
+  ReportRequest,
+  ReportToolResult,
   ScenarioRequest,
   ScenarioToolResult,
   SimulationRequest,
   SimulationToolResult,
+  TrackUploadFields,
+  trackUploadOptions,
+  UploadResponse,
 } from '../../app/schemas.js';
 import type { HazsimService } from '../../app/service.js';
 
@@ -41,6 +46,14 @@ function tool<TInput extends v.GenericSchema, TOutput extends v.GenericSchema>(d
 const NoArguments = v.strictObject({});
 const ModelNameArgument = v.strictObject({
   model_name: v.pipe(ModelName, v.description('name of a cached model')),
+});
+
+const StormTrackUpload = v.strictObject({
+  track_text: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.description('the best-track file content: HURDAT2, IBTrACS CSV or ATCF b-deck')),
+  name: v.pipe(ModelName, v.description('name to store the hazard model under')),
+  description: v.pipe(v.optional(v.string()), v.description('free text (default: empty)')),
+  overwrite: v.pipe(v.optional(v.boolean()), v.description('replace a hazard model of the same name (default false)')),
+  ...TrackUploadFields,
 });
 
 const READ_ONLY: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
@@ -72,6 +85,19 @@ export const TOOLS: readonly ToolDefinition[] = [
       const { filePath, summary } = await service.generateScenarios(args, { inResultsDir: true, recordLimit: MAX_MCP_SCENARIO_RECORDS });
       const { records, failures_per_sample: _perSample, zip_bytes: _bytes, ...figures } = summary;
       return { status: 'success', message: 'Scenarios generated successfully', ...figures, scenarios: records, file_path: filePath };
+    },
+  }),
+  tool({
+    name: 'generate_report',
+    title: 'Write an HTML report',
+    description:
+      "Runs the simulation (and, when number_of_samples is given, the scenarios) for a cached distribution model and hazard model, and writes one self-contained HTML page on the server: a map of the feeder coloured by failure probability over time with the hazard footprint, the expected failures over time, failures per sample, the fragility curves used and the run's provenance. Returns the file path; the page opens from disk with no network.",
+    input: ReportRequest,
+    output: ReportToolResult,
+    annotations: WRITES_RESULT,
+    run: async (service, args) => {
+      const { filePath, summary } = await service.generateReport(args, { inResultsDir: true });
+      return { status: 'success', message: 'Report written successfully', file_path: filePath, ...summary };
     },
   }),
   tool({
@@ -135,5 +161,35 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: HazardModelSummary,
     annotations: READ_ONLY,
     run: (service, args) => service.modelSummary('hazard', args.model_name),
+  }),
+  tool({
+    name: 'upload_storm_track',
+    title: 'Store a hurricane from a best track',
+    description:
+      'Reads a best track (NHC HURDAT2, IBTrACS CSV or ATCF b-deck, given as text), picks the storm by id or name and an optional time window, and stores it as a hazard model of wind models every hour and at every fix, with the storm motion from the track. Returns the storm, the fixes read and every assumption made (fallback radii and pressures) in warnings.',
+    input: StormTrackUpload,
+    output: UploadResponse,
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    run: async (service, args) => {
+      const { track_text: text, name, description, overwrite, ...options } = args;
+      const track = trackUploadOptions(options);
+      const result = await service.uploadModel({
+        fileName: `${name}.track`,
+        bytes: Buffer.from(text, 'utf8'),
+        kind: 'hazard',
+        name,
+        description: description ?? '',
+        overwrite: overwrite ?? false,
+        track: track ?? {},
+      });
+      return {
+        status: 'success',
+        message: result.message,
+        name: result.record.name,
+        file_path: result.record.file_path,
+        track: result.track,
+        warnings: result.warnings ?? [],
+      };
+    },
   }),
 ];

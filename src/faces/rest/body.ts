@@ -13,6 +13,7 @@ import * as v from 'valibot';
 import { HazsimError, toHazsimError, type Issue } from '../../base/errors.js';
 import { issuesFromValibot } from '../../base/validation.js';
 import { UploadFields } from './schemas.js';
+import { trackUploadOptions, type TrackUploadOptions } from '../../app/schemas.js';
 
 /** JSON request bodies are small (names and numbers); anything bigger is a mistake. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -28,6 +29,8 @@ export interface UploadInput {
   name?: string;
   description?: string;
   overwrite: boolean;
+  /** Storm, time window, wind profile and terrain of a best-track upload. */
+  track?: TrackUploadOptions;
 }
 
 export interface BodyReaders {
@@ -80,10 +83,16 @@ function uploadInput(fields: Record<string, unknown>, files: Record<string, File
   if (!parsed.success) issues.push(...issuesFromValibot(parsed.issues));
   if (issues.length > 0 || !parsed.success) {
     const listed = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-    throw new HazsimError('invalid_input', `Invalid upload form (fields: file, name, description, overwrite): ${listed}`, issues);
+    throw new HazsimError(
+      'invalid_input',
+      `Invalid upload form (fields: file, name, description, overwrite; best tracks: storm, from, to, wind_profile, terrain): ${listed}`,
+      issues,
+    );
   }
   const name = parsed.output.name?.trim();
+  const track = trackUploadOptions(parsed.output);
   return {
+    ...(track ? { track } : {}),
     filePath: uploaded[0].filepath,
     fileName: uploaded[0].originalFilename ?? '',
     ...(name ? { name } : {}),

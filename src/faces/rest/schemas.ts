@@ -4,6 +4,7 @@
  * Like src/core/schemas.ts they are the single source of the OpenAPI document.
  */
 import * as v from 'valibot';
+import { TrackUploadFields } from '../../app/schemas.js';
 
 /** GET /: what this service is and where its documentation lives. */
 export const ApiInfo = v.strictObject({
@@ -40,6 +41,7 @@ export const UploadFields = v.strictObject({
   name: v.pipe(v.optional(v.string()), v.description('name to store it under (default: the uploaded file name without .json or .zip)')),
   description: v.pipe(v.optional(v.string()), v.description('free text (default: empty)')),
   overwrite: v.pipe(v.optional(v.picklist(['true', 'false'])), v.description('replace a stored entry of the same name (default false: a taken name is a 409)')),
+  ...TrackUploadFields,
 });
 
 /** The whole upload form as the OpenAPI document shows it: the file part plus the text fields. */

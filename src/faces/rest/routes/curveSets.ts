@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { HazsimError } from '../../../base/errors.js';
 import type { HazsimService } from '../../../app/service.js';
 import { CurveSetRecord, CurveSetWithContent, DefaultCurveSets, StatusMessage, UploadResponse } from '../../../app/schemas.js';
 import { ListQuery, UploadForm } from '../schemas.js';
@@ -34,7 +35,8 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       success: { status: 201, description: 'Curve set stored', json: UploadResponse },
       errors: [400, 409, 413, 415, 422],
       async handle(ctx, { upload }) {
-        const { filePath, ...form } = upload!;
+        const { filePath, track, ...form } = upload!;
+        if (track) throw new HazsimError('usage', 'storm, from, to, wind_profile and terrain apply to best-track hazard uploads, not to curve sets');
         const { record, message } = await service.uploadCurveSetFile(filePath, form);
         ctx.status = 201;
         ctx.body = { status: 'success', message, name: record.name, file_path: record.file_path };

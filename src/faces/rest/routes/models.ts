@@ -22,7 +22,7 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
       path,
       operationId: `upload${operationNoun}`,
       summary: `Upload a ${noun}`,
-      description: `Stores a ${noun} (JSON, or a ZIP holding one JSON and optionally its _time_series folder) under a unique name. The content is validated; every problem is listed with its JSON path.`,
+      description: `Stores a ${noun} (JSON, or a ZIP holding one JSON and optionally its _time_series folder) under a unique name. The content is validated; every problem is listed with its JSON path.${kind === 'hazard' ? ' A best track (HURDAT2, IBTrACS CSV or ATCF b-deck) becomes a hazard model of hourly wind models: choose the storm with storm and a time window with from/to; the response lists the fixes read and every assumption in warnings.' : ''}`,
       tag,
       body: { kind: 'multipart', schema: UploadForm },
       success: { status: 201, description: `${label} stored`, json: UploadResponse },
@@ -37,6 +37,7 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
           name: result.record.name,
           file_path: result.record.file_path,
           ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}),
+          ...(result.track ? { track: result.track, warnings: result.warnings ?? [] } : {}),
         };
       },
     },

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import type { Context } from 'koa';
 import type { HazsimService } from '../../../app/service.js';
-import { ScenarioRequest, SimulationRequest } from '../../../app/schemas.js';
+import { ReportRequest, ScenarioRequest, SimulationRequest } from '../../../app/schemas.js';
 import type { Route } from '../routeTable.js';
 
 const TAG = 'Simulation';
 export const SQLITE_CONTENT_TYPE = 'application/x-sqlite3';
 export const ZIP_CONTENT_TYPE = 'application/zip';
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /** A result file the service wrote to a private temporary path; the route owns it once returned. */
 interface ResultFile {
@@ -39,7 +40,7 @@ interface RunEndpoint {
   operationId: string;
   summary: string;
   description: string;
-  schema: typeof SimulationRequest | typeof ScenarioRequest;
+  schema: typeof SimulationRequest | typeof ScenarioRequest | typeof ReportRequest;
   contentType: string;
   fileName: string;
   /** Runs the request in a worker thread and resolves to the temporary result file. */
@@ -65,7 +66,7 @@ function runRoute(endpoint: RunEndpoint): Route {
 }
 
 /**
- * POST /simulate and POST /generate-scenarios (spec §4.1 rules 1 and 2). The service runs
+ * POST /simulate and POST /generate-scenarios (spec §4.1 rules 1 and 2), and POST /report. The service runs
  * them in worker threads and, given no output path, writes a private temporary file.
  */
 export function simulationRoutes(service: HazsimService): Route[] {
@@ -92,6 +93,17 @@ export function simulationRoutes(service: HazsimService): Route[] {
       fileName: '{distribution_name}_scenarios_{number_of_samples}samples.zip',
       // The download carries every record; none need be kept in memory for a summary.
       run: (body) => service.generateScenarios(body, { recordLimit: 0 }),
+    }),
+    runRoute({
+      path: '/report',
+      operationId: 'generateReport',
+      summary: 'Run a simulation and download a self-contained HTML report of it',
+      description:
+        'Runs the simulation (and the scenarios when number_of_samples is given) and returns one HTML page with every script and style inlined: a map coloured by failure probability with a time slider and the hazard footprint, expected failures over time, failures per sample, the fragility curves used and the provenance. It opens from disk with no network.',
+      schema: ReportRequest,
+      contentType: HTML_CONTENT_TYPE,
+      fileName: '{distribution_name}_{hazard_name}_report.html',
+      run: (body) => service.generateReport(body),
     }),
   ];
 }

@@ -1,0 +1,334 @@
+/**
+ * `hazsim report`, POST /report and the MCP tool generate_report: one self-contained HTML
+ * page from a simulation result (and optionally its scenario ZIP). This module does the I/O
+ * (SQLite, ZIP, the cached models for routes and the hazard footprint, the inlined
+ * libraries); src/domain/report turns plain data into the page.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import yauzl from 'yauzl';
+import { HazsimError } from '../base/errors.js';
+import { parseJsonBytes } from '../base/json.js';
+import { sha256Hex } from '../base/sha256.js';
+import { writeFileAtomic } from '../base/atomic.js';
+import { readDistributionModel } from '../domain/gdm/index.js';
+import { lineRoutes } from '../domain/assets/index.js';
+import { readHazardModel } from '../domain/hazards/index.js';
+import { intensityQuantities } from '../domain/hazards/quantities.js';
+import { buildReportPayload, renderReportHtml, type ReportInput, type UsedCurve } from '../domain/report/index.js';
+import type { ModelStore } from './cache/store.js';
+import { parseOrThrow } from '../base/validation.js';
+import { ReportRequest, type ReportSummary } from './schemas.js';
+import { outputPathFor, type RunOutputOptions, type ScenarioOutcome, type SimulationOutcome } from './simulation.js';
+
+/** The files a report is made from. */
+export interface ReportSources {
+  resultPath: string;
+  scenariosPath?: string;
+}
+
+export type { ReportSummary };
+
+/** tracked_changes.json larger than this is not read for a report (its metadata is all the report needs, but it comes last). */
+const MAX_TRACKED_CHANGES_BYTES = 512 * 1024 * 1024;
+
+const require = createRequire(import.meta.url);
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The page's own script and style, found beside this module's source whether it runs from src/ or dist/. */
+function pageFile(name: string): string {
+  const candidates = [path.join(here, 'reportPage', name), path.join(here, '../../../src/app/reportPage', name)];
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (!found) throw new HazsimError('internal', `report page file ${name} is missing from the installation`);
+  return fs.readFileSync(found, 'utf8');
+}
+
+/** Leaflet (map) and uPlot (charts), inlined from their installed packages, then the page's own files. */
+function reportAssets() {
+  const read = (specifier: string) => fs.readFileSync(require.resolve(specifier), 'utf8');
+  return {
+    scripts: [read('leaflet/dist/leaflet.js'), read('uplot/dist/uPlot.iife.min.js'), pageFile('page.js')],
+    styles: [read('leaflet/dist/leaflet.css'), read('uplot/dist/uPlot.min.css'), pageFile('page.css')],
+  };
+}
+
+function openResult(resultPath: string): Database.Database {
+  if (!fs.existsSync(resultPath)) throw new HazsimError('not_found', `result file ${resultPath} does not exist`);
+  let db: Database.Database;
+  try {
+    db = new Database(resultPath, { readonly: true, fileMustExist: true });
+    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").all() as { name: string }[]).map((row) => row.name));
+    const missing = ['assetstatetable', 'assetstatetable_si', 'assets', 'fragility_curves', 'run_info'].filter((table) => !tables.has(table));
+    if (missing.length > 0) {
+      db.close();
+      throw new HazsimError('invalid_input', `${resultPath} is not a hazsim simulation result: it lacks ${missing.join(', ')} (see docs/output-sqlite.md)`);
+    }
+  } catch (error) {
+    if (error instanceof HazsimError) throw error;
+    throw new HazsimError('invalid_input', `${resultPath} is not a readable SQLite file: ${(error as Error).message}`);
+  }
+  return db;
+}
+
+interface ResultData {
+  runInfo: Record<string, string>;
+  timestamps: string[];
+  uuids: string[];
+  names: string[];
+  assetTypes: string[];
+  longitude: Float64Array;
+  latitude: Float64Array;
+  survival: Float64Array;
+  peaks: Map<string, Float64Array>;
+  curves: UsedCurve[];
+}
+
+/** Reads what the report needs from a result file, asset-major in assetstatetable order. */
+function readResult(resultPath: string): ResultData {
+  const db = openResult(resultPath);
+  try {
+    const runInfo = Object.fromEntries(
+      (db.prepare('SELECT key, value FROM run_info').all() as { key: string; value: string }[]).map((row) => [row.key, row.value]),
+    );
+    const timestamps = (db.prepare('SELECT DISTINCT timestamp FROM assetstatetable ORDER BY timestamp').all() as { timestamp: string }[]).map(
+      (row) => row.timestamp,
+    );
+    const slot = new Map(timestamps.map((timestamp, index) => [timestamp, index]));
+    const siColumns = new Set((db.prepare("SELECT name FROM pragma_table_info('assetstatetable_si')").all() as { name: string }[]).map((row) => row.name));
+    const quantities = intensityQuantities().filter((quantity) => siColumns.has(quantity.siColumn));
+    const location = new Map(
+      (db.prepare('SELECT uuid, longitude, latitude FROM assets').all() as { uuid: string; longitude: number; latitude: number }[]).map((row) => [
+        row.uuid,
+        row,
+      ]),
+    );
+    const uuids: string[] = [];
+    const names: string[] = [];
+    const assetTypes: string[] = [];
+    const survivalValues: number[] = [];
+    const peakValues = quantities.map(() => [] as number[]);
+    const columns = ['distribution_asset', 'asset_name', 'asset_type', 'timestamp', 'survival_probability', ...quantities.map((quantity) => quantity.siColumn)];
+    const rows = db
+      .prepare(`SELECT ${columns.map((column) => `"${column}"`).join(', ')} FROM assetstatetable_si ORDER BY id`)
+      .raw()
+      .iterate() as Iterable<unknown[]>;
+    let current = '';
+    for (const row of rows) {
+      const uuid = row[0] as string;
+      if (uuid !== current) {
+        current = uuid;
+        uuids.push(uuid);
+        names.push(row[1] as string);
+        assetTypes.push(row[2] as string);
+        for (let t = 0; t < timestamps.length; t += 1) survivalValues.push(1);
+        for (const values of peakValues) values.push(Number.NaN);
+      }
+      const asset = uuids.length - 1;
+      survivalValues[asset * timestamps.length + slot.get(row[3] as string)!] = row[4] as number;
+      quantities.forEach((quantity, q) => {
+        const value = row[5 + q] as number | null;
+        if (value === null) return;
+        const stored = peakValues[q][asset];
+        const moreSevere = quantity.mostSevere === 'max' ? value > stored : value < stored;
+        if (Number.isNaN(stored) || moreSevere) peakValues[q][asset] = value;
+      });
+    }
+    const peaks = new Map<string, Float64Array>();
+    quantities.forEach((quantity, q) => {
+      if (peakValues[q].some((value) => !Number.isNaN(value))) peaks.set(quantity.name, Float64Array.from(peakValues[q]));
+    });
+    const curves = (
+      db.prepare('SELECT asset_type, quantity, curve_set, definition FROM fragility_curves ORDER BY asset_type, quantity').all() as Record<string, string>[]
+    ).map((row) => ({ asset_type: row.asset_type, quantity: row.quantity, curve_set: row.curve_set, definition: JSON.parse(row.definition) }));
+    return {
+      runInfo,
+      timestamps,
+      uuids,
+      names,
+      assetTypes,
+      longitude: Float64Array.from(uuids, (uuid) => location.get(uuid)?.longitude ?? Number.NaN),
+      latitude: Float64Array.from(uuids, (uuid) => location.get(uuid)?.latitude ?? Number.NaN),
+      survival: Float64Array.from(survivalValues),
+      peaks,
+      curves,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** The text of one entry of a ZIP file on disk. */
+function readZipEntry(zipPath: string, entryName: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const fail = (message: string) => reject(new HazsimError('invalid_input', `${zipPath}: ${message}`));
+    yauzl.open(zipPath, { lazyEntries: true, validateEntrySizes: true }, (openError, zip) => {
+      if (openError || !zip) return fail(`not a readable ZIP file (${openError?.message ?? 'unknown error'})`);
+      let found = false;
+      zip.on('error', (error: Error) => fail(`corrupt ZIP file (${error.message})`));
+      zip.on('end', () => {
+        if (!found) fail(`holds no ${entryName}; is it a hazsim scenario ZIP (docs/scenarios-zip.md)?`);
+      });
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName !== entryName) return zip.readEntry();
+        found = true;
+        if (entry.uncompressedSize > MAX_TRACKED_CHANGES_BYTES) {
+          zip.close();
+          return reject(new HazsimError('too_large', `${zipPath}: ${entryName} expands to more than ${MAX_TRACKED_CHANGES_BYTES / 1024 ** 2} MiB`));
+        }
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return fail(`cannot read ${entryName} (${streamError?.message})`);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('error', (error: Error) => fail(`corrupt entry ${entryName} (${error.message})`));
+          stream.on('end', () => {
+            zip.close();
+            resolve(Buffer.concat(chunks));
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+async function readScenarios(zipPath: string, result: ResultData): Promise<NonNullable<ReportInput['scenarios']>> {
+  if (!fs.existsSync(zipPath)) throw new HazsimError('not_found', `scenario file ${zipPath} does not exist`);
+  const content = parseJsonBytes(await readZipEntry(zipPath, 'tracked_changes.json'), 'tracked_changes.json') as { metadata?: Record<string, unknown> };
+  const metadata = content.metadata ?? {};
+  const failures = metadata.failures_per_sample;
+  if (!Array.isArray(failures) || !failures.every((value) => Number.isInteger(value))) {
+    throw new HazsimError('invalid_input', `${zipPath}: tracked_changes.json metadata.failures_per_sample is missing or not a list of integers`);
+  }
+  for (const key of ['distribution_sha256', 'hazard_sha256'] as const) {
+    if (typeof metadata[key] === 'string' && result.runInfo[key] && metadata[key] !== result.runInfo[key]) {
+      throw new HazsimError(
+        'invalid_input',
+        `${zipPath} was drawn from other inputs than ${path.basename(result.runInfo.distribution_name ?? 'the result')} (${key} differs)`,
+      );
+    }
+  }
+  const shown = ['seed', 'method', 'number_of_samples', 'curve_set', 'total_failures', 'samples_with_failures'];
+  return {
+    failuresPerSample: failures as number[],
+    metadata: Object.fromEntries(shown.filter((key) => key in metadata).map((key) => [key, String(metadata[key])])),
+  };
+}
+
+/** The cached model the run used, when the cache still holds the same bytes; otherwise a note says why it is left out. */
+function cachedInput(store: ModelStore, name: string | undefined, sha256: string | undefined, what: string, notes: string[]): Buffer | null {
+  if (!name || !store.has(name)) {
+    notes.push(
+      `The ${what} model ${name ?? '(unnamed)'} is not in this cache, so the map lacks ${what === 'hazard' ? 'the hazard footprint' : 'line routes (lines are drawn as points)'}.`,
+    );
+    return null;
+  }
+  const bytes = fs.readFileSync(store.get(name).file_path);
+  if (sha256 && sha256Hex(bytes) !== sha256) {
+    notes.push(`The cached ${what} model ${name} is not the one this run used (sha256 differs), so it is not drawn.`);
+    return null;
+  }
+  return bytes;
+}
+
+/** Builds the report of a result (and scenarios) and writes it to `outputPath` in one atomic step. */
+export async function writeReport(
+  sources: ReportSources,
+  outputPath: string,
+  stores: { distribution: ModelStore; hazard: ModelStore },
+): Promise<ReportSummary> {
+  const result = readResult(sources.resultPath);
+  const scenarios = sources.scenariosPath ? await readScenarios(sources.scenariosPath, result) : undefined;
+  const notes: string[] = [];
+  const distributionBytes = cachedInput(stores.distribution, result.runInfo.distribution_name, result.runInfo.distribution_sha256, 'distribution', notes);
+  const routesByUuid = distributionBytes
+    ? lineRoutes(readDistributionModel(parseJsonBytes(distributionBytes, 'distribution model')))
+    : new Map<string, number[]>();
+  const hazardBytes = cachedInput(stores.hazard, result.runInfo.hazard_name, result.runInfo.hazard_sha256, 'hazard', notes);
+  const hazardEntries = hazardBytes ? readHazardModel(parseJsonBytes(hazardBytes, 'hazard model')).models : [];
+  const payload = buildReportPayload({
+    runInfo: result.runInfo,
+    timestamps: result.timestamps,
+    assets: {
+      name: result.names,
+      assetType: result.assetTypes,
+      longitude: result.longitude,
+      latitude: result.latitude,
+      routes: result.uuids.map((uuid) => routesByUuid.get(uuid) ?? null),
+    },
+    survival: result.survival,
+    peaks: result.peaks,
+    curves: result.curves,
+    hazardEntries,
+    scenarios,
+    notes,
+  });
+  const html = renderReportHtml(payload, reportAssets());
+  fs.mkdirSync(path.dirname(path.resolve(outputPath)), { recursive: true });
+  writeFileAtomic(outputPath, html);
+  return {
+    asset_count: result.uuids.length,
+    timestamp_count: result.timestamps.length,
+    curve_count: payload.curves.length,
+    scenario_samples: scenarios ? scenarios.failuresPerSample.length : null,
+    size_bytes: Buffer.byteLength(html),
+    notes,
+  };
+}
+
+interface ReportDependencies {
+  stores: { distribution: ModelStore; hazard: ModelStore };
+  simulate(request: unknown, options: RunOutputOptions): Promise<SimulationOutcome>;
+  generateScenarios(request: unknown, options: RunOutputOptions & { recordLimit?: number }): Promise<ScenarioOutcome>;
+  /** The cache's results folder (RunOutputOptions.inResultsDir). */
+  resultsDir: string;
+}
+
+export interface ReportOutcome {
+  filePath: string;
+  /** `{distribution}_{hazard}_report.html`, for downloads. */
+  fileName: string;
+  summary: ReportSummary;
+}
+
+export function createReportOps(dependencies: ReportDependencies) {
+  /** `hazsim report`: the page of result files a user already has. */
+  function reportFromFiles(sources: ReportSources, outputPath: string): Promise<ReportSummary> {
+    return writeReport(sources, outputPath, dependencies.stores);
+  }
+
+  /**
+   * POST /report, MCP generate_report: runs the simulation (and the scenarios when asked)
+   * into temporary files, makes the page, and removes the temporary files.
+   */
+  async function generateReport(requestInput: unknown, options: RunOutputOptions = {}): Promise<ReportOutcome> {
+    const request = parseOrThrow(ReportRequest, requestInput, 'report request');
+    const fileName = options.inResultsDir
+      ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}${request.number_of_samples ? `_${request.number_of_samples}samples_seed${request.seed}_${request.method}` : ''}_report.html`
+      : `${request.distribution_system_name}_${request.hazard_system_name}_report.html`;
+    const { number_of_samples: samples, seed, method, ...simulation } = request;
+    const temporary: string[] = [];
+    try {
+      const result = await dependencies.simulate(simulation, { onProgress: options.onProgress });
+      temporary.push(result.filePath);
+      let scenariosPath: string | undefined;
+      if (samples !== undefined) {
+        const scenarios = await dependencies.generateScenarios(
+          { ...simulation, number_of_samples: samples, seed, method },
+          { recordLimit: 0, onProgress: options.onProgress },
+        );
+        temporary.push(scenarios.filePath);
+        scenariosPath = scenarios.filePath;
+      }
+      const filePath = outputPathFor(fileName, options.inResultsDir ? { ...options, outputDir: dependencies.resultsDir } : options);
+      const summary = await writeReport({ resultPath: result.filePath, scenariosPath }, filePath, dependencies.stores);
+      return { filePath, fileName, summary };
+    } finally {
+      for (const file of temporary) fs.rmSync(file, { force: true });
+    }
+  }
+
+  return { reportFromFiles, generateReport };
+}

@@ -1,0 +1,410 @@
+// The report page's own script: reads the JSON in #report-data and draws the map (Leaflet,
+// with one canvas layer for the assets so 100,000 of them pan smoothly), the charts (uPlot)
+// and the tables. Runs from file:// with no network: every library is inlined before it.
+(async function () {
+  'use strict';
+  // The data is gzip-compressed JSON in base64; the browser inflates it itself (no request is made).
+  const packed = document.getElementById('report-data');
+  const compressed = Uint8Array.from(atob(packed.textContent), (char) => char.charCodeAt(0));
+  const data = JSON.parse(await new Response(new Blob([compressed]).stream().pipeThrough(new DecompressionStream('gzip'))).text());
+
+  function decode(text, Type) {
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+    return new Type(bytes.buffer);
+  }
+  function element(tag, attributes, children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attributes || {})) node.setAttribute(key, value);
+    for (const child of children || []) node.append(child);
+    return node;
+  }
+  function formatNumber(value) {
+    if (!Number.isFinite(value)) return '–';
+    return Math.abs(value) >= 1000 || (Math.abs(value) < 0.01 && value !== 0) ? value.toPrecision(3) : String(Number(value.toPrecision(4)));
+  }
+  function table(headers, rows) {
+    return element('table', {}, [
+      element('thead', {}, [
+        element(
+          'tr',
+          {},
+          headers.map((header) => element('th', {}, [header])),
+        ),
+      ]),
+      element(
+        'tbody',
+        {},
+        rows.map((row) =>
+          element(
+            'tr',
+            {},
+            row.map((cell) => element('td', {}, [String(cell)])),
+          ),
+        ),
+      ),
+    ]);
+  }
+  function section(id, title, children) {
+    const node = element('section', { id }, [element('h2', {}, [title]), ...children]);
+    document.getElementById('report').append(node);
+    return node;
+  }
+
+  // Failure probability 0..1 to a colour: green, yellow, red (ColorBrewer RdYlGn, reversed).
+  const STOPS = [
+    [0, [26, 152, 80]],
+    [0.25, [145, 207, 96]],
+    [0.5, [254, 224, 139]],
+    [0.75, [252, 141, 89]],
+    [1, [215, 48, 39]],
+  ];
+  function colourOf(probability) {
+    for (let i = 1; i < STOPS.length; i += 1) {
+      const [upper, high] = STOPS[i];
+      const [lower, low] = STOPS[i - 1];
+      if (probability <= upper) {
+        const f = (probability - lower) / (upper - lower);
+        return `rgb(${low.map((channel, k) => Math.round(channel + f * (high[k] - channel))).join(',')})`;
+      }
+    }
+    return 'rgb(215,48,39)';
+  }
+  const PALETTE = Array.from({ length: 251 }, (_, step) => colourOf(step / 250));
+
+  document.body.append(element('main', { id: 'report' }));
+  document.getElementById('report').append(element('h1', {}, [`hazsim report: ${data.title}`]));
+
+  // ---- Map -------------------------------------------------------------------------------
+  const count = data.assets.count;
+  const coordinates = decode(data.assets.coordinates, Float32Array);
+  const typeIndex = decode(data.assets.typeIndex, Uint8Array);
+  const routeCoordinates = decode(data.assets.routeCoordinates, Float32Array);
+  const routeIndex = decode(data.assets.routeIndex, Int32Array);
+  const failure = decode(data.failure, Uint8Array);
+  const peaks = data.peaks.map((peak) => ({ ...peak, values: decode(peak.values, Float32Array) }));
+  const routed = new Uint8Array(count);
+  for (let i = 0; i < routeIndex.length; i += 3) routed[routeIndex[i]] = 1;
+
+  const slider = element('input', {
+    type: 'range',
+    min: '0',
+    max: String(Math.max(0, data.timestamps.length - 1)),
+    value: String(Math.max(0, data.timestamps.length - 1)),
+    id: 'time',
+  });
+  const timeLabel = element('output', { id: 'time-label' });
+  const legend = element('div', { class: 'legend' }, [
+    element('span', {}, ['failure probability 0']),
+    element('span', { class: 'ramp' }),
+    element('span', {}, ['1']),
+  ]);
+  const hover = element('div', { id: 'hover', hidden: '' });
+  const showFeeder = element('button', { type: 'button', id: 'view-feeder' }, ['feeder']);
+  const showHazard = element('button', { type: 'button', id: 'view-hazard' }, ['feeder and hazard']);
+  const mapNode = element('div', { id: 'map' });
+  section('map-section', 'Map', [
+    element('div', { class: 'controls' }, [
+      element('label', { for: 'time' }, ['Time ']),
+      slider,
+      timeLabel,
+      legend,
+      element('span', {}, ['View: ', showFeeder, ' ', showHazard]),
+    ]),
+    element('div', { class: 'map-wrap' }, [mapNode, hover]),
+    element('p', { class: 'hint' }, [
+      'Lines are drawn along their route, point assets as dots, coloured by failure probability at the chosen time. The background is blank on purpose: the file makes no request. To add a basemap, open the file in an editor and add an L.tileLayer(url).addTo(map) line of your own tile server after the map is created (and allow its host in the Content-Security-Policy).',
+    ]),
+  ]);
+
+  const map = L.map(mapNode, { zoomAnimation: false, attributionControl: false, preferCanvas: true });
+  map.createPane('assets').style.zIndex = 450;
+  map.getPane('assets').style.pointerEvents = 'none';
+  map.fitBounds(data.bounds, { padding: [20, 20] });
+  let timeSlot = Number(slider.value);
+
+  const screenX = new Float32Array(count);
+  const screenY = new Float32Array(count);
+  const routeScreen = new Float32Array(routeCoordinates.length);
+  const visible = new Uint8Array(count);
+  let grid = new Map();
+  const CELL = 16;
+  const cellKey = (cellX, cellY) => cellX * 100003 + cellY;
+
+  // Projection happens when the view changes; a slider step only repaints. Assets are painted
+  // one colour at a time (one path per colour), the likeliest failures last, on top.
+  const AssetLayer = L.Layer.extend({
+    onAdd(target) {
+      this.canvas = L.DomUtil.create('canvas', 'asset-canvas');
+      target.getPane('assets').append(this.canvas);
+      target.on('moveend zoomend resize viewreset', this.project, this);
+      this.project();
+    },
+    onRemove(target) {
+      this.canvas.remove();
+      target.off('moveend zoomend resize viewreset', this.project, this);
+    },
+    project() {
+      const size = map.getSize();
+      this.size = size;
+      grid = new Map();
+      for (let a = 0; a < count; a += 1) {
+        const point = map.latLngToContainerPoint([coordinates[2 * a], coordinates[2 * a + 1]]);
+        screenX[a] = point.x;
+        screenY[a] = point.y;
+        visible[a] = point.x >= -CELL && point.y >= -CELL && point.x <= size.x + CELL && point.y <= size.y + CELL ? 1 : 0;
+        if (!visible[a]) continue;
+        const key = cellKey(Math.floor(point.x / CELL), Math.floor(point.y / CELL));
+        const cell = grid.get(key);
+        if (cell) cell.push(a);
+        else grid.set(key, [a]);
+      }
+      for (let i = 0; i < routeCoordinates.length; i += 2) {
+        const point = map.latLngToContainerPoint([routeCoordinates[i], routeCoordinates[i + 1]]);
+        routeScreen[i] = point.x;
+        routeScreen[i + 1] = point.y;
+      }
+      this.paint();
+    },
+    paint() {
+      const size = this.size;
+      const ratio = window.devicePixelRatio || 1;
+      const canvas = this.canvas;
+      L.DomUtil.setPosition(canvas, map.containerPointToLayerPoint([0, 0]));
+      canvas.width = size.x * ratio;
+      canvas.height = size.y * ratio;
+      canvas.style.width = `${size.x}px`;
+      canvas.style.height = `${size.y}px`;
+      const context = canvas.getContext('2d');
+      context.scale(ratio, ratio);
+      const offset = timeSlot * count;
+      const routesByColour = Array.from({ length: PALETTE.length }, () => []);
+      for (let i = 0; i < routeIndex.length; i += 3) routesByColour[failure[offset + routeIndex[i]]].push(i);
+      const pointsByColour = Array.from({ length: PALETTE.length }, () => []);
+      for (let a = 0; a < count; a += 1) if (!routed[a] && visible[a]) pointsByColour[failure[offset + a]].push(a);
+      context.lineWidth = 2;
+      routesByColour.forEach((routes, colour) => {
+        if (routes.length === 0) return;
+        context.strokeStyle = PALETTE[colour];
+        context.beginPath();
+        for (const i of routes) {
+          const first = routeIndex[i + 1];
+          for (let k = 0; k < routeIndex[i + 2]; k += 1) {
+            const x = routeScreen[2 * (first + k)];
+            const y = routeScreen[2 * (first + k) + 1];
+            if (k === 0) context.moveTo(x, y);
+            else context.lineTo(x, y);
+          }
+        }
+        context.stroke();
+      });
+      pointsByColour.forEach((points, colour) => {
+        if (points.length === 0) return;
+        context.fillStyle = PALETTE[colour];
+        context.beginPath();
+        for (const a of points) {
+          context.moveTo(screenX[a] + 3, screenY[a]);
+          context.arc(screenX[a], screenY[a], 3, 0, 2 * Math.PI);
+        }
+        context.fill();
+      });
+    },
+  });
+  const assetLayer = new AssetLayer();
+  assetLayer.addTo(map);
+
+  // Hazard footprint: tracks always; points, circles and polygons of the latest model time at or before the chosen time.
+  const overlayLayer = L.layerGroup().addTo(map);
+  const overlayTimes = [...new Set(data.overlays.filter((overlay) => overlay.timestamp).map((overlay) => overlay.timestamp))].sort();
+  function drawOverlays() {
+    overlayLayer.clearLayers();
+    const now = data.timestamps[timeSlot];
+    const eligible = overlayTimes.filter((time) => time <= now);
+    const active = eligible.length > 0 ? eligible[eligible.length - 1] : overlayTimes[0];
+    const style = { color: '#3b4cc0', weight: 2, fillOpacity: 0.12 };
+    for (const overlay of data.overlays) {
+      if (overlay.kind === 'track')
+        L.polyline(overlay.positions, { color: '#555', weight: 1.5, dashArray: '4 4' }).bindTooltip(overlay.label).addTo(overlayLayer);
+      else if (overlay.timestamp !== active) continue;
+      else if (overlay.kind === 'polygon') L.polygon(overlay.rings, style).bindTooltip(overlay.label).addTo(overlayLayer);
+      else if (overlay.kind === 'circle')
+        L.circle(overlay.position, { ...style, radius: overlay.radiusM, fill: false })
+          .bindTooltip(overlay.label)
+          .addTo(overlayLayer);
+      else
+        L.circleMarker(overlay.position, { ...style, radius: 6, fillOpacity: 0.8 })
+          .bindTooltip(overlay.label)
+          .addTo(overlayLayer);
+    }
+  }
+
+  // The hazard's extent: every overlay position, circles by their radius.
+  const hazardBounds = L.latLngBounds(data.bounds);
+  for (const overlay of data.overlays) {
+    if (overlay.kind === 'track') overlay.positions.forEach((position) => hazardBounds.extend(position));
+    else if (overlay.kind === 'polygon') overlay.rings.forEach((ring) => ring.forEach((position) => hazardBounds.extend(position)));
+    else if (overlay.kind === 'circle') hazardBounds.extend(L.latLng(overlay.position).toBounds(2 * overlay.radiusM));
+    else hazardBounds.extend(overlay.position);
+  }
+  showFeeder.addEventListener('click', () => map.fitBounds(data.bounds, { padding: [20, 20] }));
+  showHazard.addEventListener('click', () => map.fitBounds(hazardBounds, { padding: [20, 20] }));
+
+  function showTime() {
+    timeSlot = Number(slider.value);
+    timeLabel.textContent = data.timestamps[timeSlot] || '';
+    assetLayer.paint();
+    drawOverlays();
+  }
+  slider.addEventListener('input', showTime);
+  showTime();
+
+  map.on('mousemove', (event) => {
+    const { x, y } = event.containerPoint;
+    let best = -1;
+    let bestDistance = 64;
+    for (let dx = -1; dx <= 1; dx += 1) {
+      for (let dy = -1; dy <= 1; dy += 1) {
+        for (const a of grid.get(cellKey(Math.floor(x / CELL) + dx, Math.floor(y / CELL) + dy)) || []) {
+          const distance = (screenX[a] - x) ** 2 + (screenY[a] - y) ** 2;
+          if (distance < bestDistance) {
+            bestDistance = distance;
+            best = a;
+          }
+        }
+      }
+    }
+    if (best === -1) {
+      hover.hidden = true;
+      return;
+    }
+    const lines = [
+      `${data.assets.names[best]}`,
+      `${data.assets.types[typeIndex[best]]}`,
+      `failure probability ${formatNumber(failure[timeSlot * count + best] / 250)} at ${data.timestamps[timeSlot]}`,
+      ...peaks.filter((peak) => Number.isFinite(peak.values[best])).map((peak) => `peak ${peak.quantity} ${formatNumber(peak.values[best])} ${peak.unit}`),
+    ];
+    hover.replaceChildren(...lines.map((line, index) => element(index === 0 ? 'strong' : 'div', {}, [line])));
+    hover.style.left = `${x + 14}px`;
+    hover.style.top = `${y + 14}px`;
+    hover.hidden = false;
+  });
+  map.on('mouseout', () => (hover.hidden = true));
+
+  // ---- Charts ----------------------------------------------------------------------------
+  const chartWidth = () => Math.min(900, document.getElementById('report').clientWidth - 20);
+  const seconds = (timestamp) => Date.parse(`${timestamp}Z`) / 1000;
+
+  const outage = element('div', { id: 'outage-chart' });
+  section('outage', 'Expected failed assets over time', [outage]);
+  new uPlot(
+    {
+      width: chartWidth(),
+      height: 260,
+      scales: { x: { time: true } },
+      series: [{}, { label: 'expected failed assets', stroke: '#d73027', width: 2 }],
+      axes: [{}, { label: 'assets' }],
+    },
+    [data.expectedFailures.timestamps.map(seconds), data.expectedFailures.values],
+    outage,
+  );
+
+  if (data.scenarios) {
+    const scenarioChart = element('div', { id: 'scenario-chart' });
+    const { mean, percentiles } = data.scenarios;
+    section('scenarios', 'Failures per scenario sample', [
+      element('p', {}, [
+        `${data.scenarios.samples} samples: mean ${formatNumber(mean)} failed assets, P10 ${formatNumber(percentiles.p10)}, median ${formatNumber(percentiles.p50)}, P90 ${formatNumber(percentiles.p90)}.`,
+      ]),
+      scenarioChart,
+      table(['scenario setting', 'value'], data.scenarios.metadata),
+    ]);
+    new uPlot(
+      {
+        width: chartWidth(),
+        height: 240,
+        scales: { x: { time: false } },
+        series: [
+          { label: 'failed assets' },
+          { label: 'samples', stroke: '#3b4cc0', fill: 'rgba(59,76,192,0.4)', paths: uPlot.paths.bars({ size: [0.9, 40] }), points: { show: false } },
+        ],
+        axes: [{ label: 'failed assets in the sample' }, { label: 'samples' }],
+      },
+      [data.scenarios.histogram.failures, data.scenarios.histogram.samples],
+      scenarioChart,
+    );
+  }
+
+  const curvesNode = element('div', { class: 'curves' });
+  section('curves', 'Fragility curves used', [
+    element('p', {}, [
+      'Failure probability over the intensity measure, with the peak intensity each asset of the type saw marked on the curve (up to 200 per curve).',
+    ]),
+    curvesNode,
+  ]);
+  for (const plot of data.curves) {
+    const holder = element('figure', {}, [
+      element('figcaption', {}, [`${plot.assetType} · ${plot.quantity} (${plot.curveSet})${plot.definition.source ? ` — ${plot.definition.source}` : ''}`]),
+    ]);
+    curvesNode.append(holder);
+    const xs = [...new Set([...plot.x, ...plot.seen.map((mark) => mark[0])])].sort((a, b) => a - b);
+    const curveAt = new Map(plot.x.map((x, i) => [x, plot.failure[i]]));
+    const seenAt = new Map(plot.seen.map((mark) => [mark[0], mark[1]]));
+    new uPlot(
+      {
+        width: 420,
+        height: 220,
+        scales: { x: { time: false }, y: { range: [0, 1] } },
+        series: [
+          { label: `${plot.quantity} (${plot.unit})` },
+          { label: 'failure probability', stroke: '#3b4cc0', width: 2, spanGaps: true, points: { show: false } },
+          { label: 'assets', stroke: '#d73027', paths: () => null, points: { show: true, size: 5, fill: '#d73027' } },
+        ],
+        axes: [{ label: plot.unit }, { label: 'P(failure)' }],
+        legend: { show: false },
+      },
+      [xs, xs.map((x) => (curveAt.has(x) ? curveAt.get(x) : null)), xs.map((x) => (seenAt.has(x) ? seenAt.get(x) : null))],
+      holder,
+    );
+  }
+
+  section('worst', 'Assets most likely to fail', [
+    table(
+      ['asset', 'type', 'lowest survival', 'peak intensities'],
+      data.worst.map((row) => [
+        row.name,
+        row.assetType,
+        formatNumber(row.lowestSurvival),
+        Object.entries(row.peaks)
+          .map(([quantity, value]) => `${quantity} ${formatNumber(value)}`)
+          .join(', '),
+      ]),
+    ),
+  ]);
+
+  const sources = data.curves.map((plot) => [`${plot.assetType} · ${plot.quantity}`, plot.curveSet, plot.definition.source || 'the curve set gives no source']);
+  section('provenance', 'Inputs and provenance', [
+    table(['run setting', 'value'], data.provenance),
+    element('h3', {}, ['Curve sources']),
+    table(['curve', 'set', 'source'], sources),
+    element('h3', {}, ['Warnings']),
+    data.warnings.length
+      ? element(
+          'ul',
+          {},
+          data.warnings.map((warning) => element('li', {}, [warning])),
+        )
+      : element('p', {}, ['none']),
+    ...(data.notes.length
+      ? [
+          element('h3', {}, ['Notes on this page']),
+          element(
+            'ul',
+            {},
+            data.notes.map((note) => element('li', {}, [note])),
+          ),
+        ]
+      : []),
+  ]);
+  document.body.dataset.ready = 'true';
+})();

@@ -1,0 +1,237 @@
+import { HazsimError, type Issue } from '../../../base/errors.js';
+import { HPA_PA } from './constants.js';
+import { centralPressureFromMaxWind } from './pressureEstimate.js';
+import type { WindProfileName } from './profiles.js';
+import type { TerrainClass } from './terrain.js';
+import { interpolateTrack } from './trackInterpolation.js';
+import { translationVelocity } from './translation.js';
+import { parseAtcfBDeck } from './tracks/atcf.js';
+import { splitCsvLine } from './tracks/csv.js';
+import { estimateOuterRadiusM, estimateRmwM } from './tracks/estimates.js';
+import { listHurdat2Storms, parseHurdat2 } from './tracks/hurdat2.js';
+import { parseIbtracsCsv } from './tracks/ibtracs.js';
+import { TrackFormatError, type NormalizedTrack, type TrackFix, type TrackImport } from './tracks/types.js';
+
+/**
+ * A best track turned into a hazsim hazard file (docs/input-hazard.md, "Real tracks"): the storm
+ * chosen by id or name, the fixes in an optional time window, resampled every hour (plus every
+ * original fix time) by linear interpolation, one wind model per time with the storm's motion
+ * from the track. Everything assumed is stated in the warnings.
+ */
+
+export type TrackFormat = 'hurdat2' | 'ibtracs' | 'atcf';
+
+export const TRACK_FORMAT_NAMES: Readonly<Record<TrackFormat, string>> = { hurdat2: 'HURDAT2', ibtracs: 'IBTrACS CSV', atcf: 'ATCF b-deck' };
+
+export interface TrackUploadOptions {
+  /** Storm id (HURDAT2 "AL152018", IBTrACS SID) or name; needed when the file holds several storms. */
+  storm?: string;
+  /** Keep fixes at or after / at or before these times (ISO 8601, UTC when no zone is given). */
+  from?: string;
+  to?: string;
+  /** Written on every model; absent: resolved by the run's physics profile. */
+  windProfile?: WindProfileName;
+  /** The file's terrain class. */
+  terrain?: TerrainClass;
+}
+
+export interface TrackSummary {
+  format: TrackFormat;
+  storm_id: string;
+  storm_name: string;
+  /** Fixes read from the file within the time window. */
+  fix_count: number;
+  first_fix: string;
+  last_fix: string;
+  /** Wind models written (one per output time with a known maximum wind). */
+  model_count: number;
+}
+
+export interface TrackHazardFile {
+  content: { name: string; description: string; terrain?: TerrainClass; models: object[] };
+  track: NormalizedTrack;
+  summary: TrackSummary;
+  warnings: string[];
+}
+
+const OUTPUT_STEP_S = 3600;
+
+/** The best-track format of a text, from its first lines, or null when it is none of them. */
+export function detectTrackFormat(text: string): TrackFormat | null {
+  const first = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/, 1)[0]
+    .trim();
+  if (/^[A-Z]{2}\d{6}\s*,/.test(first)) return 'hurdat2';
+  if (/^[A-Z]{2}\s*,\s*\d{1,2}\s*,\s*\d{10}\s*,/.test(first)) return 'atcf';
+  const header = splitCsvLine(first).map((name) => name.toUpperCase());
+  if (header.includes('SID') && header.includes('ISO_TIME')) return 'ibtracs';
+  return null;
+}
+
+function selectStorm(format: TrackFormat, text: string, storm: string | undefined): string {
+  if (storm !== undefined && storm.trim() !== '') return storm;
+  if (format === 'hurdat2') {
+    const storms = listHurdat2Storms(text);
+    if (storms.length === 1) return storms[0].id;
+    throw usage(`the HURDAT2 file holds ${storms.length} storms; name one by id or name (storm): ${storms.map((s) => `${s.id} ${s.name}`).join(', ')}`);
+  }
+  const lines = text.split(/\r?\n/);
+  const header = splitCsvLine(lines[0]).map((name) => name.toUpperCase());
+  const sid = header.indexOf('SID');
+  const name = header.indexOf('NAME');
+  const storms = new Map<string, string>();
+  for (const line of lines.slice(2)) {
+    if (line.trim() === '') continue;
+    const values = splitCsvLine(line);
+    storms.set(values[sid], values[name] ?? '');
+  }
+  if (storms.size === 1) return [...storms.keys()][0];
+  throw usage(`the IBTrACS file holds ${storms.size} storms; name one by SID or name (storm): ${[...storms].map(([id, n]) => `${id} ${n}`).join(', ')}`);
+}
+
+const usage = (message: string) => new HazsimError('invalid_input', message, [{ path: 'storm', message }]);
+
+/** ISO 8601 bound → canonical UTC with Z (the parsers compare instants). */
+function windowBound(value: string | undefined, field: 'from' | 'to'): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const text = /[zZ]|[+-]\d{2}:?\d{2}$/.test(value.trim()) ? value.trim() : `${value.trim()}Z`;
+  const time = Date.parse(text);
+  if (Number.isNaN(time))
+    throw new HazsimError('invalid_input', `${field} is not an ISO 8601 date-time: ${JSON.stringify(value)}`, [
+      { path: field, message: 'expected an ISO 8601 date-time such as 2018-10-10T00:00:00Z' },
+    ]);
+  return new Date(time).toISOString();
+}
+
+function parse(format: TrackFormat, text: string, options: TrackUploadOptions): TrackImport {
+  const window = { from: windowBound(options.from, 'from'), to: windowBound(options.to, 'to') };
+  const selection = { ...(window.from ? { from: window.from } : {}), ...(window.to ? { to: window.to } : {}) };
+  try {
+    if (format === 'atcf') return parseAtcfBDeck(text, selection);
+    const storm = selectStorm(format, text, options.storm);
+    return format === 'hurdat2' ? parseHurdat2(text, { ...selection, storm }) : parseIbtracsCsv(text, { ...selection, storm });
+  } catch (error) {
+    if (error instanceof HazsimError) throw error;
+    const issue: Issue =
+      error instanceof TrackFormatError
+        ? { path: `line ${error.lineNumber}.${error.field}`, message: error.message }
+        : { path: options.storm === undefined ? 'file' : 'storm', message: (error as Error).message };
+    throw new HazsimError('invalid_input', `Invalid ${TRACK_FORMAT_NAMES[format]} track: ${issue.message}`, [issue]);
+  }
+}
+
+/**
+ * What a wind model needs and the track may lack, with published fallbacks: the central
+ * pressure from the maximum wind (Atkinson & Holliday 1977) where the track has none to
+ * interpolate from, then the radius of maximum wind and of the outermost closed isobar from the
+ * central pressure (CLIMADA's estimate_rmw and estimate_roci fits to IBTrACS).
+ */
+function completeFixes(track: NormalizedTrack, warnings: string[]): NormalizedTrack {
+  let pressure = 0;
+  let rmw = 0;
+  let roci = 0;
+  const fixes = track.fixes.map((original): TrackFix => {
+    const fix = { ...original };
+    if (fix.maxWindMs === undefined) return fix;
+    if (fix.centralPressurePa === undefined) {
+      fix.centralPressurePa = centralPressureFromMaxWind(fix.maxWindMs, fix.environmentalPressurePa!);
+      pressure++;
+    }
+    if (fix.rmaxM === undefined || fix.rmaxM <= 0) {
+      fix.rmaxM = estimateRmwM(fix.centralPressurePa);
+      rmw++;
+    }
+    if (fix.outerRadiusM === undefined || !(fix.outerRadiusM > fix.rmaxM)) {
+      fix.outerRadiusM = Math.max(estimateOuterRadiusM(fix.centralPressurePa), 2 * fix.rmaxM);
+      roci++;
+    }
+    return fix;
+  });
+  if (pressure > 0) {
+    // The parser's note that these fixes get no pressure-based wind no longer holds.
+    const stale = warnings.findIndex((warning) => warning.includes('no pressure-based wind there'));
+    if (stale >= 0) warnings.splice(stale, 1);
+    warnings.push(
+      `${track.id}: central pressure unknown at ${pressure} fixes: estimated from the maximum wind with the wind–pressure relation of Atkinson & Holliday (1977)`,
+    );
+  }
+  if (rmw > 0)
+    warnings.push(
+      `${track.id}: radius of maximum wind unknown at ${rmw} more fixes: estimated from the (estimated) central pressure with CLIMADA's estimate_rmw`,
+    );
+  if (roci > 0)
+    warnings.push(
+      `${track.id}: radius of the outermost closed isobar unknown at ${roci} fixes: estimated from central pressure with CLIMADA's estimate_roci (used only by wind_profile ERAD_V1)`,
+    );
+  return { ...track, fixes };
+}
+
+const fixed = (value: number, digits: number) => Number(value.toFixed(digits));
+
+/** Reads a best track (HURDAT2, IBTrACS CSV, ATCF b-deck) into a hazsim hazard file of hourly wind models. */
+export function trackToHazardFile(text: string, options: TrackUploadOptions = {}): TrackHazardFile {
+  const format = detectTrackFormat(text);
+  if (!format) throw new HazsimError('invalid_input', 'not a best track: expected HURDAT2, an IBTrACS CSV (header with SID and ISO_TIME) or an ATCF b-deck');
+  const imported = parse(format, text, options);
+  const warnings = [...imported.warnings];
+  const track = completeFixes(imported.track, warnings);
+  if (track.fixes.length < 2)
+    throw new HazsimError(
+      'invalid_input',
+      `${track.id}: ${track.fixes.length} fix${track.fixes.length === 1 ? '' : 'es'} in the time window; a track needs at least 2`,
+    );
+  const hourly = interpolateTrack(track, OUTPUT_STEP_S).fixes;
+  const models: object[] = [];
+  let withoutWind = 0;
+  hourly.forEach((fix, i) => {
+    if (fix.maxWindMs === undefined || fix.centralPressurePa === undefined || fix.rmaxM === undefined) {
+      withoutWind++;
+      return;
+    }
+    // Backward difference (forward at the first time), as the track's motion (docs/wind.md §4).
+    const [a, b] = i === 0 ? [hourly[0], hourly[1]] : [hourly[i - 1], fix];
+    const motion = translationVelocity(
+      { latitudeDeg: a.latitude, longitudeDeg: a.longitude, timeMs: Date.parse(a.time) },
+      { latitudeDeg: b.latitude, longitudeDeg: b.longitude, timeMs: Date.parse(b.time) },
+    );
+    models.push({
+      type: 'wind',
+      name: `${track.id}-${fix.time.slice(0, 16)}`,
+      timestamp: fix.time.replace(/Z$/, ''),
+      center: { longitude: fixed(fix.longitude, 5), latitude: fixed(fix.latitude, 5) },
+      max_wind_speed: `${fixed(fix.maxWindMs, 4)} meter / second`,
+      radius_of_max_wind: `${fixed(fix.rmaxM / 1000, 4)} kilometer`,
+      radius_of_closest_isobar: `${fixed(fix.outerRadiusM! / 1000, 4)} kilometer`,
+      air_pressure: `${fixed(fix.centralPressurePa / HPA_PA, 3)} millibar`,
+      environmental_pressure: `${fixed(fix.environmentalPressurePa! / HPA_PA, 3)} millibar`,
+      translation_speed: `${fixed(motion.speedMs, 4)} meter / second`,
+      translation_direction: `${fixed(motion.headingDeg, 3)} degree`,
+      ...(options.windProfile ? { wind_profile: options.windProfile } : {}),
+    });
+  });
+  if (withoutWind > 0) warnings.push(`${track.id}: no maximum wind at ${withoutWind} output times: no wind model there`);
+  if (models.length === 0) throw new HazsimError('invalid_input', `${track.id}: no fix with a maximum wind in the time window`);
+  const first = track.fixes[0].time;
+  const last = track.fixes[track.fixes.length - 1].time;
+  const label = `${track.name || 'UNNAMED'} (${track.id})`;
+  return {
+    content: {
+      name: `${track.name || 'UNNAMED'} ${track.id}`,
+      description: `${label}, ${TRACK_FORMAT_NAMES[format]} best track ${first} to ${last}: ${track.fixes.length} fixes, ${models.length} wind models hourly and at every fix`,
+      ...(options.terrain ? { terrain: options.terrain } : {}),
+      models,
+    },
+    track,
+    summary: {
+      format,
+      storm_id: track.id,
+      storm_name: track.name,
+      fix_count: track.fixes.length,
+      first_fix: first,
+      last_fix: last,
+      model_count: models.length,
+    },
+    warnings,
+  };
+}

@@ -2,20 +2,29 @@ import { Command } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { confirmOnTerminal } from './prompts.js';
 import { emit, formatFields, formatTable } from './output.js';
-import type { CurveSpec } from '../src/domain/fragility/index.js';
+import path from 'node:path';
+import type { FragilityCurveSpec, LimitStateSpec } from '../src/domain/fragility/index.js';
+import { writeFileAtomic } from '../src/base/atomic.js';
 
-/** One curve in a line: "lognormal median 50 meter / second, beta 0.45". */
-function describeCurve(curve: CurveSpec): string {
-  switch (curve.distribution) {
+/** A limit state in a few words: "slight: lognormal median 0.13, beta 0.65". */
+function describeLimitState(limitState: LimitStateSpec): string {
+  const p = limitState.parameters as Record<string, unknown>;
+  switch (limitState.form) {
     case 'lognormal':
-      return `lognormal median ${curve.median}, beta ${curve.beta}`;
+      return `${limitState.name}: lognormal median ${String(p.median)}, beta ${String(p.beta)}`;
     case 'normal':
-      return `normal mean ${curve.mean}, std ${curve.std}`;
+      return `${limitState.name}: normal mean ${String(p.mean)}, std ${String(p.std)}`;
     case 'exponential_decay':
-      return `exponential decay max probability ${curve.max_probability}, length ${curve.length}`;
+      return `${limitState.name}: exponential decay${p.probability_inside === undefined ? '' : ` inside ${String(p.probability_inside)},`} max probability ${String(p.max_probability)}, length ${String(p.length)}`;
     case 'scipy':
-      return `scipy ${curve.name}(${curve.parameters.join(', ')}) in ${curve.unit}`;
+      return `${limitState.name}: scipy ${String(p.name)}(${(p.args as number[]).join(', ')})`;
   }
+}
+
+/** One curve in a line: quantity and units, what it applies to, its limit states, the out-of-service state. */
+function describeCurve(curve: FragilityCurveSpec): string {
+  const wind = curve.averaging_time_s !== undefined ? `, ${curve.averaging_time_s}-s wind at ${curve.height_m ?? 10} m` : '';
+  return `${curve.quantity} [${curve.units}] per ${curve.applies_to}${wind}; ${curve.limit_states.map(describeLimitState).join('; ')}; out of service from ${curve.out_of_service}`;
 }
 
 /** `hazsim curve-sets [list|show|upload|delete]`; alone it prints what /default-curve-sets returns. */
@@ -53,8 +62,13 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     .action((name: string, options: GlobalOptions) => {
       const set = context.service(options).getCurveSet(name);
       emit(context, options, set, () => {
-        const rows = Object.entries(set.content.curves).flatMap(([quantity, byType]) =>
-          Object.entries(byType ?? {}).map(([assetType, curve]) => [quantity, assetType, describeCurve(curve!)]),
+        // One block per curve: sources are long citations, so they get a line of their own.
+        const blocks = Object.entries(set.content.curves).flatMap(([hazard, byType]) =>
+          Object.entries(byType).flatMap(([assetType, curves]) =>
+            curves!.length === 0
+              ? [`${hazard} / ${assetType}: does not fail under this hazard`]
+              : curves!.map((curve) => `${hazard} / ${assetType}: ${describeCurve(curve)}\n  source: ${curve.source ?? '(none given)'}`),
+          ),
         );
         return [
           formatFields([
@@ -62,9 +76,10 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
             ['kind', set.builtin ? 'built-in' : 'custom'],
             ['description', set.description || '-'],
             ['file_path', set.file_path ?? '-'],
+            ...(set.content.notes ?? []).map((note): [string, string] => ['note', note]),
           ]),
           '',
-          formatTable(context, ['QUANTITY', 'ASSET TYPE', 'CURVE'], rows, 90),
+          blocks.join('\n'),
         ].join('\n');
       });
     });
@@ -80,6 +95,37 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
         .service(options)
         .uploadCurveSetFile(file, { name: options.name, description: options.description, overwrite: options.overwrite });
       emit(context, options, { status: 'success', message, ...record }, () => [message, formatFields([['file', record.file_path ?? '-']])].join('\n'));
+    });
+  curveSets
+    .command('import')
+    .description('store a SimCenter / pelicun fragility CSV (Damage and Loss Model Library layout) as a curve set')
+    .argument('<file>', 'fragility .csv file')
+    .requiredOption('--map <pairs>', 'which row each asset type takes: <asset type>=<ID>[,...], e.g. substation=EP.S.L.U,distribution_poles=EP.C.U')
+    .option('--name <name>', 'name to store it under (default: the file name without extension)')
+    .option('--description <text>', 'free-text description')
+    .option('--out-of-service <limit state>', 'limit state (LS1, LS2, ...) from which an asset is out of service (default: the highest)')
+    .option('--overwrite', 'replace a custom curve set of the same name')
+    .action(async (file: string, options: GlobalOptions & { map: string; name?: string; description?: string; outOfService?: string; overwrite?: boolean }) => {
+      const { record, message } = await context.service(options).importCurveSetFile(file, {
+        map: options.map,
+        name: options.name,
+        description: options.description,
+        outOfService: options.outOfService,
+        overwrite: options.overwrite,
+      });
+      emit(context, options, { status: 'success', message, ...record }, () => [message, formatFields([['file', record.file_path ?? '-']])].join('\n'));
+    });
+  curveSets
+    .command('plot')
+    .description("write an SVG of a set's curves: every limit state over the measure's range, the out-of-service one thicker")
+    .argument('<name>', 'curve set name')
+    .option('--asset-type <type>', 'only the curves of this asset type')
+    .option('--output <file>', 'SVG file to write (default: <name>[_<asset type>].svg in the current directory)')
+    .action((name: string, options: GlobalOptions & { assetType?: string; output?: string }) => {
+      const svg = context.service(options).plotCurveSet(name, options.assetType);
+      const output = options.output ?? `${name}${options.assetType ? `_${options.assetType}` : ''}.svg`;
+      writeFileAtomic(output, svg);
+      emit(context, options, { status: 'success', file_path: path.resolve(output) }, () => `Plot written to ${output}`);
     });
   curveSets
     .command('delete')

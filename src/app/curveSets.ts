@@ -2,9 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sha256Hex } from '../base/sha256.js';
 import { ModelStore, type ModelRecord, type RefreshReport } from './cache/store.js';
-import { DEFAULT_CURVES, ERAD_V1_CURVES, checkCurveSet, readCurveSet, type CurveSet } from '../domain/fragility/index.js';
+import {
+  DEFAULT_CURVES,
+  ERAD_V1_CURVES,
+  LEGACY_DEFAULT_CURVES,
+  checkCurveSet,
+  importSimCenterFragility,
+  parseImportMap,
+  plotCurveSetSvg,
+  readCurveSet,
+  type CurveSet,
+  type SimCenterImport,
+} from '../domain/fragility/index.js';
 import type * as v from 'valibot';
 import { HazsimError } from '../base/errors.js';
+import { ASSET_TYPES, isAssetType } from '../domain/assets/types.js';
 import { DEFAULT_CURVE_SET, type CurveSetRecord as CurveSetRecordSchema, type DefaultCurveSets as DefaultCurveSetsSchema } from './schemas.js';
 import { nameFromFileName, nameProblem } from '../base/names.js';
 import { parseJsonBytes, parseJsonText } from '../base/json.js';
@@ -15,7 +27,7 @@ import { parseJsonBytes, parseJsonText } from '../base/json.js';
  */
 
 /** The built-in curve sets by name; these names cannot be taken by custom sets. */
-export const BUILTIN_CURVE_SETS: Readonly<Record<string, CurveSet>> = { DEFAULT_CURVES, ERAD_V1_CURVES };
+export const BUILTIN_CURVE_SETS: Readonly<Record<string, CurveSet>> = { DEFAULT_CURVES, ERAD_V1_CURVES, LEGACY_DEFAULT_CURVES };
 
 /** A curve set's record: built-in sets have no file and no creation time. */
 export type CurveSetRecord = v.InferOutput<typeof CurveSetRecordSchema>;
@@ -102,6 +114,33 @@ export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
     return { record: customRecord(record), message: `Curve set ${name} uploaded successfully` };
   }
 
+  /**
+   * Imports a SimCenter DLML fragility CSV (docs/fragility.md) as a version 2 curve set and
+   * stores it like an upload; `map` is `<asset type>=<ID>[,...]`; the name defaults to the
+   * CSV's file name without extension.
+   */
+  async function importCurveSet(
+    request: { fileName: string; text: string; overwrite?: boolean; map: string } & Omit<SimCenterImport, 'fileName' | 'map'>,
+  ): Promise<{ record: CurveSetRecord; message: string }> {
+    const name = request.name ?? nameFromFileName(request.fileName);
+    const set = importSimCenterFragility(request.text, { ...request, map: parseImportMap(request.map), name });
+    return uploadCurveSet({
+      fileName: `${name}.json`,
+      bytes: Buffer.from(`${JSON.stringify(set, null, 2)}\n`),
+      name,
+      overwrite: request.overwrite,
+    });
+  }
+
+  /** The SVG plot of a set's curves (docs/fragility.md), optionally of one asset type. */
+  function plotCurveSet(name: string, assetType?: string): string {
+    if (assetType !== undefined && !isAssetType(assetType))
+      throw new HazsimError('usage', `unknown asset type ${JSON.stringify(assetType)}; expected one of ${ASSET_TYPES.join(', ')}`);
+    const svg = plotCurveSetSvg(resolveCurveSet(name).curveSet, assetType);
+    if (svg === null) throw new HazsimError('not_found', `Curve set '${name}' has no curve${assetType ? ` for ${assetType}` : ''}`);
+    return svg;
+  }
+
   async function deleteCurveSet(name: string): Promise<{ status: 'success'; message: string }> {
     if (isBuiltin(name)) throw new HazsimError('conflict', `Curve set '${name}' is built in and cannot be deleted`);
     // ModelStore.delete needs its directory to exist; looking the set up first reports a missing one as not found.
@@ -119,5 +158,16 @@ export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
     };
   }
 
-  return { curveSetStore: store, listCurveSets, refreshCurveSets, getCurveSet, uploadCurveSet, deleteCurveSet, resolveCurveSet, defaultCurveSets };
+  return {
+    curveSetStore: store,
+    listCurveSets,
+    refreshCurveSets,
+    getCurveSet,
+    uploadCurveSet,
+    importCurveSet,
+    plotCurveSet,
+    deleteCurveSet,
+    resolveCurveSet,
+    defaultCurveSets,
+  };
 }

@@ -103,7 +103,7 @@ export const CurveSetWithContent = v.strictObject({
   ...CurveSetRecord.entries,
   content: v.pipe(
     v.record(v.string(), v.unknown()),
-    v.description('the curve set: {name, description, curves: {quantity: {asset_type: curve}}} (docs/fragility.md)'),
+    v.description('the curve set, version 2: {format_version, name, description, notes, curves: {hazard_type: {asset_type: [curve]}}} (docs/fragility.md)'),
   ),
 });
 

@@ -141,6 +141,11 @@ export function createService(options: ServiceOptions = {}) {
     return curveSets.uploadCurveSet({ ...request, fileName: request.fileName ?? path.basename(filePath), bytes: readInputFile(filePath) });
   }
 
+  /** Reads a SimCenter fragility CSV from disk and stores it as a curve set (see importCurveSet). */
+  function importCurveSetFile(filePath: string, request: Omit<Parameters<typeof curveSets.importCurveSet>[0], 'fileName' | 'text'>) {
+    return curveSets.importCurveSet({ ...request, fileName: path.basename(filePath), text: readInputFile(filePath).toString('utf8') });
+  }
+
   function makeStore(kind: ModelKind): ModelStore {
     return new ModelStore(path.join(cacheRoot, kind.dirName), kind.label, kind.validate);
   }
@@ -344,6 +349,7 @@ export function createService(options: ServiceOptions = {}) {
     supportedHazardTypes,
     ...curveSets,
     uploadCurveSetFile,
+    importCurveSetFile,
     ...simulation,
     ...impact,
     ...reports,

@@ -20,7 +20,7 @@ import { expandElements } from '../domain/assets/elements.js';
 import { eventSurvival } from '../domain/simulation/events.js';
 import { ASSET_TYPES, type AssetTable } from '../domain/assets/types.js';
 import { integratedSurvivalInto, type GroundMotionVariability } from '../domain/simulation/variability.js';
-import { assertCurvesCover, compileCurveSet, curveFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
+import { assertCurvesCover, compileCurveSet, curveFor, fragilityFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
 import { parseJsonBytes } from '../base/json.js';
 import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAssets } from './assetCache.js';
 import { combineSurvival, groupAssetsByType } from '../domain/simulation/combine.js';
@@ -211,12 +211,12 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   const presentTypes = new Set(assets.assetType);
   const warnings = [...physicsWarnings];
   const fallbacks = compiled.fallbacks.filter((pair) => presentQuantities.has(pair.quantity) && presentTypes.has(pair.asset_type));
-  if (fallbacks.length > 0 && task.curveSet.name !== 'DEFAULT_CURVES') {
+  if (fallbacks.length > 0 && task.curveSet.name !== compiled.fallbackSet) {
     // A handful named, the rest counted: the result's curves table lists every pair with the set it came from.
     const named = fallbacks.slice(0, 3).map((pair) => `${pair.asset_type}/${pair.quantity}`);
     const more = fallbacks.length > named.length ? ` and ${fallbacks.length - named.length} more` : '';
     warnings.push(
-      `curve set ${task.curveSet.name} has no curve for ${fallbacks.length} asset type/quantity pair${fallbacks.length === 1 ? '' : 's'} (${named.join(', ')}${more}); DEFAULT_CURVES used for these`,
+      `curve set ${task.curveSet.name} has no curve for ${fallbacks.length} asset type/quantity pair${fallbacks.length === 1 ? '' : 's'} (${named.join(', ')}${more}); ${compiled.fallbackSet} used for these`,
     );
   }
   if (unlocated.length > 0)
@@ -241,7 +241,14 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   }
   const curves: CurveUsed[] = compiled.entries
     .filter((entry) => presentTypes.has(entry.asset_type) && presentQuantities.has(entry.quantity))
-    .map((entry) => ({ asset_type: entry.asset_type, quantity: entry.quantity, curve_set: entry.source, definition: JSON.stringify(entry.curve) }));
+    .map((entry) => ({
+      asset_type: entry.asset_type,
+      quantity: entry.quantity,
+      curve_set: entry.curve_set,
+      definition: JSON.stringify(entry.curve),
+      hazard_type: entry.hazard,
+      source: entry.curve.source ?? null,
+    }));
   const runInfo: Record<string, string> = {
     hazsim_version: task.hazsimVersion,
     created_at: task.createdAt,
@@ -260,6 +267,13 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     warnings: JSON.stringify(warnings),
     ...(wind ? { wind_profiles: JSON.stringify(windProfilesUsed(hazard, physics)), wind_conversion: JSON.stringify(wind) } : {}),
   };
-  writeResultsSqlite(task.sqlitePath, result, curves, runInfo, (done, total) => report({ phase: 'writing results', done, total }));
+  writeResultsSqlite(
+    task.sqlitePath,
+    result,
+    curves,
+    runInfo,
+    (typeIndex, quantity) => fragilityFor(compiled, typeIndex, quantity),
+    (done, total) => report({ phase: 'writing results', done, total }),
+  );
   return { summary, inputs };
 }

@@ -14,13 +14,21 @@ curveSets('alone prints what /default-curve-sets returns, built-in and custom se
   const before = runCli(['curve-sets', '--cache-dir', cache, '--json']);
   assert.is(before.code, 0, before.stderr);
   assert.equal(json(before), {
-    curve_sets: ['DEFAULT_CURVES', 'ERAD_V1_CURVES'],
+    curve_sets: ['DEFAULT_CURVES', 'ERAD_V1_CURVES', 'LEGACY_DEFAULT_CURVES'],
     default: 'DEFAULT_CURVES',
     description: 'Default fragility curves for various hazard types and assets',
   });
   assert.is(runCli(['curve-sets', 'upload', EXAMPLE_CURVES, '--cache-dir', cache]).code, 0);
-  assert.equal(json(runCli(['curve-sets', '--cache-dir', cache, '--json'])).curve_sets, ['DEFAULT_CURVES', 'ERAD_V1_CURVES', 'example_curves']);
-  assert.match(runCli(['curve-sets', '--cache-dir', cache]).stdout, /Curve sets: DEFAULT_CURVES \(default\), ERAD_V1_CURVES, example_curves/);
+  assert.equal(json(runCli(['curve-sets', '--cache-dir', cache, '--json'])).curve_sets, [
+    'DEFAULT_CURVES',
+    'ERAD_V1_CURVES',
+    'LEGACY_DEFAULT_CURVES',
+    'example_curves',
+  ]);
+  assert.match(
+    runCli(['curve-sets', '--cache-dir', cache]).stdout,
+    /Curve sets: DEFAULT_CURVES \(default\), ERAD_V1_CURVES, LEGACY_DEFAULT_CURVES, example_curves/,
+  );
 });
 
 curveSets('upload, list, show and delete a custom set through spawned processes', () => {
@@ -39,15 +47,29 @@ curveSets('upload, list, show and delete a custom set through spawned processes'
     [
       ['DEFAULT_CURVES', true],
       ['ERAD_V1_CURVES', true],
+      ['LEGACY_DEFAULT_CURVES', true],
       ['coastal', false],
     ],
   );
 
   const shown = json(runCli(['curve-sets', 'show', 'coastal', '--cache-dir', cache, '--json']));
-  assert.equal(shown.content.curves.wind_speed.distribution_poles, { distribution: 'lognormal', median: '130 mile / hour', beta: 0.35 });
+  // A version 1 file is shown converted to version 2, with a note.
+  assert.equal(shown.content.curves.wind.distribution_poles, [
+    {
+      quantity: 'wind_speed',
+      units: 'mile / hour',
+      applies_to: 'asset',
+      limit_states: [{ name: 'failure', form: 'lognormal', parameters: { median: 130, beta: 0.35 } }],
+      out_of_service: 'failure',
+    },
+  ]);
+  assert.match(shown.content.notes[0], /converted from a version 1 curve set/);
   const human = runCli(['curve-sets', 'show', 'DEFAULT_CURVES', '--cache-dir', cache]);
   assert.is(human.code, 0);
-  assert.match(human.stdout, /wind_speed\s+switch\s+lognormal median 50 meter \/ second, beta 0.45/);
+  assert.match(human.stdout, /earthquake \/ substation: pga \[standard_gravity\] per asset; slight: lognormal median 0.13, beta 0.65;/);
+  assert.match(human.stdout, /source: FEMA \(2022\), Hazus Earthquake Model Technical Manual, Hazus 5.1.*class EP.S.L.U/);
+  const legacy = runCli(['curve-sets', 'show', 'LEGACY_DEFAULT_CURVES', '--cache-dir', cache]);
+  assert.match(legacy.stdout, /wind \/ switch: wind_speed \[meter \/ second\] per asset; failure: lognormal median 50, beta 0.45; out of service from failure/);
 
   const again = runCli(['curve-sets', 'upload', EXAMPLE_CURVES, '--name', 'coastal', '--cache-dir', cache]);
   assert.is(again.code, 4);

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ASSET_TYPES } from '../../src/domain/assets/types.js';
 import { compileCurveSet, curveForType } from '../../src/domain/fragility/compile.js';
-import { DEFAULT_CURVES, DEFAULT_CURVES_TABLE } from '../../src/domain/fragility/defaultCurves.js';
+import { LEGACY_DEFAULT_CURVES, LEGACY_DEFAULT_CURVES_TABLE } from '../../src/domain/fragility/legacyDefaultCurves.js';
 import { ERAD_V1_CURVES, ERAD_V1_CURVES_TABLE } from '../../src/domain/fragility/eradV1Curves.js';
 import { survivalAt } from '../../src/domain/fragility/survival.js';
 import { validateCurveSet } from '../../src/domain/fragility/curveSet.js';
@@ -12,22 +12,22 @@ const G = 9.80665;
 /** 1 − Φ(1), with Φ(1) = 0.841344746068543. */
 const SURVIVAL_AT_ONE_SIGMA = 1 - 0.841344746068543;
 
-const defaults = suite('DEFAULT_CURVES');
+const defaults = suite('LEGACY_DEFAULT_CURVES (the earlier default, unchanged)');
 
 defaults('is a valid curve set covering every asset type and quantity, as is ERAD_V1_CURVES', () => {
-  for (const set of [DEFAULT_CURVES, ERAD_V1_CURVES]) {
+  for (const set of [LEGACY_DEFAULT_CURVES, ERAD_V1_CURVES]) {
     assert.equal(validateCurveSet(set), [], set.name);
     assert.equal(compileCurveSet(set).fallbacks, [], set.name);
   }
 });
 
 defaults('gives survival 0.5 at the median and 1 − Φ(1) at median·e^β for every lognormal curve', () => {
-  const compiled = compileCurveSet(DEFAULT_CURVES);
+  const compiled = compileCurveSet(LEGACY_DEFAULT_CURVES);
   const toSI = { wind: 1, depth: 1, velocity: 1, pga: G, pgv: 0.01 } as const;
   const quantityOf = { wind: 'wind_speed', depth: 'flood_depth', velocity: 'flood_velocity', pga: 'pga', pgv: 'pgv' } as const;
   for (const assetType of ASSET_TYPES) {
     for (const column of ['wind', 'depth', 'velocity', 'pga', 'pgv'] as const) {
-      const [median, beta] = DEFAULT_CURVES_TABLE[assetType][column];
+      const [median, beta] = LEGACY_DEFAULT_CURVES_TABLE[assetType][column];
       const curve = curveForType(compiled, assetType, quantityOf[column]);
       const what = `${assetType} ${column}`;
       close(survivalAt(curve, median * toSI[column]), 0.5, 1e-12, `${what} at the median`);
@@ -38,7 +38,7 @@ defaults('gives survival 0.5 at the median and 1 − Φ(1) at median·e^β for e
 });
 
 defaults('spot values of the table (distribution poles: wind 45 m/s β 0.40; PGA 0.40 g β 0.60; substation depth 1.00 m β 0.01)', () => {
-  const compiled = compileCurveSet(DEFAULT_CURVES);
+  const compiled = compileCurveSet(LEGACY_DEFAULT_CURVES);
   close(survivalAt(curveForType(compiled, 'distribution_poles', 'wind_speed'), 45), 0.5, 1e-12);
   close(survivalAt(curveForType(compiled, 'distribution_poles', 'pga'), 0.4 * G), 0.5, 1e-12);
   // Substation depth: β = 0.01 makes it nearly a step at 1 m; at 1.03 m, z = ln(1.03)/0.01 = 2.9559, survival = Φ(−2.9559) = 0.0015588.
@@ -46,9 +46,9 @@ defaults('spot values of the table (distribution poles: wind 45 m/s β 0.40; PGA
 });
 
 defaults('fire curves: certain failure inside a perimeter, 1 − 0.95·e^(−d/L) outside', () => {
-  const compiled = compileCurveSet(DEFAULT_CURVES);
+  const compiled = compileCurveSet(LEGACY_DEFAULT_CURVES);
   for (const assetType of ASSET_TYPES) {
-    const lengthM = DEFAULT_CURVES_TABLE[assetType].fire * 1000;
+    const lengthM = LEGACY_DEFAULT_CURVES_TABLE[assetType].fire * 1000;
     const curve = curveForType(compiled, assetType, 'fire_boundary_distance');
     assert.is(survivalAt(curve, 0), 0, `${assetType} inside`);
     close(survivalAt(curve, lengthM), 1 - 0.95 / Math.E, 1e-12, `${assetType} at one length`);
@@ -85,9 +85,9 @@ erad('reproduces the scipy checkpoints of docs/fragility.md', () => {
   close(failure('distribution_poles', 'fire_boundary_distance', 2000), 0.650982, 5e-7);
 });
 
-erad('follows the reading rule of docs/fragility.md from the DEFAULT_CURVES table', () => {
+erad('follows the reading rule of docs/fragility.md from the LEGACY_DEFAULT_CURVES table', () => {
   for (const assetType of ASSET_TYPES) {
-    const own = DEFAULT_CURVES_TABLE[assetType];
+    const own = LEGACY_DEFAULT_CURVES_TABLE[assetType];
     const row = ERAD_V1_CURVES_TABLE[assetType];
     for (const column of ['wind', 'velocity'] as const) {
       assert.equal([row[column][0], row[column][1]], [own[column][1], own[column][0]], `${assetType} ${column}: (s, loc) = (β, median)`);

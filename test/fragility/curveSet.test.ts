@@ -93,7 +93,7 @@ validation.run();
 
 const compiling = suite('compileCurveSet');
 
-compiling('looks curves up by asset type and quantity and falls back to DEFAULT_CURVES for the rest, saying which', () => {
+compiling('looks curves up by asset type and quantity; a version 1 set falls back to LEGACY_DEFAULT_CURVES for the rest, saying which', () => {
   const compiled = compileCurveSet(
     readCurveSet({ curves: { fire_boundary_distance: { switch: { distribution: 'exponential_decay', max_probability: 0.5, length: '1 kilometer' } } } }),
     'fires',
@@ -104,16 +104,23 @@ compiling('looks curves up by asset type and quantity and falls back to DEFAULT_
   assert.ok(compiled.fallbacks.some((pair) => pair.asset_type === 'substation' && pair.quantity === 'fire_boundary_distance'));
   assert.ok(!compiled.fallbacks.some((pair) => pair.asset_type === 'switch' && pair.quantity === 'fire_boundary_distance'));
   close(survivalAt(curveForType(compiled, 'switch', 'fire_boundary_distance'), 1000), 1 - 0.5 / Math.E, 1e-12);
-  // Substation falls back to DEFAULT_CURVES fire length 0.25 km.
+  // Substation falls back to LEGACY_DEFAULT_CURVES fire length 0.25 km.
   close(survivalAt(curveForType(compiled, 'substation', 'fire_boundary_distance'), 250), 1 - 0.95 / Math.E, 1e-12);
   const entry = compiled.entries.find((candidate) => candidate.asset_type === 'switch' && candidate.quantity === 'fire_boundary_distance');
   assert.equal(entry, {
     asset_type: 'switch',
     quantity: 'fire_boundary_distance',
-    source: 'fires',
-    curve: { distribution: 'exponential_decay', max_probability: 0.5, length: '1 kilometer' },
+    hazard: 'fire',
+    curve_set: 'fires',
+    curve: {
+      quantity: 'fire_boundary_distance',
+      units: 'kilometer',
+      applies_to: 'asset',
+      limit_states: [{ name: 'failure', form: 'exponential_decay', parameters: { max_probability: 0.5, length: 1 } }],
+      out_of_service: 'failure',
+    },
   });
-  assert.is(compiled.entries.find((candidate) => candidate.asset_type === 'substation' && candidate.quantity === 'pga')!.source, 'DEFAULT_CURVES');
+  assert.is(compiled.entries.find((candidate) => candidate.asset_type === 'substation' && candidate.quantity === 'pga')!.curve_set, 'LEGACY_DEFAULT_CURVES');
 });
 
 compiling('converts curve units to SI (100 mph median = 44.704 m/s; scipy loc and scale in g)', () => {

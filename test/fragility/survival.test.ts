@@ -31,7 +31,7 @@ vectorized('evaluates every form as its scalar survivalAt does, NaN included', (
   const curves: CompiledCurve[] = [
     LOGNORMAL,
     { form: 'normal', mean: 0.35, std: 0.03 },
-    { form: 'exponential_decay', maxProbability: 0.95, length: 300 },
+    { form: 'exponential_decay', maxProbability: 0.95, length: 300, insideProbability: 1 },
     { form: 'scipy_lognorm', s: 0.5, loc: 0.4, scale: 2 },
     { form: 'scipy_expon', loc: 1000, scale: 950 },
   ];
@@ -55,8 +55,8 @@ scalar('scipy norm (35 cm/s, 3) at 10 cm/s fails with probability 3.93e-17 (ERAD
 });
 
 scalar('fire decay: 0 inside, 1 − p·e^(−d/L) outside; scipy expon: 1 below loc, e^(−(d − loc)/scale) beyond', () => {
-  assert.is(survivalAt({ form: 'exponential_decay', maxProbability: 0.95, length: 300 }, 0), 0);
-  close(survivalAt({ form: 'exponential_decay', maxProbability: 0.95, length: 300 }, 600), 1 - 0.95 * Math.exp(-2), 1e-15);
+  assert.is(survivalAt({ form: 'exponential_decay', maxProbability: 0.95, length: 300, insideProbability: 1 }, 0), 0);
+  close(survivalAt({ form: 'exponential_decay', maxProbability: 0.95, length: 300, insideProbability: 1 }, 600), 1 - 0.95 * Math.exp(-2), 1e-15);
   assert.is(survivalAt({ form: 'scipy_expon', loc: 1000, scale: 950 }, 999), 1);
   // scipy expon.cdf(1.5, 1.0, 0.95) = 0.4092224860987683.
   close(survivalAt({ form: 'scipy_expon', loc: 1000, scale: 950 }, 1500), 1 - 0.4092224860987683, 1e-12);

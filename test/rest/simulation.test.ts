@@ -99,12 +99,18 @@ test("upload -> list -> get -> simulate -> generate-scenarios -> delete for both
     [
       ['DEFAULT_CURVES', true],
       ['ERAD_V1_CURVES', true],
+      ['LEGACY_DEFAULT_CURVES', true],
       ['example_curves', false],
     ],
   );
   assert.is((await expectJson(await fetch(`${server.base}/distribution-models/feeder`))).content.name, 'example_feeder');
   assert.is((await expectJson(await fetch(`${server.base}/hazard-models/hurricane`))).content.models.length, 24);
-  assert.equal((await expectJson(await fetch(`${server.base}/curve-sets/example_curves`))).content, JSON.parse(fs.readFileSync(EXAMPLE_CURVES, 'utf8')));
+  // A version 1 file is served converted to version 2, with a note (docs/fragility.md).
+  const served = (await expectJson(await fetch(`${server.base}/curve-sets/example_curves`))).content;
+  const stored = JSON.parse(fs.readFileSync(EXAMPLE_CURVES, 'utf8'));
+  assert.equal([served.format_version, served.name, served.fallback], [2, stored.name, 'LEGACY_DEFAULT_CURVES']);
+  assert.match(served.notes[0], /converted from a version 1 curve set/);
+  assert.equal(served.curves.wind.distribution_poles[0].limit_states[0].parameters, { median: 130, beta: 0.35 });
 
   // The custom curve set: the downloaded database holds exactly the rows the CLI writes.
   const simulated = await download(
@@ -289,9 +295,35 @@ test('curve sets: built-in ones listed and shown, taken and built-in names 409, 
     problems.errors!.some((issue) => issue.path.includes('distribution_poles')),
     JSON.stringify(problems.errors),
   );
+  // Version 2: crossing limit states are refused with the offending path, as on the CLI.
+  const crossing = {
+    format_version: 2,
+    curves: {
+      earthquake: {
+        switch: {
+          quantity: 'pga',
+          units: 'g',
+          applies_to: 'asset',
+          out_of_service: 'slight',
+          limit_states: [
+            { name: 'moderate', form: 'lognormal', parameters: { median: 0.5, beta: 0.4 } },
+            { name: 'slight', form: 'lognormal', parameters: { median: 0.2, beta: 0.4 } },
+          ],
+        },
+      },
+    },
+  };
+  const crossed = await expectError(
+    await fetch(`${server.base}/curve-sets`, { method: 'POST', body: uploadForm('crossing.json', JSON.stringify(crossing)) }),
+    422,
+  );
+  assert.equal(
+    crossed.errors!.map((issue) => issue.path),
+    ['curves.earthquake.switch.limit_states[1]'],
+  );
   const names = await expectJson(await fetch(`${server.base}/default-curve-sets`));
   assert.equal(names, {
-    curve_sets: ['DEFAULT_CURVES', 'ERAD_V1_CURVES', 'coastal'],
+    curve_sets: ['DEFAULT_CURVES', 'ERAD_V1_CURVES', 'LEGACY_DEFAULT_CURVES', 'coastal'],
     default: 'DEFAULT_CURVES',
     description: 'Default fragility curves for various hazard types and assets',
   });

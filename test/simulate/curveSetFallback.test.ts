@@ -8,7 +8,7 @@ import { sqliteRows } from '../helpers/sqliteShell.js';
 
 // A custom curve set with a fire curve for distribution poles only, run over a spot fire
 // burning around the pole feeder_3 of the example feeder: poles use the custom curve, every
-// other asset type falls back to DEFAULT_CURVES, and the result says so (fragility_curves,
+// other asset type falls back to LEGACY_DEFAULT_CURVES (the set is version 1), and the result says so (fragility_curves,
 // run_info.warnings, the command's summary).
 
 const FOOT_M = 0.3048;
@@ -84,7 +84,7 @@ test.before((context) => {
   context.summary = json(result);
 });
 
-test('fragility_curves names the custom set for poles and DEFAULT_CURVES for every other type', ({ file }) => {
+test('fragility_curves names the custom set for poles and LEGACY_DEFAULT_CURVES for every other type', ({ file }) => {
   const curves = sqliteRows<{ asset_type: string; quantity: string; curve_set: string; definition: string }>(
     file,
     'SELECT * FROM fragility_curves ORDER BY asset_type',
@@ -96,11 +96,18 @@ test('fragility_curves names the custom set for poles and DEFAULT_CURVES for eve
   );
   for (const curve of curves) {
     assert.is(curve.quantity, 'fire_boundary_distance');
-    assert.is(curve.curve_set, curve.asset_type === 'distribution_poles' ? 'poles_fire' : 'DEFAULT_CURVES', curve.asset_type);
+    assert.is(curve.curve_set, curve.asset_type === 'distribution_poles' ? 'poles_fire' : 'LEGACY_DEFAULT_CURVES', curve.asset_type);
   }
   assert.equal(
     JSON.parse(curves.find((curve) => curve.asset_type === 'distribution_poles')!.definition),
-    POLES_ONLY.curves.fire_boundary_distance.distribution_poles,
+    // The version 1 curve as read into version 2: one limit state, out of service at failure.
+    {
+      quantity: 'fire_boundary_distance',
+      units: 'meter',
+      applies_to: 'asset',
+      limit_states: [{ name: 'failure', form: 'exponential_decay', parameters: { max_probability: 0.9, length: 150 } }],
+      out_of_service: 'failure',
+    },
   );
 });
 
@@ -109,7 +116,7 @@ test('run_info.warnings and the summary count the asset types that fell back and
   assert.equal(summary.warnings, warnings);
   const fallback = warnings.find((warning) => warning.startsWith('curve set poles_fire has no curve for '));
   assert.ok(fallback, `no fallback warning in ${JSON.stringify(warnings)}`);
-  assert.match(fallback!, /DEFAULT_CURVES used for these$/);
+  assert.match(fallback!, /LEGACY_DEFAULT_CURVES used for these$/);
   const types = sqliteRows<{ asset_type: string }>(file, "SELECT DISTINCT asset_type FROM assets WHERE asset_type <> 'distribution_poles'").map(
     (row) => row.asset_type,
   );
@@ -122,7 +129,7 @@ test('run_info.warnings and the summary count the asset types that fell back and
   assert.is(sqliteRows(file, "SELECT value FROM run_info WHERE key = 'curve_set'")[0].value, 'poles_fire');
 });
 
-test("poles survive as the custom curve says, switches as DEFAULT_CURVES' fire curve (0.95, 0.20 km)", ({ file }) => {
+test("poles survive as the custom curve says, switches as LEGACY_DEFAULT_CURVES' fire curve (0.95, 0.20 km)", ({ file }) => {
   const rows = sqliteRows<{ asset_type: string; d: number; survival: number; combined: number }>(
     file,
     "SELECT asset_type, fire_boundary_dist__feet AS d, fire_boundary_distance_survival AS survival, survival_probability AS combined FROM assetstatetable WHERE asset_type IN ('distribution_poles', 'switch')",

@@ -40,7 +40,7 @@ function eradProfileHazard(): ReturnType<typeof combinedExampleHazard> {
   return { ...hazard, models: hazard.models.map(erad) };
 }
 
-/** DEFAULT_CURVES (docs/fragility.md) of the two asset types checked: [median, β] in m/s, m, m/s, g, cm/s. */
+/** LEGACY_DEFAULT_CURVES (docs/fragility.md; one failure curve per quantity, so every survival column is checked) of the asset types checked: [median, β] in m/s, m, m/s, g, cm/s. */
 const CURVES = {
   substation: { wind: [55, 0.4], depth: [1.0, 0.01], velocity: [2.0, 0.4], pga: [0.4, 0.5], pgv: [50, 0.5] },
   transformer_pad_mount: { wind: [50, 0.35], depth: [0.9, 0.5], velocity: [1.5, 0.35], pga: [0.4, 0.6], pgv: [35, 0.5] },
@@ -69,7 +69,7 @@ test.before(async (context) => {
   context.file = path.join(tempDir(), 'result.sqlite');
   // Snapshot values asset by asset: the erad_v1 profile (docs/physics.md) computes exactly these.
   await service.simulate(
-    { distribution_system_name: 'example_feeder', hazard_system_name: 'storm_quake_flood', physics: 'erad_v1' },
+    { distribution_system_name: 'example_feeder', hazard_system_name: 'storm_quake_flood', physics: 'erad_v1', curve_set: 'LEGACY_DEFAULT_CURVES' },
     { outputPath: context.file },
   );
   context.rows = (name, timestamp) => {
@@ -115,7 +115,7 @@ function shaking(hazard: Context['hazard'], longitude: number, latitude: number)
   return { pgaG: 10 ** ((mmi - 1.78) / 3.7) / 100, pgvCms: 10 ** ((mmi - 3.78) / 1.47) };
 }
 
-/** Compares a row with expected intensities (SI, null = absent) and the DEFAULT_CURVES survivals they imply. */
+/** Compares a row with expected intensities (SI, null = absent) and the LEGACY_DEFAULT_CURVES survivals they imply. */
 function expectRow(
   row: Row,
   type: keyof typeof CURVES,

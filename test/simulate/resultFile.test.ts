@@ -106,17 +106,18 @@ test('every survival, combined and per quantity, is in [0, 1]', ({ combined, qua
   assert.ok(sqliteValue(combined, 'SELECT MIN(survival_probability) FROM assetstatetable') < 0.9, 'the storm damages something');
 });
 
-test('a quantity the hazard does not produce is NULL, and so is its survival', ({ combined, quake }) => {
+test('a quantity the hazard does not produce is NULL, and so is its survival; so is the survival of a quantity without a curve', ({ combined, quake }) => {
   const rows = sqliteValue(quake, 'SELECT COUNT(*) FROM assetstatetable');
   for (const [intensity, survival] of QUANTITY_COLUMNS) {
     const present = intensity.startsWith('peak_ground');
-    // Earthquake only: shaking everywhere, no wind, water or fire anywhere.
+    // Earthquake only: shaking everywhere, no wind, water or fire anywhere. DEFAULT_CURVES
+    // governs earthquake by PGA (docs/fragility.md): PGV is recorded, its survival is NULL.
     assert.is(sqliteValue(quake, `SELECT COUNT(${intensity}) FROM assetstatetable`), present ? rows : 0, intensity);
-    assert.is(sqliteValue(quake, `SELECT COUNT(${survival}) FROM assetstatetable`), present ? rows : 0, survival);
-    // Anywhere: an intensity and its survival are NULL together.
+    assert.is(sqliteValue(quake, `SELECT COUNT(${survival}) FROM assetstatetable`), present && survival !== 'pgv_survival' ? rows : 0, survival);
+    // Anywhere: a survival only where its intensity is.
     for (const file of [combined, quake])
       assert.is(
-        sqliteValue(file, `SELECT COUNT(*) FROM assetstatetable WHERE (${intensity} IS NULL) <> (${survival} IS NULL)`),
+        sqliteValue(file, `SELECT COUNT(*) FROM assetstatetable WHERE ${intensity} IS NULL AND ${survival} IS NOT NULL`),
         0,
         `${intensity} / ${survival}`,
       );
@@ -160,8 +161,14 @@ test('survival_probability multiplies hazards, each governed by its lowest-survi
     );
     assert.ok(sqliteValue(file, 'SELECT COUNT(*) FROM asset_summary WHERE element_count = 1') >= 20);
   }
-  // Where the hazard produces nothing for an asset, its survival is exactly 1: not the case here, wind blows everywhere.
-  assert.is(sqliteValue(combined, 'SELECT COUNT(*) FROM assetstatetable WHERE wind_speed_survival IS NULL'), 0);
+  // Wind blows everywhere; only buried assets (no wind curve in DEFAULT_CURVES) have no wind survival.
+  assert.is(
+    sqliteValue(
+      combined,
+      "SELECT COUNT(*) FROM assetstatetable WHERE wind_speed_survival IS NULL AND asset_type NOT IN ('distribution_underground_cables', 'transmission_underground_cables', 'distribution_junction_box', 'transmission_junction_box')",
+    ),
+    0,
+  );
 });
 
 /** The backquoted names in the bullet of docs/output-sqlite.md that starts with `start`. */
@@ -202,21 +209,66 @@ test('assetstatetable has the columns docs/output-sqlite.md documents, in that o
   assert.equal(actual, documented);
 });
 
-test('fragility_curves lists the curve of each asset type and quantity present, with its set', ({ combined, quake }) => {
+test('fragility_curves lists the governing curve of each asset type and quantity present, with its set and source', ({ combined, quake }) => {
   const types = sqliteRows<{ asset_type: string }>(combined, 'SELECT DISTINCT asset_type FROM assets').map((row) => row.asset_type);
-  const curves = sqliteRows<{ asset_type: string; quantity: string; curve_set: string; definition: string }>(combined, 'SELECT * FROM fragility_curves');
-  const quantities = ['wind_speed', 'flood_depth', 'flood_velocity', 'pga', 'pgv'];
+  const curves = sqliteRows<{ asset_type: string; quantity: string; curve_set: string; definition: string; hazard_type: string; source: string }>(
+    combined,
+    'SELECT * FROM fragility_curves',
+  );
+  // DEFAULT_CURVES (docs/fragility.md): PGA governs earthquake (no PGV curve); buried assets do not fail in wind.
+  const buried = new Set(['distribution_underground_cables', 'transmission_underground_cables', 'distribution_junction_box', 'transmission_junction_box']);
   assert.equal(
     curves.map((curve) => `${curve.asset_type}/${curve.quantity}`).sort(),
-    types.flatMap((type) => quantities.map((quantity) => `${type}/${quantity}`)).sort(),
+    types
+      .flatMap((type) => [...(buried.has(type) ? [] : ['wind_speed']), 'flood_depth', 'flood_velocity', 'pga'].map((quantity) => `${type}/${quantity}`))
+      .sort(),
   );
-  assert.ok(curves.every((curve) => curve.curve_set === 'DEFAULT_CURVES' && JSON.parse(curve.definition).distribution === 'lognormal'));
-  // docs/fragility.md: distribution_poles wind speed median 45 m/s, β 0.40; substation PGA 0.40 g, β 0.50.
+  assert.ok(curves.every((curve) => curve.curve_set === 'DEFAULT_CURVES' && curve.source.length > 20));
   const definition = (type: string, quantity: string) =>
     JSON.parse(curves.find((curve) => curve.asset_type === type && curve.quantity === quantity)!.definition);
-  assert.equal(definition('distribution_poles', 'wind_speed'), { distribution: 'lognormal', median: '45 meter / second', beta: 0.4 });
-  assert.equal(definition('substation', 'pga'), { distribution: 'lognormal', median: '0.4 standard_gravity', beta: 0.5 });
-  assert.equal(sqliteRows(quake, 'SELECT DISTINCT quantity FROM fragility_curves ORDER BY quantity'), [{ quantity: 'pga' }, { quantity: 'pgv' }]);
+  // HAZUS 5.1 EP.S.L.U, slight: 0.13 g, β 0.65; out of service from extensive.
+  assert.equal(definition('substation', 'pga').limit_states[0], { name: 'slight', form: 'lognormal', parameters: { median: 0.13, beta: 0.65 } });
+  assert.is(definition('substation', 'pga').out_of_service, 'extensive');
+  assert.is(definition('distribution_poles', 'wind_speed').applies_to, 'pole');
+  assert.is(curves.find((curve) => curve.asset_type === 'substation' && curve.quantity === 'pga')!.hazard_type, 'earthquake');
+  assert.equal(sqliteRows(quake, 'SELECT DISTINCT quantity FROM fragility_curves ORDER BY quantity'), [{ quantity: 'pga' }]);
+});
+
+test('damage-state probabilities sum to 1 per asset, timestamp and quantity; damage_states describes each state', ({ combined }) => {
+  const sums = sqliteRows<{ total: number; states: number; lowest: number }>(
+    combined,
+    'SELECT SUM(probability) AS total, COUNT(*) AS states, MIN(probability) AS lowest FROM damage_state_probabilities GROUP BY distribution_asset, timestamp, quantity',
+  );
+  assert.ok(sums.length > 38);
+  for (const row of sums) {
+    assert.ok(Math.abs(row.total - 1) < 1e-12, String(row.total));
+    assert.ok(row.lowest >= 0);
+  }
+  // Earthquake rows have the five HAZUS states, none..complete.
+  const states = sqliteRows<{ damage_state: string; out_of_service: number; repair_mean_hours: number | null }>(
+    combined,
+    "SELECT damage_state, out_of_service, repair_mean_hours FROM damage_states WHERE asset_type = 'substation' AND quantity = 'pga' ORDER BY damage_state_index",
+  );
+  assert.equal(
+    states.map((row) => [row.damage_state, row.out_of_service, row.repair_mean_hours]),
+    [
+      ['none', 0, null],
+      ['slight', 0, 24],
+      ['moderate', 0, 72],
+      ['extensive', 1, 168],
+      ['complete', 1, 720],
+    ],
+  );
+  // Per row, P(out of service) = P(extensive) + P(complete) = 1 − pga_survival.
+  const check = sqliteRows<{ oos: number; survival: number }>(
+    combined,
+    `SELECT SUM(p.probability) AS oos, s.pga_survival AS survival FROM damage_state_probabilities p
+       JOIN assetstatetable s ON s.distribution_asset = p.distribution_asset AND s.timestamp = p.timestamp
+       JOIN damage_states d ON d.asset_type = s.asset_type AND d.quantity = p.quantity AND d.damage_state_index = p.damage_state_index
+     WHERE p.quantity = 'pga' AND d.out_of_service = 1 GROUP BY p.distribution_asset, p.timestamp`,
+  );
+  assert.ok(check.length > 0);
+  for (const row of check) assert.ok(Math.abs(row.oos - (1 - row.survival)) < 1e-12, `${row.oos} vs ${row.survival}`);
 });
 
 test('the same inputs give the same tables, views and rows apart from run_info.created_at', ({ combined, combinedAgain }) => {
@@ -226,6 +278,8 @@ test('the same inputs give the same tables, views and rows apart from run_info.c
     { type: 'table', name: 'asset_summary' },
     { type: 'table', name: 'assets' },
     { type: 'table', name: 'assetstatetable' },
+    { type: 'table', name: 'damage_state_probabilities' },
+    { type: 'table', name: 'damage_states' },
     { type: 'table', name: 'fragility_curves' },
     { type: 'table', name: 'run_info' },
     { type: 'view', name: 'asset_lowest_survival' },

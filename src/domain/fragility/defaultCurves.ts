@@ -1,62 +1,205 @@
-import type { AssetType } from '../assets/types.js';
-import type { CurveSet, CurveSpec } from './types.js';
-import { tableColumn } from './_table.js';
-
-/** One row of the DEFAULT_CURVES table: [median, β] per quantity and the fire decay length [km]. */
-export interface DefaultCurvesRow {
-  wind: readonly [number, number];
-  depth: readonly [number, number];
-  velocity: readonly [number, number];
-  pga: readonly [number, number];
-  pgv: readonly [number, number];
-  fire: number;
-}
+import { ASSET_TYPES, type AssetType } from '../assets/types.js';
+import { convertV1Curve } from './convertV1.js';
+import { LEGACY_DEFAULT_CURVES_TABLE } from './legacyDefaultCurves.js';
+import { CLASS_4_WOOD_POLE, DEFAULT_POLE_CONFIGURATION, darestaniLognormal } from './windPoleDarestani2019.js';
+import type { CurveSet, FragilityCurveSpec, LimitStateSpec, RepairTimeSpec } from './types.js';
 
 /**
- * DEFAULT_CURVES, laid out like the table of docs/fragility.md: lognormal
- * median and β per asset type and quantity, and the fire decay length.
- *
- * Source: ERAD's (NREL) default curve table read as median/β where its scipy call passes
- * (s, loc = median, scale = 1/s); for its flood-depth rows with loc 0.01 the median is its
- * scale. Fire lengths are ERAD's newer engine values with maximum probability 0.95.
+ * DEFAULT_CURVES: every curve with its source (docs/fragility.md has the table). Earthquake
+ * from HAZUS 5.1; wind on wood poles from Darestani & Shafieezadeh (2019); fire and the
+ * classes no published function covers are engineering judgement, and their source says so.
  */
-export const DEFAULT_CURVES_TABLE = {
-  // Per asset type: [median, beta] of wind speed [m/s], flood depth [m], flood velocity [m/s], PGA [g], PGV [cm/s]; fire length [km].
-  switch: { wind: [50, 0.45], depth: [0.5, 0.35], velocity: [1.5, 0.35], pga: [0.4, 0.8], pgv: [35, 0.5], fire: 0.2 },
-  battery_storage: { wind: [50, 0.45], depth: [0.7, 0.4], velocity: [1.5, 0.35], pga: [0.4, 0.8], pgv: [35, 0.5], fire: 0.2 },
-  distribution_junction_box: { wind: [50, 0.4], depth: [2.0, 0.8], velocity: [2.0, 0.4], pga: [0.45, 0.5], pgv: [35, 0.5], fire: 0.2 },
-  distribution_overhead_lines: { wind: [45, 0.35], depth: [1.28, 0.5], velocity: [3.5, 0.35], pga: [0.5, 0.55], pgv: [40, 0.5], fire: 0.3 },
-  distribution_poles: { wind: [45, 0.4], depth: [1.28, 0.5], velocity: [3.0, 0.35], pga: [0.4, 0.6], pgv: [40, 0.5], fire: 0.3 },
-  distribution_underground_cables: { wind: [55, 0.4], depth: [2.0, 0.8], velocity: [2.0, 0.4], pga: [1.0, 0.8], pgv: [60, 0.5], fire: 0.05 },
-  solar_panels: { wind: [55, 0.3], depth: [0.8, 0.4], velocity: [2.0, 0.35], pga: [0.45, 0.45], pgv: [35, 0.5], fire: 0.2 },
-  substation: { wind: [55, 0.4], depth: [1.0, 0.01], velocity: [2.0, 0.4], pga: [0.4, 0.5], pgv: [50, 0.5], fire: 0.25 },
-  transformer_pad_mount: { wind: [50, 0.35], depth: [0.9, 0.5], velocity: [1.5, 0.35], pga: [0.4, 0.6], pgv: [35, 0.5], fire: 0.25 },
-  transformer_pole_mount: { wind: [45, 0.3], depth: [1.2, 0.5], velocity: [2.5, 0.3], pga: [0.5, 0.8], pgv: [40, 0.5], fire: 0.3 },
-  transmission_junction_box: { wind: [55, 0.54], depth: [1.0, 0.4], velocity: [1.5, 0.4], pga: [0.5, 0.5], pgv: [50, 0.5], fire: 0.2 },
-  transmission_overhead_lines: { wind: [50, 0.35], depth: [1.8, 0.3], velocity: [3.5, 0.35], pga: [0.6, 0.6], pgv: [45, 0.5], fire: 0.3 },
-  transmission_tower: { wind: [55, 0.4], depth: [2.2, 0.4], velocity: [3.0, 0.4], pga: [0.35, 0.4], pgv: [35, 0.5], fire: 0.25 },
-  transmission_underground_cables: { wind: [60, 0.4], depth: [0.8, 0.25], velocity: [2.0, 0.4], pga: [0.8, 0.55], pgv: [65, 0.55], fire: 0.05 },
-} as const satisfies Record<AssetType, DefaultCurvesRow>;
 
-/** P(fail) of a fire curve at distance 0+ (DEFAULT_CURVES table note). */
-export const DEFAULT_FIRE_MAX_PROBABILITY = 0.95;
+const HAZUS_TABLE = 'FEMA (2022), Hazus Earthquake Model Technical Manual, Hazus 5.1, electric power system fragility';
+const HAZUS_RESTORATION =
+  'FEMA (2022), Hazus 5.1 Earthquake Technical Manual, continuous restoration functions for electric power systems (normal, days; after ATC-13)';
 
-const lognormal = ([median, beta]: readonly [number, number], unit: string): CurveSpec => ({ distribution: 'lognormal', median: `${median} ${unit}`, beta });
+/** HAZUS 5.1 earthquake classes used (median PGA [g], β) for slight, moderate, extensive, complete; the same numbers as the SimCenter DLML Hazus v5.1 power table. */
+export const HAZUS_EARTHQUAKE_CLASSES = {
+  /** EP.S.L.U: substation, low voltage (34.5-150 kV), unanchored / standard components. */
+  'EP.S.L.U': [
+    [0.13, 0.65],
+    [0.26, 0.5],
+    [0.34, 0.4],
+    [0.74, 0.4],
+  ],
+  /** EP.C.U: distribution circuit, unanchored / standard components. */
+  'EP.C.U': [
+    [0.24, 0.25],
+    [0.33, 0.2],
+    [0.58, 0.15],
+    [0.89, 0.15],
+  ],
+} as const satisfies Record<string, readonly (readonly [number, number])[]>;
 
-/** DEFAULT_CURVES as a curve set, in the custom curve set format. */
+const DAMAGE_STATES = ['slight', 'moderate', 'extensive', 'complete'] as const;
+
+/** HAZUS restoration functions (mean, σ in days) per damage state. */
+const HAZUS_RESTORATION_DAYS = {
+  substation: [
+    [1, 0.5],
+    [3, 1.5],
+    [7, 3.5],
+    [30, 15],
+  ],
+  distribution_circuit: [
+    [0.3, 0.2],
+    [1, 0.5],
+    [3, 1.5],
+    [7, 3],
+  ],
+} as const;
+
+/** Days in hours, rounded to 12 significant digits so 0.3 d reads 7.2 h, not 7.199999999999999. */
+const hours = (days: number) => Number((days * 24).toPrecision(12));
+
+function hazusEarthquake(hazusClass: keyof typeof HAZUS_EARTHQUAKE_CLASSES, restoration: keyof typeof HAZUS_RESTORATION_DAYS, why: string): FragilityCurveSpec {
+  const limitStates: LimitStateSpec[] = HAZUS_EARTHQUAKE_CLASSES[hazusClass].map(([median, beta], index) => ({
+    name: DAMAGE_STATES[index],
+    form: 'lognormal',
+    parameters: { median, beta },
+  }));
+  const repair: Record<string, RepairTimeSpec> = Object.fromEntries(
+    HAZUS_RESTORATION_DAYS[restoration].map(([mean, sd], index) => [
+      DAMAGE_STATES[index],
+      { distribution: 'normal', mean_hours: hours(mean), sd_hours: hours(sd) },
+    ]),
+  );
+  return {
+    quantity: 'pga',
+    units: 'standard_gravity',
+    applies_to: 'asset',
+    limit_states: limitStates,
+    out_of_service: 'extensive',
+    repair_time: repair,
+    source: `${HAZUS_TABLE}, class ${hazusClass}${why}; repair times: ${HAZUS_RESTORATION}, ${restoration.replace('_', ' ')}s. Out of service from extensive damage (hazsim's reading: the first state HAZUS describes as loss of most components or circuits)`,
+  };
+}
+
+const EARTHQUAKE: Record<AssetType, FragilityCurveSpec> = {
+  substation: hazusEarthquake('EP.S.L.U', 'substation', ''),
+  switch: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (in-line equipment of a distribution circuit)'),
+  transformer_pole_mount: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (in-line equipment of a distribution circuit)'),
+  transformer_pad_mount: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (utility-owned equipment of a distribution circuit)'),
+  distribution_overhead_lines: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (conductors of a distribution circuit)'),
+  distribution_underground_cables: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (underground conductors of a distribution circuit)'),
+  distribution_poles: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (poles of a distribution circuit)'),
+  distribution_junction_box: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (in-line equipment of a distribution circuit)'),
+  solar_panels: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (utility-owned equipment at customer sites; engineering judgement to use it for solar)'),
+  battery_storage: hazusEarthquake(
+    'EP.C.U',
+    'distribution_circuit',
+    ' (utility-owned equipment at customer sites; engineering judgement to use it for storage)',
+  ),
+  transmission_overhead_lines: hazusEarthquake(
+    'EP.C.U',
+    'distribution_circuit',
+    ' used as a proxy: HAZUS has no transmission line class (engineering judgement)',
+  ),
+  transmission_underground_cables: hazusEarthquake(
+    'EP.C.U',
+    'distribution_circuit',
+    ' used as a proxy: HAZUS has no transmission cable class (engineering judgement)',
+  ),
+  transmission_tower: hazusEarthquake('EP.C.U', 'distribution_circuit', ' used as a proxy: HAZUS has no transmission tower class (engineering judgement)'),
+  transmission_junction_box: hazusEarthquake('EP.C.U', 'distribution_circuit', ' used as a proxy: HAZUS has no transmission class (engineering judgement)'),
+};
+
+const WOOD_POLE = darestaniLognormal(CLASS_4_WOOD_POLE, DEFAULT_POLE_CONFIGURATION);
+const DARESTANI =
+  'Darestani & Shafieezadeh (2019), Multi-dimensional wind fragility functions for wood utility poles, Engineering Structures 183:937-948, Tables 14-20 (class 4 wood pole; coefficients as transcribed in NREL ERAD), ' +
+  `evaluated at wind angle ${DEFAULT_POLE_CONFIGURATION.windAngleDegrees} degrees, conductor area ${DEFAULT_POLE_CONFIGURATION.conductorAreaM2} m² and pole age ${DEFAULT_POLE_CONFIGURATION.ageYears} years (hazsim's choice of a typical pole)`;
+
+/** The Darestani (2019) class 4 wood pole curve, on a 3-s gust at 10 m. */
+function woodPoleWind(appliesTo: FragilityCurveSpec['applies_to'], why: string): FragilityCurveSpec {
+  return {
+    quantity: 'wind_speed',
+    units: 'mile / hour',
+    applies_to: appliesTo,
+    averaging_time_s: 3,
+    height_m: 10,
+    limit_states: [{ name: 'failure', form: 'lognormal', parameters: { median: WOOD_POLE.medianMph, beta: WOOD_POLE.beta } }],
+    out_of_service: 'failure',
+    source: `${DARESTANI}${why}; wind speed read as a 3-s gust at 10 m, open terrain`,
+  };
+}
+
+const CARRIED_OVER = "No published function adopted for this class: LEGACY_DEFAULT_CURVES' value (ERAD's uncited table) carried over as engineering judgement";
+
+/** The LEGACY_DEFAULT_CURVES curve of a quantity, labelled as carried over. */
+function carriedOver(assetType: AssetType, quantity: 'wind_speed' | 'flood_depth' | 'flood_velocity'): FragilityCurveSpec {
+  const row = LEGACY_DEFAULT_CURVES_TABLE[assetType];
+  const [median, beta] = quantity === 'wind_speed' ? row.wind : quantity === 'flood_depth' ? row.depth : row.velocity;
+  const unit = quantity === 'flood_depth' ? 'meter' : 'meter / second';
+  return { ...convertV1Curve(quantity, { distribution: 'lognormal', median: `${median} ${unit}`, beta }), source: CARRIED_OVER };
+}
+
+const WIND: Record<AssetType, FragilityCurveSpec[]> = {
+  distribution_poles: [woodPoleWind('pole', '')],
+  distribution_overhead_lines: [
+    woodPoleWind('span', '; a span is taken to fail with its supporting pole (engineering judgement; conductor breakage and tree fall not included)'),
+  ],
+  transformer_pole_mount: [woodPoleWind('asset', '; a pole-mounted transformer is taken to fail with its pole (engineering judgement)')],
+  switch: [woodPoleWind('asset', '; a pole-mounted switch is taken to fail with its pole (engineering judgement)')],
+  // Buried and below-grade assets: wind does not reach them.
+  distribution_underground_cables: [],
+  transmission_underground_cables: [],
+  distribution_junction_box: [],
+  transmission_junction_box: [],
+  substation: [carriedOver('substation', 'wind_speed')],
+  transformer_pad_mount: [carriedOver('transformer_pad_mount', 'wind_speed')],
+  solar_panels: [carriedOver('solar_panels', 'wind_speed')],
+  battery_storage: [carriedOver('battery_storage', 'wind_speed')],
+  transmission_tower: [carriedOver('transmission_tower', 'wind_speed')],
+  transmission_overhead_lines: [carriedOver('transmission_overhead_lines', 'wind_speed')],
+};
+
+const FLOOD = Object.fromEntries(ASSET_TYPES.map((type) => [type, [carriedOver(type, 'flood_depth'), carriedOver(type, 'flood_velocity')]])) as Record<
+  AssetType,
+  FragilityCurveSpec[]
+>;
+
+const FIRE_JUDGEMENT =
+  'Engineering judgement (hazsim), no published fire fragility adopted: P(fail) inside the perimeter by material (wood burns, steel loses strength only in long exposure, buried cable is shielded by soil), decaying outside over the reach of radiant heat and embers';
+
+/** A fire curve: P(fail) inside the perimeter, P at its edge and the decay length outside [km]. */
+function fire(inside: number, edge: number, lengthKm: number, what: string): FragilityCurveSpec {
+  return {
+    quantity: 'fire_boundary_distance',
+    units: 'kilometer',
+    applies_to: 'asset',
+    limit_states: [{ name: 'failure', form: 'exponential_decay', parameters: { probability_inside: inside, max_probability: edge, length: lengthKm } }],
+    out_of_service: 'failure',
+    source: `${FIRE_JUDGEMENT}; ${what}`,
+  };
+}
+
+const FIRE: Record<AssetType, FragilityCurveSpec> = {
+  distribution_poles: fire(0.8, 0.3, 0.05, 'wood pole'),
+  distribution_overhead_lines: fire(0.8, 0.3, 0.05, 'conductors on wood poles'),
+  transformer_pole_mount: fire(0.8, 0.3, 0.05, 'on a wood pole'),
+  switch: fire(0.8, 0.3, 0.05, 'on a wood pole'),
+  transmission_tower: fire(0.1, 0.02, 0.05, 'steel tower'),
+  transmission_overhead_lines: fire(0.2, 0.05, 0.05, 'conductors and insulators on steel towers'),
+  substation: fire(0.3, 0.05, 0.05, 'cleared, gravelled yard'),
+  transformer_pad_mount: fire(0.3, 0.05, 0.03, 'steel enclosure at grade'),
+  solar_panels: fire(0.5, 0.1, 0.05, 'panels and inverters'),
+  battery_storage: fire(0.5, 0.1, 0.05, 'enclosure with electronics'),
+  distribution_underground_cables: fire(0.01, 0.001, 0.01, 'buried cable'),
+  transmission_underground_cables: fire(0.01, 0.001, 0.01, 'buried cable'),
+  distribution_junction_box: fire(0.01, 0.001, 0.01, 'below grade'),
+  transmission_junction_box: fire(0.01, 0.001, 0.01, 'below grade'),
+};
+
+const wrap = (table: Record<AssetType, FragilityCurveSpec>) =>
+  Object.fromEntries(Object.entries(table).map(([type, curve]) => [type, [curve]])) as Record<AssetType, FragilityCurveSpec[]>;
+
+/** DEFAULT_CURVES, the default curve set. */
 export const DEFAULT_CURVES: CurveSet = {
+  format_version: 2,
   name: 'DEFAULT_CURVES',
-  description: "Lognormal median/beta curves for every asset type and quantity: the intended reading of ERAD's default table (docs/fragility.md)",
-  curves: {
-    wind_speed: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => lognormal(row.wind, 'meter / second')),
-    flood_depth: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => lognormal(row.depth, 'meter')),
-    flood_velocity: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => lognormal(row.velocity, 'meter / second')),
-    pga: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => lognormal(row.pga, 'standard_gravity')),
-    pgv: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => lognormal(row.pgv, 'centimeter / second')),
-    fire_boundary_distance: tableColumn<DefaultCurvesRow>(DEFAULT_CURVES_TABLE, (row) => ({
-      distribution: 'exponential_decay',
-      max_probability: DEFAULT_FIRE_MAX_PROBABILITY,
-      length: `${row.fire} kilometer`,
-    })),
-  },
+  description:
+    'Cited curves with damage states: HAZUS 5.1 earthquake, Darestani & Shafieezadeh (2019) wood poles in wind; engineering judgement where marked (docs/fragility.md)',
+  fallback: 'DEFAULT_CURVES',
+  curves: { earthquake: wrap(EARTHQUAKE), wind: WIND, flood: FLOOD, fire: wrap(FIRE) },
 };

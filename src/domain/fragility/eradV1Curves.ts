@@ -1,6 +1,7 @@
 import type { AssetType } from '../assets/types.js';
-import type { CurveSet, CurveSpec } from './types.js';
-import { tableColumn } from './_table.js';
+import type { CurveSet, CurveSetV1, CurveSpec } from './types.js';
+import { tableColumn, withSource } from './_table.js';
+import { convertV1CurveSet } from './convertV1.js';
 
 /** One row of the ERAD_V1_CURVES table: lognorm [s, loc, scale] per quantity and fire expon [loc, scale]. */
 export interface EradV1CurvesRow {
@@ -47,10 +48,8 @@ const scipy = (name: 'lognorm' | 'expon', parameters: readonly number[], unit: s
   unit,
 });
 
-/** ERAD_V1_CURVES as a curve set, in the custom curve set format. */
-export const ERAD_V1_CURVES: CurveSet = {
-  name: 'ERAD_V1_CURVES',
-  description: "ERAD's default table evaluated as ERAD does (scipy lognorm s, loc, scale and expon loc, scale), to reproduce ERAD numbers",
+/** The table as a version 1 curve set. */
+const ERAD_V1_CURVES_V1: CurveSetV1 = {
   curves: {
     wind_speed: tableColumn<EradV1CurvesRow>(ERAD_V1_CURVES_TABLE, (row) => scipy('lognorm', row.wind, 'meter / second')),
     flood_depth: tableColumn<EradV1CurvesRow>(ERAD_V1_CURVES_TABLE, (row) => scipy('lognorm', row.depth, 'meter')),
@@ -60,3 +59,14 @@ export const ERAD_V1_CURVES: CurveSet = {
     fire_boundary_distance: tableColumn<EradV1CurvesRow>(ERAD_V1_CURVES_TABLE, (row) => scipy('expon', row.fire, 'kilometer')),
   },
 };
+
+/** ERAD_V1_CURVES as a version 2 set: one limit state (failure) per curve, evaluated as ERAD does. */
+export const ERAD_V1_CURVES: CurveSet = withSource(
+  {
+    ...convertV1CurveSet(ERAD_V1_CURVES_V1),
+    name: 'ERAD_V1_CURVES',
+    description: "ERAD's default table evaluated as ERAD does (scipy lognorm s, loc, scale and expon loc, scale), to reproduce ERAD numbers",
+    notes: ["ERAD's default table with ERAD's scipy parameters, unchanged; uncited"],
+  },
+  "ERAD (NREL) default fragility table with ERAD's scipy positional parameters, evaluated as ERAD evaluates it; uncited",
+);

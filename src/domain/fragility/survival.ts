@@ -34,7 +34,7 @@ export function survivalAt(curve: CompiledCurve, intensitySI: number): number {
     case 'normal':
       return normalSurvival(curve.mean, curve.std, intensitySI);
     case 'exponential_decay':
-      return exponentialDecaySurvival(curve.maxProbability, curve.length, intensitySI);
+      return exponentialDecaySurvival(curve.maxProbability, curve.length, intensitySI, curve.insideProbability);
     case 'scipy_lognorm':
       return scipyLognormSurvival(curve.s, curve.loc, curve.scale, intensitySI);
     case 'scipy_expon':

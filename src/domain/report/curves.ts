@@ -4,7 +4,7 @@
  * with the peak intensities the assets of that type saw marked on the curve.
  */
 import { ASSET_TYPES, type AssetType } from '../assets/types.js';
-import { compileCurveSet, curveForType, survivalAt, type CurveSet, type CurveSpec } from '../fragility/index.js';
+import { compileFragility, survivalAt, type FragilityCurveSpec } from '../fragility/index.js';
 import { quantityDefinition } from '../hazards/quantities.js';
 
 /** One row of the result's fragility_curves table, its definition parsed. */
@@ -12,7 +12,7 @@ export interface UsedCurve {
   asset_type: string;
   quantity: string;
   curve_set: string;
-  definition: CurveSpec;
+  definition: FragilityCurveSpec;
 }
 
 export interface CurvePlot {
@@ -22,7 +22,7 @@ export interface CurvePlot {
   /** The SI unit of the x values. */
   unit: string;
   /** The curve as written in the set (with its source when the set gives one). */
-  definition: CurveSpec;
+  definition: FragilityCurveSpec;
   x: number[];
   failure: number[];
   /** [peak intensity, failure probability] of up to MAX_MARKS assets of this type. */
@@ -51,8 +51,10 @@ export function curvePlots(curves: readonly UsedCurve[], assetTypes: readonly st
     for (let asset = 0; asset < assetTypes.length; asset += 1)
       if (assetTypes[asset] === assetType && Number.isFinite(values[asset])) seenValues.push(values[asset]);
     if (seenValues.length === 0) continue;
-    const set: CurveSet = { curves: { [used.quantity]: { [assetType]: used.definition } } };
-    const curve = curveForType(compileCurveSet(set, used.curve_set), assetType, used.quantity);
+    // The curve's out-of-service limit state: what the survival the report shows was computed from.
+    const { hazard, dimension } = quantityDefinition(used.quantity);
+    const fragility = compileFragility(used.definition, hazard, dimension);
+    const curve = fragility.limitStates[fragility.outOfService];
     const failureAt = (x: number) => 1 - survivalAt(curve, x);
     const rising = quantityDefinition(used.quantity).mostSevere === 'max';
     // The range runs from 0 to where the curve is within 1 % of its far end, and past every value seen.

@@ -5,6 +5,7 @@ import { intensityQuantityNames } from '../hazards/quantities.js';
 import { intensityColumns, survivalColumn } from './columns.js';
 import { assetSummarySql, insertAssetSummary } from './assetSummary.js';
 import type { CurveUsed, SurvivalResult } from './types.js';
+import { DAMAGE_STATE_SCHEMA, insertDamageStates, type FragilityLookup } from './damageStates.js';
 
 /** Rows per INSERT statement: multi-row statements cut the per-call cost that dominates bulk writes. */
 const ROWS_PER_STATEMENT = 64;
@@ -50,8 +51,10 @@ CREATE TABLE fragility_curves (
   quantity TEXT NOT NULL,
   curve_set TEXT NOT NULL,
   definition TEXT NOT NULL,
+  hazard_type TEXT NOT NULL,
+  source TEXT,
   PRIMARY KEY (asset_type, quantity)
-);
+);${DAMAGE_STATE_SCHEMA}
 CREATE TABLE run_info (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -78,6 +81,7 @@ export function writeResultsSqlite(
   result: SurvivalResult,
   curves: readonly CurveUsed[],
   runInfo: Readonly<Record<string, string>>,
+  fragilityOf: FragilityLookup,
   onRows?: (done: number, total: number) => void,
 ): void {
   // A name of its own per run: runs in worker threads of one process may write the same output path at once.
@@ -104,8 +108,9 @@ export function writeResultsSqlite(
           assets.heightM[a],
         );
       }
-      const insertCurve = db.prepare('INSERT INTO fragility_curves VALUES (?, ?, ?, ?)');
-      for (const curve of curves) insertCurve.run(curve.asset_type, curve.quantity, curve.curve_set, curve.definition);
+      const insertCurve = db.prepare('INSERT INTO fragility_curves VALUES (?, ?, ?, ?, ?, ?)');
+      for (const curve of curves) insertCurve.run(curve.asset_type, curve.quantity, curve.curve_set, curve.definition, curve.hazard_type, curve.source);
+      insertDamageStates(db, result, fragilityOf);
       const insertInfo = db.prepare('INSERT INTO run_info VALUES (?, ?)');
       for (const key of Object.keys(runInfo).sort()) insertInfo.run(key, runInfo[key]);
     })();

@@ -34,8 +34,11 @@ export interface AssetEvents {
 export interface CurveUsed {
   asset_type: string;
   quantity: IntensityQuantity;
-  /** The curve set the curve came from (a custom set's missing curves come from DEFAULT_CURVES). */
+  /** The curve set the curve came from (a custom set's missing curves come from its fallback set). */
   curve_set: string;
-  /** The curve's definition as JSON (form and parameters, in the units it was given). */
+  /** The curve's definition as JSON (version 2: quantity, units, limit states, out of service, repair times). */
   definition: string;
+  hazard_type: string;
+  /** The curve's citation; null when the curve gives none. */
+  source: string | null;
 }

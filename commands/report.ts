@@ -5,6 +5,7 @@ import { emit, formatFields } from './output.js';
 
 interface ReportOptions extends GlobalOptions {
   scenarios?: string;
+  impact?: string;
   output?: string;
 }
 
@@ -14,6 +15,7 @@ export function makeReportCommand(context: CommandContext): Command {
     .description('write one self-contained HTML page (map, outage curve, fragility curves, provenance) from a simulation result')
     .argument('<result>', 'SQLite result of `hazsim simulate`')
     .option('--scenarios <zip>', 'scenario ZIP of `hazsim scenarios` for the same inputs: adds the failures-per-sample chart')
+    .option('--impact <sqlite>', 'impact result of `hazsim impact` for the same inputs: adds customers and kW out over time')
     .option('-o, --output <file>', 'HTML file to write (default: the result file name with _report.html)')
     .addHelpText(
       'after',
@@ -21,11 +23,14 @@ export function makeReportCommand(context: CommandContext): Command {
 Examples:
   $ hazsim simulate example_feeder example_hurricane -o run.sqlite
   $ hazsim scenarios example_feeder example_hurricane -n 500 -o run.zip
-  $ hazsim report run.sqlite --scenarios run.zip -o run.html`,
+  $ hazsim impact example_feeder example_hurricane -n 500 -o impact.sqlite
+  $ hazsim report run.sqlite --scenarios run.zip --impact impact.sqlite -o run.html`,
     )
     .action(async (result: string, options: ReportOptions) => {
       const output = options.output ?? path.join(path.dirname(result), `${path.basename(result).replace(/(_results)?\.sqlite$/i, '')}_report.html`);
-      const summary = await context.service(options).reportFromFiles({ resultPath: result, scenariosPath: options.scenarios }, output);
+      const summary = await context
+        .service(options)
+        .reportFromFiles({ resultPath: result, scenariosPath: options.scenarios, impactPath: options.impact }, output);
       const filePath = path.resolve(output);
       emit(context, options, { status: 'success', file_path: filePath, ...summary }, () =>
         [

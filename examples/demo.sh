@@ -38,11 +38,11 @@ done
 echo; echo "== 1,000 outage scenarios for the hurricane (seed 42)"
 hazsim scenarios example_feeder example_hurricane -n 1000 --seed 42 -o "$out/example_feeder_scenarios_1000samples.zip" --cache-dir "$cache"
 
-echo; echo "== a report to open in a browser: map, outage curve, fragility curves, provenance"
-hazsim report "$out/example_feeder_example_hurricane_results.sqlite" --scenarios "$out/example_feeder_scenarios_1000samples.zip" -o "$out/example_feeder_example_hurricane_report.html" --cache-dir "$cache"
-
 echo; echo "== who loses power, and for how long: impact of 1,000 hurricane scenarios (seed 42, 4 crews)"
 hazsim impact example_feeder example_hurricane -n 1000 --seed 42 --crews 4 -o "$out/example_feeder_example_hurricane_impact_1000samples.sqlite" --cache-dir "$cache"
+
+echo; echo "== a report to open in a browser: map, outage curves, fragility curves, provenance"
+hazsim report "$out/example_feeder_example_hurricane_results.sqlite" --scenarios "$out/example_feeder_scenarios_1000samples.zip" --impact "$out/example_feeder_example_hurricane_impact_1000samples.sqlite" -o "$out/example_feeder_example_hurricane_report.html" --cache-dir "$cache"
 
 echo; echo "== done: results in $out"
 ls -l "$out"

@@ -28,6 +28,8 @@ import { outputPathFor, type RunOutputOptions, type ScenarioOutcome, type Simula
 export interface ReportSources {
   resultPath: string;
   scenariosPath?: string;
+  /** The SQLite of `hazsim impact` for the same inputs (docs/output-impact.md). */
+  impactPath?: string;
 }
 
 export type { ReportSummary };
@@ -217,6 +219,41 @@ async function readScenarios(zipPath: string, result: ResultData): Promise<NonNu
   };
 }
 
+/** Customers and kW out over time (mean, P10, P90 over samples) from an impact result of the same distribution model. */
+function readImpact(impactPath: string, result: ResultData): NonNullable<ReportInput['impact']> {
+  if (!fs.existsSync(impactPath)) throw new HazsimError('not_found', `impact file ${impactPath} does not exist`);
+  let db: Database.Database;
+  try {
+    db = new Database(impactPath, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new HazsimError('invalid_input', `${impactPath} is not a readable SQLite file: ${(error as Error).message}`);
+  }
+  try {
+    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
+    const missing = ['curves', 'run_info'].filter((table) => !tables.has(table));
+    if (missing.length > 0)
+      throw new HazsimError('invalid_input', `${impactPath} is not a hazsim impact result: it lacks ${missing.join(', ')} (see docs/output-impact.md)`);
+    const info = Object.fromEntries(
+      (db.prepare('SELECT key, value FROM run_info').all() as { key: string; value: string }[]).map((row) => [row.key, row.value]),
+    );
+    if (info.distribution_sha256 && result.runInfo.distribution_sha256 && info.distribution_sha256 !== result.runInfo.distribution_sha256) {
+      throw new HazsimError('invalid_input', `${impactPath} was computed for another distribution model than the result (distribution_sha256 differs)`);
+    }
+    const rows = db
+      .prepare('SELECT timestamp, customers_out_mean, customers_out_p10, customers_out_p90, kw_out_mean, kw_out_p10, kw_out_p90 FROM curves ORDER BY hours')
+      .all() as Record<string, number | string>[];
+    const column = (name: string) => rows.map((row) => Number(row[name]));
+    return {
+      timestamps: rows.map((row) => String(row.timestamp)),
+      customers: { mean: column('customers_out_mean'), p10: column('customers_out_p10'), p90: column('customers_out_p90') },
+      kw: { mean: column('kw_out_mean'), p10: column('kw_out_p10'), p90: column('kw_out_p90') },
+      metadata: Object.fromEntries(['number_of_samples', 'seed', 'crews', 'repair_times'].filter((key) => key in info).map((key) => [key, info[key]])),
+    };
+  } finally {
+    db.close();
+  }
+}
+
 /** The cached model the run used, when the cache still holds the same bytes; otherwise a note says why it is left out. */
 function cachedInput(store: ModelStore, name: string | undefined, sha256: string | undefined, what: string, notes: string[]): Buffer | null {
   if (!name || !store.has(name)) {
@@ -241,6 +278,7 @@ export async function writeReport(
 ): Promise<ReportSummary> {
   const result = readResult(sources.resultPath);
   const scenarios = sources.scenariosPath ? await readScenarios(sources.scenariosPath, result) : undefined;
+  const impact = sources.impactPath ? readImpact(sources.impactPath, result) : undefined;
   const notes: string[] = [];
   const distributionBytes = cachedInput(stores.distribution, result.runInfo.distribution_name, result.runInfo.distribution_sha256, 'distribution', notes);
   const routesByUuid = distributionBytes
@@ -263,6 +301,7 @@ export async function writeReport(
     curves: result.curves,
     hazardEntries,
     scenarios,
+    impact,
     notes,
   });
   const html = renderReportHtml(payload, reportAssets());
@@ -282,6 +321,7 @@ interface ReportDependencies {
   stores: { distribution: ModelStore; hazard: ModelStore };
   simulate(request: unknown, options: RunOutputOptions): Promise<SimulationOutcome>;
   generateScenarios(request: unknown, options: RunOutputOptions & { recordLimit?: number }): Promise<ScenarioOutcome>;
+  estimateImpact(request: unknown, options: RunOutputOptions): Promise<{ filePath: string }>;
   /** The cache's results folder (RunOutputOptions.inResultsDir). */
   resultsDir: string;
 }
@@ -308,7 +348,12 @@ export function createReportOps(dependencies: ReportDependencies) {
     const fileName = options.inResultsDir
       ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}${request.number_of_samples ? `_${request.number_of_samples}samples_seed${request.seed}_${request.method}` : ''}_report.html`
       : `${request.distribution_system_name}_${request.hazard_system_name}_report.html`;
-    const { number_of_samples: samples, seed, method, ...simulation } = request;
+    const { number_of_samples: samples, seed, method, impact, ...simulation } = request;
+    if (impact && samples === undefined) {
+      throw new HazsimError('invalid_input', 'impact needs number_of_samples: the outage is estimated over that many scenarios', [
+        { path: 'impact', message: 'give number_of_samples with impact: true' },
+      ]);
+    }
     const temporary: string[] = [];
     try {
       const result = await dependencies.simulate(simulation, { onProgress: options.onProgress });
@@ -322,8 +367,14 @@ export function createReportOps(dependencies: ReportDependencies) {
         temporary.push(scenarios.filePath);
         scenariosPath = scenarios.filePath;
       }
+      let impactPath: string | undefined;
+      if (impact) {
+        const estimate = await dependencies.estimateImpact({ ...simulation, number_of_samples: samples, seed, method }, { onProgress: options.onProgress });
+        temporary.push(estimate.filePath);
+        impactPath = estimate.filePath;
+      }
       const filePath = outputPathFor(fileName, options.inResultsDir ? { ...options, outputDir: dependencies.resultsDir } : options);
-      const summary = await writeReport({ resultPath: result.filePath, scenariosPath }, filePath, dependencies.stores);
+      const summary = await writeReport({ resultPath: result.filePath, scenariosPath, impactPath }, filePath, dependencies.stores);
       return { filePath, fileName, summary };
     } finally {
       for (const file of temporary) fs.rmSync(file, { force: true });

@@ -186,6 +186,12 @@ export const ReportRequest = v.strictObject({
   number_of_samples: v.pipe(v.optional(SampleCount), v.description('when given, the report also shows this many Monte Carlo scenarios (failures per sample)')),
   seed: ScenarioRequest.entries.seed,
   method: ScenarioRequest.entries.method,
+  impact: v.pipe(
+    v.optional(v.boolean(), false),
+    v.description(
+      'with number_of_samples: also estimate who loses power (as POST /impact, with its default crews and repair times) and show customers and kW out over time with the P10–P90 band',
+    ),
+  ),
 });
 export type ReportRequest = v.InferOutput<typeof ReportRequest>;
 

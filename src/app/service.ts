@@ -131,7 +131,13 @@ export function createService(options: ServiceOptions = {}) {
     cacheRoot,
   });
   const impact = createImpactOps({ stores, generateScenarios: simulation.generateScenarios, resultsDir });
-  const reports = createReportOps({ stores, simulate: simulation.simulate, generateScenarios: simulation.generateScenarios, resultsDir });
+  const reports = createReportOps({
+    stores,
+    simulate: simulation.simulate,
+    generateScenarios: simulation.generateScenarios,
+    estimateImpact: impact.estimateImpact,
+    resultsDir,
+  });
 
   /**
    * Reads a curve set file from disk and stores it (see uploadCurveSet); `fileName` stands

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import Database from 'better-sqlite3';
 import { json, runCli, tempDir } from '../helpers/cli.js';
 import { connectStdio, toolError, toolOutput } from '../helpers/mcp.js';
 import { readReportData } from '../../src/domain/report/index.js';
@@ -26,10 +27,20 @@ interface Context {
   out: string;
   result: string;
   scenarios: string;
+  impact: string;
   report: string;
   browser?: Browser;
 }
 const test = suite<Context>('report', {} as Context);
+
+function sqliteRows(file: string, sql: string): any[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare(sql).all();
+  } finally {
+    db.close();
+  }
+}
 
 test.before(async (context) => {
   context.cache = tempDir('hazsim-report-cache-');
@@ -46,6 +57,8 @@ test.before(async (context) => {
   context.report = path.join(context.out, 'run.html');
   cli(['simulate', 'feeder', 'hurricane', '-o', context.result]);
   cli(['scenarios', 'feeder', 'hurricane', '-n', '50', '--seed', '7', '-o', context.scenarios]);
+  context.impact = path.join(context.out, 'impact.sqlite');
+  cli(['impact', 'feeder', 'hurricane', '-n', '50', '--seed', '7', '-o', context.impact]);
   if (available) context.browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 });
 test.after(async ({ browser }) => {
@@ -53,7 +66,19 @@ test.after(async ({ browser }) => {
 });
 
 test('hazsim report writes one page with the run, its scenarios and what it could not draw', (context) => {
-  const result = runCli(['report', context.result, '--scenarios', context.scenarios, '-o', context.report, '--cache-dir', context.cache, '--json']);
+  const result = runCli([
+    'report',
+    context.result,
+    '--scenarios',
+    context.scenarios,
+    '--impact',
+    context.impact,
+    '-o',
+    context.report,
+    '--cache-dir',
+    context.cache,
+    '--json',
+  ]);
   assert.is(result.code, 0, result.stderr);
   const summary = json(result);
   assert.is(summary.file_path, context.report);
@@ -188,6 +213,7 @@ test('POST /report returns the page; a bad request is refused with the field nam
       hazard_system_name: 'hurricane',
       number_of_samples: 20,
       seed: 3,
+      impact: true,
     });
     const html = await response.text();
     assert.is(response.status, 200, html);
@@ -196,6 +222,15 @@ test('POST /report returns the page; a bad request is refused with the field nam
     const data: any = readReportData(html);
     assert.is(data.assets.count, 38);
     assert.is(data.scenarios.samples, 20);
+    assert.ok(data.impact.customers.mean.length > 0, 'impact: true adds customers out over time');
+    const noSamples = await expectError(
+      await postJson(`${server.base}/report`, { distribution_system_name: 'feeder', hazard_system_name: 'hurricane', impact: true }),
+      422,
+    );
+    assert.ok(
+      noSamples.errors!.some((error) => error.path === 'impact'),
+      JSON.stringify(noSamples),
+    );
     const bad = await postJson(`${server.base}/report`, { distribution_system_name: 'feeder', hazard_system_name: 'hurricane', number_of_samples: 0 });
     const body = await expectError(bad, 422);
     assert.ok(

@@ -309,6 +309,39 @@
     outage,
   );
 
+  if (data.impact) {
+    const impactNode = element('div', { id: 'impact-chart' });
+    const settings = Object.entries(data.impact.metadata);
+    section('impact', 'Customers and kW out over time', [
+      element('p', {}, ['Mean over the scenario samples, with the band from P10 to P90 (docs/output-impact.md).']),
+      impactNode,
+      table(['impact setting', 'value'], settings),
+    ]);
+    const times = data.impact.timestamps.map(seconds);
+    for (const [label, values, unit] of [
+      ['customers out', data.impact.customers, 'customers'],
+      ['kW out', data.impact.kw, 'kW'],
+    ]) {
+      new uPlot(
+        {
+          width: chartWidth(),
+          height: 220,
+          scales: { x: { time: true } },
+          series: [
+            {},
+            { label: `${label} P10`, stroke: 'rgba(215,48,39,0.4)', width: 1 },
+            { label: `${label} P90`, stroke: 'rgba(215,48,39,0.4)', width: 1 },
+            { label: `${label} mean`, stroke: '#d73027', width: 2 },
+          ],
+          bands: [{ series: [2, 1], fill: 'rgba(215,48,39,0.15)' }],
+          axes: [{}, { label: unit }],
+        },
+        [times, values.p10, values.p90, values.mean],
+        impactNode,
+      );
+    }
+  }
+
   if (data.scenarios) {
     const scenarioChart = element('div', { id: 'scenario-chart' });
     const { mean, percentiles } = data.scenarios;

@@ -29,6 +29,13 @@ export interface ReportInput {
   curves: readonly UsedCurve[];
   /** The hazard's normalized models, for the map's footprint; empty when the model is not at hand. */
   hazardEntries: readonly HazardEntry[];
+  /** Customers and kW out over time across samples, when an impact result is given (docs/output-impact.md). */
+  impact?: {
+    timestamps: readonly string[];
+    customers: { mean: readonly number[]; p10: readonly number[]; p90: readonly number[] };
+    kw: { mean: readonly number[]; p10: readonly number[]; p90: readonly number[] };
+    metadata: Readonly<Record<string, string>>;
+  };
   /** Failed assets in each sample, when a scenario file is given. */
   scenarios?: { failuresPerSample: readonly number[]; metadata: Readonly<Record<string, string>> };
   /** Things the reader should know about how the page was made (e.g. the hazard model was not in the cache). */
@@ -64,6 +71,7 @@ export interface ReportPayload {
   curves: CurvePlot[];
   worst: { name: string; assetType: string; lowestSurvival: number; peaks: Record<string, number> }[];
   overlays: MapOverlay[];
+  impact?: ReportInput['impact'];
   scenarios?: {
     metadata: [string, string][];
     samples: number;
@@ -202,6 +210,7 @@ export function buildReportPayload(input: ReportInput): ReportPayload {
     worst,
     overlays: hazardOverlays(input.hazardEntries),
     scenarios,
+    ...(input.impact ? { impact: input.impact } : {}),
     bounds:
       count > 0
         ? [

@@ -39,7 +39,7 @@ browse('in an 80x24 terminal: opens, switches tabs, shows a summary, simulates t
     assert.match(screen, /timestamps: 2024-09-21T12:00:00/);
 
     session.send('Right');
-    screen = await session.waitFor(/\[ Curve sets \(2\) \][\s\S]*built in: yes/);
+    screen = await session.waitFor(/\[ Curve sets \(3\) \][\s\S]*built in: yes/);
     show('curve sets tab', screen);
     assert.match(screen, /DEFAULT_CURVES \*/);
 
@@ -134,7 +134,7 @@ browse('an empty cache says how to upload; g asks for the count, seed and method
     assert.not.match(screen, /s simulate/);
 
     session.send('Left');
-    screen = await session.waitFor(/\[ Curve sets \(2\) \]/);
+    screen = await session.waitFor(/\[ Curve sets \(3\) \]/);
     assert.match(screen, /Enter use for runs/);
     assert.not.match(screen, /s simulate|g scenarios/);
     session.send('s');

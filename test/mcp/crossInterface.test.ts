@@ -39,7 +39,8 @@ shared('a distribution model uploaded through REST is listed and readable over M
   const fromRest = await expectJson(await rest('/distribution-models/rest_feeder'));
   assert.equal(JSON.parse(await readText('hazsim://models/rest_feeder')), fromRest.content);
   const info = toolOutput(await call('get_model_info', { model_name: 'rest_feeder' }));
-  assert.equal([info.name, info.file_path, info.created_at], [fromRest.name, fromRest.file_path, fromRest.created_at]);
+  // REST names files relative to the cache (docs/hardening.md); MCP, on the cache's own machine, gives the full path.
+  assert.equal([info.name, path.relative(context.cache, info.file_path), info.created_at], [fromRest.name, fromRest.file_path, fromRest.created_at]);
   assert.equal(JSON.parse(await readText('hazsim://models/rest_feeder/summary')), info);
 });
 
@@ -74,7 +75,13 @@ shared('a model file taken in by MCP refresh_cache is visible to REST at once', 
   );
   assert.equal((await expectJson(await rest('/distribution-models/by_hand'))).content, JSON.parse(fs.readFileSync(TINY_FEEDER, 'utf8')));
   const restInfo = await expectJson(await rest('/cache-info'));
-  assert.equal(toolOutput(await call('get_cache_info')), restInfo);
+  const relative = (value: unknown): unknown =>
+    typeof value === 'string' && path.isAbsolute(value)
+      ? path.relative(context.cache, value) || '.'
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, relative(inner)]))
+        : value;
+  assert.equal(relative(toolOutput(await call('get_cache_info'))), restInfo);
 });
 
 shared('a model stored by the CLI is visible to REST and MCP; one deleted through REST is gone from MCP', async () => {

@@ -47,9 +47,10 @@ test('the ZIP becomes an earthquake visible to every interface, and run_simulati
   );
   const rows = sqliteRows<any>(
     run.file_path,
-    'SELECT a.longitude, a.latitude, s.peak_ground_acceleration__feet_per_second2 AS pga FROM assetstatetable s JOIN assets a ON a.uuid = s.distribution_asset',
+    // Assets of one element: a line's column holds the worst of its spans (docs/physics.md), not the value at its midpoint.
+    'SELECT a.longitude, a.latitude, s.peak_ground_acceleration__feet_per_second2 AS pga FROM assetstatetable s JOIN assets a ON a.uuid = s.distribution_asset JOIN asset_summary m ON m.distribution_asset = s.distribution_asset WHERE m.element_count = 1',
   );
-  assert.ok(rows.length > 30);
+  assert.ok(rows.length > 20);
   for (const row of rows)
     closeRelative((row.pga * FOOT) / G, pgaPercentG(LAYOUT, row.longitude, row.latitude) / 100, 1e-6, `PGA at ${row.longitude}, ${row.latitude}`);
 });

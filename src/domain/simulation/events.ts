@@ -110,14 +110,15 @@ export function eventSurvival(
           last.valid = true;
         }
         for (let e = 0; e < elementCount; e += 1) {
-          const value = scratch[e];
-          if (value !== value) continue; // absent here: leaves everything alone
           const cell = assetOffset + owner[e];
-          const sofar = assetSurvival[cell];
-          assetSurvival[cell] = sofar === sofar ? sofar * value : value;
+          // The intensity is reported even where no curve judges it (a quantity for the record, or one another quantity governs).
           const intensity = values[offset + e];
           const held = assetIntensity[cell];
-          if (held !== held || (mostSevere === 'max' ? intensity > held : intensity < held)) assetIntensity[cell] = intensity;
+          if (intensity === intensity && (held !== held || (mostSevere === 'max' ? intensity > held : intensity < held))) assetIntensity[cell] = intensity;
+          const value = scratch[e];
+          if (value !== value) continue; // absent here: leaves survival alone
+          const sofar = assetSurvival[cell];
+          assetSurvival[cell] = sofar === sofar ? sofar * value : value;
           if (!(hazardSurvival[e] <= value)) hazardSurvival[e] = value;
         }
       }

@@ -57,7 +57,7 @@ test('calls every endpoint of a local hazsim serve (with an API key) and exits 0
     assert.is(answerOf(stdout, 'get a hazard model with its content').content.models.length, 24);
     assert.is(answerOf(stdout, 'curve sets: every name and the default').default, 'DEFAULT_CURVES');
     assert.is(answerOf(stdout, 'upload a custom curve set').message, 'Curve set curl_curves uploaded successfully');
-    assert.ok(answerOf(stdout, 'get a custom curve set').content.curves.wind_speed);
+    assert.ok(answerOf(stdout, 'get a custom curve set').content.curves.wind, 'a stored v1 set comes back in its v2 form (docs/fragility.md)');
     assert.is(answerOf(stdout, 'cache statistics').total_models, 2);
     assert.is(answerOf(stdout, 'refresh the cache index from disk').message, 'Cache refreshed successfully');
     for (const title of ['delete the custom curve set', 'delete the distribution model', 'delete the hazard model'])

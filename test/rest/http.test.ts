@@ -186,7 +186,8 @@ off('no CORS header without --cors-origin; with an API key /health names no path
     const response = await fetch(`${plain.base}/health`, { headers: { Origin: 'https://app.example' } });
     assert.is(response.headers.get('access-control-allow-origin'), null);
     const health = await expectJson(response);
-    assert.is(health.cache.directory, plain.cacheDir);
+    // Without an API key /health names the cache, relative to itself (docs/hardening.md: no absolute path in a REST body).
+    assert.is(health.cache.directory, '.');
   } finally {
     await plain.stop();
   }

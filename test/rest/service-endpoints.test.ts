@@ -25,7 +25,8 @@ test('GET /health reports status, version, uptime and a reachable cache', async 
   const body = await expectJson(await fetch(`${server.base}/health`));
   assert.is(body.status, 'healthy');
   assert.ok(body.uptime_seconds >= 0);
-  assert.equal(body.cache, { directory: server.cacheDir, reachable: true });
+  // REST bodies name the cache relative to itself (docs/hardening.md): '.'.
+  assert.equal(body.cache, { directory: '.', reachable: true });
 });
 
 test('GET /health is a 503 with the error fields when the cache directory cannot be used', async () => {
@@ -46,8 +47,8 @@ test('GET /health is a 503 with the error fields when the cache directory cannot
 
 test('GET /cache-info has the spec fields, counting both stores', async ({ server }) => {
   const body = await expectJson(await fetch(`${server.base}/cache-info`));
-  assert.is(body.cache_directory, server.cacheDir);
-  assert.is(body.metadata_file, path.join(server.cacheDir, 'distribution_models', 'models_metadata.json'));
+  assert.is(body.cache_directory, '.');
+  assert.is(body.metadata_file, path.join('distribution_models', 'models_metadata.json'));
   assert.is(body.total_models, 2);
   assert.ok(body.total_files >= 4);
   assert.ok(body.total_size_bytes > 0);

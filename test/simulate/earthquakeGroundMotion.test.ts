@@ -100,6 +100,7 @@ test('BSSA14 at R_JB 0, 20 and 50 km: every intensity column within 2 % of OpenQ
       magnitude: c.magnitude,
       rake: c.rake,
       vs30: `${c.vs30} meter / second`,
+      ground_motion_model: 'BSSA14',
     })),
   };
   const dir = tempDir();
@@ -116,8 +117,21 @@ test('BSSA14 at R_JB 0, 20 and 50 km: every intensity column within 2 % of OpenQ
   ok(['curve-sets', 'upload', path.join(dir, 'substation_pga.json')]);
   const integrated = path.join(dir, 'integrated.sqlite');
   const median = path.join(dir, 'median.sqlite');
-  ok(['simulate', 'example_feeder', 'bssa14_cases', '--curve-set', 'substation_pga', '-o', integrated]);
-  ok(['simulate', 'example_feeder', 'bssa14_cases', '--curve-set', 'substation_pga', '--ground-motion-variability', 'median', '-o', median]);
+  // One case per timestamp: the erad_v1 physics takes each snapshot on its own (the default one would carry the event's peak forward).
+  ok(['simulate', 'example_feeder', 'bssa14_cases', '--curve-set', 'substation_pga', '--physics', 'erad_v1', '-o', integrated]);
+  ok([
+    'simulate',
+    'example_feeder',
+    'bssa14_cases',
+    '--curve-set',
+    'substation_pga',
+    '--physics',
+    'erad_v1',
+    '--ground-motion-variability',
+    'median',
+    '-o',
+    median,
+  ]);
   cases.forEach((c, index) => {
     const expected = find(mean, c);
     const sigma = find(total, c).expected.get('pga')!;

@@ -6,7 +6,7 @@ import { createService } from '../../src/app/service.js';
 import { close, closeRelative } from '../helpers/assert.js';
 import { EXAMPLES, tempDir } from '../helpers/cli.js';
 import { combinedExampleHazard } from '../helpers/exampleHazards.js';
-import { lognormalSurvival, marineToLandGust, vincentyDistanceM } from '../helpers/independent.js';
+import { lognormalSurvival, vincentyDistanceM } from '../helpers/independent.js';
 import { sqliteRows } from '../helpers/sqliteShell.js';
 
 // The numbers of the result file recomputed here from the published formulas (docs/input-hazard.md,
@@ -26,9 +26,6 @@ const FOOT_M = 0.3048;
 const INCH_M = 0.0254;
 const MPH_MS = MILE_M / 3600;
 const G_MS2 = 9.80665;
-
-/** What a curve that declares nothing expects: a 3-s gust at 10 m in open terrain (z0 0.03 m). */
-const MARINE_TO_OPEN_TERRAIN_GUST = marineToLandGust(0.03);
 
 /** The example hazards with the hurricane evaluated by ERAD's profile, whose formula this test re-implements. */
 function eradProfileHazard(): ReturnType<typeof combinedExampleHazard> {
@@ -96,14 +93,14 @@ function hollandKnots(rNmi: number, vKnots: number, rVmaxNmi: number, rMaxNmi: n
   return vKnots * Math.exp(-(Math.log(b) / (rMaxNmi - rVmaxNmi)) * (rNmi - rVmaxNmi));
 }
 
-/** Wind speed [m/s] of the example hurricane at a point and hour, as the curve sees it (a 3-s gust in open terrain). */
+/** Wind speed [m/s] of the example hurricane at a point and hour: the erad_v1 physics compares ERAD's profile with the curves as it is (no surface or gust conversion; test/simulate/windField.test.ts checks that conversion). */
 function windMs(hazard: Context['hazard'], timestamp: string, longitude: number, latitude: number): number {
   const storm = hazard.models.find((model: any) => model.type === 'wind' && model.timestamp === timestamp) as any;
   const rNmi = vincentyDistanceM(storm.center.latitude, storm.center.longitude, latitude, longitude) / NMI_M;
   const knotMs = NMI_M / 3600;
   const marine =
     hollandKnots(rNmi, si(storm.max_wind_speed) / knotMs, si(storm.radius_of_max_wind) / NMI_M, si(storm.radius_of_closest_isobar) / NMI_M) * knotMs;
-  return marine * MARINE_TO_OPEN_TERRAIN_GUST;
+  return marine;
 }
 
 /** PGA [m/s²] and PGV [m/s] of the example earthquake at a point by ERAD's chain (docs/input-hazard.md, ERAD_V1). */
@@ -153,11 +150,7 @@ function expectRow(
   close(row.survival_probability as number, product, 2e-9, `${what}: survival_probability`);
 }
 
-test('the substation at every hour: wind in mph from the ERAD_V1 profile as a 3-s gust, shaking at 03:00 in ft/s² and in/s, never flooded', ({
-  hazard,
-  rows,
-  position,
-}) => {
+test('the substation at every hour: wind in mph from the ERAD_V1 profile, shaking at 03:00 in ft/s² and in/s, never flooded', ({ hazard, rows, position }) => {
   const { longitude, latitude, asset_type } = position('charleston_substation');
   assert.is(asset_type, 'substation');
   for (let hour = 0; hour < 24; hour += 1) {

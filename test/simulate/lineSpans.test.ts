@@ -3,16 +3,16 @@ import * as assert from 'uvu/assert';
 import { computeSurvival } from '../../src/app/simulationRun.js';
 import { expandElements, lineElementCounts } from '../../src/domain/assets/elements.js';
 import { ASSET_HEIGHTS_M, ASSET_TYPES, type AssetTable, type AssetType } from '../../src/domain/assets/index.js';
-import { compileCurveSet, DEFAULT_CURVES } from '../../src/domain/fragility/index.js';
+import { compileCurveSet, LEGACY_DEFAULT_CURVES } from '../../src/domain/fragility/index.js';
 import { readHazardModel } from '../../src/domain/hazards/index.js';
 import { groupAssetsByType } from '../../src/domain/simulation/combine.js';
 import { lognormalSurvival } from '../helpers/independent.js';
 
 // Lines along their route under the default physics (docs/physics.md): a series system of
 // spans (and, for overhead lines, the structures between them), each at its own place.
-// Survivals from the published lognormal form with DEFAULT_CURVES rows (docs/fragility.md).
+// Survivals from the published lognormal form with LEGACY_DEFAULT_CURVES rows, per span (docs/fragility.md).
 
-const compiled = compileCurveSet(DEFAULT_CURVES, 'DEFAULT_CURVES');
+const compiled = compileCurveSet(LEGACY_DEFAULT_CURVES, 'DEFAULT_CURVES');
 
 interface Row {
   name: string;

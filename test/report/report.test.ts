@@ -95,6 +95,21 @@ test('hazsim report writes one page with the run, its scenarios and what it coul
   const sha256 = JSON.parse(JSON.stringify(data.provenance)).find(([key]: [string]) => key === 'distribution_sha256')[1];
   assert.match(sha256, /^[0-9a-f]{64}$/);
   assert.is(data.scenarios.samples, 50);
+  // The impact curves are the impact file's own rows.
+  const impactRows = sqliteRows(context.impact, 'SELECT timestamp, customers_out_mean, kw_out_p90 FROM curves ORDER BY hours');
+  assert.ok(impactRows.length > 0);
+  assert.equal(
+    data.impact.timestamps,
+    impactRows.map((row) => row.timestamp),
+  );
+  assert.equal(
+    data.impact.customers.mean,
+    impactRows.map((row) => row.customers_out_mean),
+  );
+  assert.equal(
+    data.impact.kw.p90,
+    impactRows.map((row) => row.kw_out_p90),
+  );
   assert.ok(
     data.overlays.some((overlay: { kind: string }) => overlay.kind === 'track'),
     'the storm track is on the map',

@@ -181,6 +181,40 @@ test('a lognormal curve plots 0.5 at its median and marks the assets on it', () 
   assert.ok(Math.abs(payload.seen[0][1] - 0.819) < 5e-4);
 });
 
+test('every limit state is plotted, each 0.5 at its own median; the marks follow the out-of-service one', () => {
+  // Two limit states with medians 0.2 g and 0.4 g (β 0.6), out of service at the second: at its median each reaches 0.5.
+  const [plot] = curvePlots(
+    [
+      {
+        asset_type: 'substation',
+        quantity: 'pga',
+        curve_set: 'mine',
+        definition: {
+          quantity: 'pga',
+          units: 'standard_gravity',
+          applies_to: 'asset',
+          limit_states: [
+            { name: 'moderate', form: 'lognormal', parameters: { median: 0.2, beta: 0.6 } },
+            { name: 'extensive', form: 'lognormal', parameters: { median: 0.4, beta: 0.6 } },
+          ],
+          out_of_service: 'extensive',
+        },
+      },
+    ],
+    ['substation'],
+    new Map([['pga', Float64Array.of(0.4 * 9.80665)]]),
+  );
+  assert.equal(
+    plot.limitStates.map((limitState) => limitState.name),
+    ['moderate', 'extensive'],
+  );
+  assert.is(plot.outOfService, 'extensive');
+  assert.equal(plot.limitStates[1].probability, plot.failure);
+  assert.equal(plot.seen, [[Number((0.4 * 9.80665).toPrecision(4)), 0.5]]);
+  // At 0.4 g the moderate state is Φ(ln 2 / 0.6) = Φ(1.1552) = 0.87601 (scipy.stats.norm.cdf): above the extensive one everywhere.
+  for (let i = 0; i < plot.x.length; i += 1) assert.ok(plot.limitStates[0].probability[i] >= plot.limitStates[1].probability[i]);
+});
+
 test('the page carries a hostile asset name safely and inlines every script and style', () => {
   const payload = twoAssets();
   payload.assets.names[0] = '</script><script>alert(1)</script>';

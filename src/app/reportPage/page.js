@@ -371,7 +371,7 @@
   const curvesNode = element('div', { class: 'curves' });
   section('curves', 'Fragility curves used', [
     element('p', {}, [
-      'Failure probability over the intensity measure, with the peak intensity each asset of the type saw marked on the curve (up to 200 per curve).',
+      'Every limit state of each curve over the intensity measure (the out-of-service one bold: survival is computed from it), with the peak intensity each asset of the type saw marked on that curve (up to 200 per curve).',
     ]),
     curvesNode,
   ]);
@@ -381,7 +381,6 @@
     ]);
     curvesNode.append(holder);
     const xs = [...new Set([...plot.x, ...plot.seen.map((mark) => mark[0])])].sort((a, b) => a - b);
-    const curveAt = new Map(plot.x.map((x, i) => [x, plot.failure[i]]));
     const seenAt = new Map(plot.seen.map((mark) => [mark[0], mark[1]]));
     new uPlot(
       {
@@ -390,13 +389,27 @@
         scales: { x: { time: false }, y: { range: [0, 1] } },
         series: [
           { label: `${plot.quantity} (${plot.unit})` },
-          { label: 'failure probability', stroke: '#3b4cc0', width: 2, spanGaps: true, points: { show: false } },
+          // Every limit state thin; the out-of-service one (what survival is computed from) bold.
+          ...plot.limitStates.map((limitState) => ({
+            label: limitState.name,
+            stroke: limitState.name === plot.outOfService ? '#3b4cc0' : 'rgba(59,76,192,0.45)',
+            width: limitState.name === plot.outOfService ? 2.5 : 1,
+            spanGaps: true,
+            points: { show: false },
+          })),
           { label: 'assets', stroke: '#d73027', paths: () => null, points: { show: true, size: 5, fill: '#d73027' } },
         ],
-        axes: [{ label: plot.unit }, { label: 'P(failure)' }],
-        legend: { show: false },
+        axes: [{ label: plot.unit }, { label: 'P(reaching the limit state)' }],
+        legend: { show: true, live: false },
       },
-      [xs, xs.map((x) => (curveAt.has(x) ? curveAt.get(x) : null)), xs.map((x) => (seenAt.has(x) ? seenAt.get(x) : null))],
+      [
+        xs,
+        ...plot.limitStates.map((limitState) => {
+          const at = new Map(plot.x.map((x, i) => [x, limitState.probability[i]]));
+          return xs.map((x) => (at.has(x) ? at.get(x) : null));
+        }),
+        xs.map((x) => (seenAt.has(x) ? seenAt.get(x) : null)),
+      ],
       holder,
     );
   }

@@ -24,7 +24,11 @@ export interface CurvePlot {
   /** The curve as written in the set (with its source when the set gives one). */
   definition: FragilityCurveSpec;
   x: number[];
+  /** P(reaching the out-of-service limit state): 1 − the survival the result records. */
   failure: number[];
+  /** Every limit state of the curve, in order, with P(reaching it) at each x; `outOfService` names the one `failure` follows. */
+  limitStates: { name: string; probability: number[] }[];
+  outOfService: string;
   /** [peak intensity, failure probability] of up to MAX_MARKS assets of this type. */
   seen: [number, number][];
 }
@@ -62,11 +66,13 @@ export function curvePlots(curves: readonly UsedCurve[], assetTypes: readonly st
     for (let step = 0; step < 60 && (rising ? failureAt(end) < 0.99 : failureAt(end) > 0.01); step += 1) end *= 1.5;
     const x: number[] = [];
     const failure: number[] = [];
+    const limitStates = fragility.limitStates.map((_, index) => ({ name: fragility.limitStateNames[index], probability: [] as number[] }));
     const start = Math.min(0, ...seenValues);
     for (let i = 0; i <= CURVE_POINTS; i += 1) {
       const value = start + ((end - start) * i) / CURVE_POINTS;
       x.push(round(value));
       failure.push(round(failureAt(value)));
+      fragility.limitStates.forEach((limitState, index) => limitStates[index].probability.push(round(1 - survivalAt(limitState, value))));
     }
     const stride = Math.max(1, Math.ceil(seenValues.length / MAX_MARKS));
     const seen: [number, number][] = [];
@@ -79,6 +85,8 @@ export function curvePlots(curves: readonly UsedCurve[], assetTypes: readonly st
       definition: used.definition,
       x,
       failure,
+      limitStates,
+      outOfService: fragility.limitStateNames[fragility.outOfService],
       seen,
     });
   }

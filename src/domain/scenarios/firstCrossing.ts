@@ -15,13 +15,22 @@ import type { Sampler } from './sampler.js';
  * @param survival timestamp-major, non-increasing per asset: survival[t * assetCount + a]
  */
 export function firstCrossingSampler(survival: Float64Array, assetCount: number, timestampCount: number): Sampler {
-  const failureProbability = new Float64Array(assetCount);
   // Asset-major, so the scan for a failing asset's timestamp reads contiguous memory.
   const failedBy = new Float64Array(assetCount * timestampCount);
   for (let a = 0; a < assetCount; a += 1) {
     for (let t = 0; t < timestampCount; t += 1) failedBy[a * timestampCount + t] = 1 - survival[t * assetCount + a];
-    failureProbability[a] = timestampCount > 0 ? failedBy[a * timestampCount + timestampCount - 1] : 0;
   }
+  return samplerOfFailedBy(failedBy, assetCount, timestampCount);
+}
+
+/**
+ * The sampler of cumulative failure probabilities F(t), asset-major (failedBy[a · timestampCount + t],
+ * non-decreasing in t): one draw u per asset, failing at the first t with u < F(t), at all iff
+ * u < F(last). Shared by this method and `sequential`, which differ only in how F is made.
+ */
+export function samplerOfFailedBy(failedBy: Float64Array, assetCount: number, timestampCount: number): Sampler {
+  const failureProbability = new Float64Array(assetCount);
+  for (let a = 0; a < assetCount; a += 1) failureProbability[a] = timestampCount > 0 ? failedBy[a * timestampCount + timestampCount - 1] : 0;
   return {
     failureProbability,
     draw(rng, failedAssets, failureTimes) {

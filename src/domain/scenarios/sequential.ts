@@ -1,7 +1,8 @@
+import { samplerOfFailedBy } from './firstCrossing.js';
 import type { Sampler } from './sampler.js';
 
 /**
- * Method `sequential` (ERAD's model, DESIGN §8): at each timestamp an asset still in
+ * Method `sequential` (ERAD's model, docs/scenarios-zip.md): at each timestamp an asset still in
  * service fails independently with probability 1 − survival(t); only its first failure is
  * kept. So it has failed by timestamp t with probability F(t) = 1 − Π_{k≤t} survival(k),
  * and at all with 1 − Π survival.
@@ -16,7 +17,6 @@ import type { Sampler } from './sampler.js';
  * @param survival timestamp-major survival probabilities, survival[t * assetCount + a]
  */
 export function sequentialSampler(survival: Float64Array, assetCount: number, timestampCount: number): Sampler {
-  const failureProbability = new Float64Array(assetCount);
   // Asset-major, so the scan for a failing asset's timestamp reads contiguous memory.
   const failedBy = new Float64Array(assetCount * timestampCount);
   for (let a = 0; a < assetCount; a += 1) {
@@ -25,25 +25,6 @@ export function sequentialSampler(survival: Float64Array, assetCount: number, ti
       surviving *= survival[t * assetCount + a];
       failedBy[a * timestampCount + t] = 1 - surviving;
     }
-    failureProbability[a] = 1 - surviving;
   }
-  return {
-    failureProbability,
-    draw(rng, failedAssets, failureTimes) {
-      let count = 0;
-      for (let a = 0; a < assetCount; a += 1) {
-        const u = rng();
-        if (u < failureProbability[a]) {
-          // Terminates: failedBy at the last timestamp equals failureProbability[a] > u.
-          const base = a * timestampCount;
-          let t = 0;
-          while (!(u < failedBy[base + t])) t += 1;
-          failedAssets[count] = a;
-          failureTimes[count] = t;
-          count += 1;
-        }
-      }
-      return count;
-    },
-  };
+  return samplerOfFailedBy(failedBy, assetCount, timestampCount);
 }

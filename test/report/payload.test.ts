@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import '../../src/app/hazardModules.js';
+import type { UsedCurve } from '../../src/domain/report/index.js';
 import {
   buildReportPayload,
   curvePlots,
@@ -135,49 +136,29 @@ test('overlays: wind centres become points, radius circles and a track; flood ar
   ]);
 });
 
+/** A pole's wind curve with one lognormal limit state, median 40 m/s, β 0.2. */
+const POLE_WIND_CURVE: UsedCurve = {
+  asset_type: 'distribution_poles',
+  quantity: 'wind_speed',
+  curve_set: 'mine',
+  definition: {
+    quantity: 'wind_speed',
+    units: 'meter / second',
+    applies_to: 'asset',
+    limit_states: [{ name: 'failure', form: 'lognormal', parameters: { median: 40, beta: 0.2 } }],
+    out_of_service: 'failure',
+  },
+};
+
 test('a lognormal curve plots 0.5 at its median and marks the assets on it', () => {
-  const [plot] = curvePlots(
-    [
-      {
-        asset_type: 'distribution_poles',
-        quantity: 'wind_speed',
-        curve_set: 'mine',
-        definition: {
-          quantity: 'wind_speed',
-          units: 'meter / second',
-          applies_to: 'asset',
-          limit_states: [{ name: 'failure', form: 'lognormal', parameters: { median: 40, beta: 0.2 } }],
-          out_of_service: 'failure',
-        },
-      },
-    ],
-    ['distribution_poles', 'substation'],
-    new Map([['wind_speed', Float64Array.of(40, 90)]]),
-  );
+  const [plot] = curvePlots([POLE_WIND_CURVE], ['distribution_poles', 'substation'], new Map([['wind_speed', Float64Array.of(40, 90)]]));
   // Only the pole is of the curve's type; Φ(ln(40/40)/0.2) = 0.5.
   assert.equal(plot.seen, [[40, 0.5]]);
   assert.is(plot.unit, 'meter / second');
   assert.is(plot.failure[0], 0);
   assert.ok(plot.failure[plot.failure.length - 1] >= 0.99, 'the range reaches where the curve saturates');
   // Every plotted point is Φ(ln(x/40)/0.2), checked at x = 48: Φ(0.9116) = 0.81901 (scipy.stats.norm.cdf).
-  const payload = curvePlots(
-    [
-      {
-        asset_type: 'distribution_poles',
-        quantity: 'wind_speed',
-        curve_set: 'mine',
-        definition: {
-          quantity: 'wind_speed',
-          units: 'meter / second',
-          applies_to: 'asset',
-          limit_states: [{ name: 'failure', form: 'lognormal', parameters: { median: 40, beta: 0.2 } }],
-          out_of_service: 'failure',
-        },
-      },
-    ],
-    ['distribution_poles'],
-    new Map([['wind_speed', Float64Array.of(48)]]),
-  )[0];
+  const payload = curvePlots([POLE_WIND_CURVE], ['distribution_poles'], new Map([['wind_speed', Float64Array.of(48)]]))[0];
   assert.ok(Math.abs(payload.seen[0][1] - 0.819) < 5e-4);
 });
 

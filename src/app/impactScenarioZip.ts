@@ -9,9 +9,7 @@ import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { HazsimError } from '../base/errors.js';
 import { isObject } from '../base/json.js';
-
-/** The header damage.csv must have (docs/scenarios-zip.md). */
-export const DAMAGE_CSV_HEADER = 'sample,asset,timestamp,damage_state,repair_hours';
+import { DAMAGE_CSV_HEADER } from '../domain/scenarios/index.js';
 
 export interface ScenarioZipFailure {
   sample: number;
@@ -25,7 +23,7 @@ export interface ScenarioZipContents {
   seed: number;
   /** The hazard's timestamps, ascending. */
   timestamps: string[];
-  /** Repair hours by `${sample}|${asset uuid}`; null when the ZIP has no damage.csv. */
+  /** Repair hours by `${sample}|${asset uuid}` (rows with an empty repair_hours left out); null when the ZIP has no damage.csv. */
   repairHours: Map<string, number> | null;
 }
 
@@ -146,16 +144,30 @@ export class ScenarioZip {
         continue;
       }
       if (!line) continue;
-      const fields = line.split(',');
-      const sample = Number(fields[0]);
-      const repair = Number(fields[4]);
-      if (fields.length !== 5 || !Number.isInteger(sample) || sample < 0 || sample >= numberOfSamples || !(repair >= 0) || fields[4] === '') {
+      // sample and asset (a uuid) never hold a comma; a quoted damage state may, so repair_hours is read after the last one.
+      const first = line.indexOf(',');
+      const second = line.indexOf(',', first + 1);
+      const last = line.lastIndexOf(',');
+      const sample = Number(line.slice(0, first));
+      const asset = line.slice(first + 1, second);
+      const repairText = line.slice(last + 1);
+      const repair = Number(repairText);
+      if (
+        first < 1 ||
+        second < 0 ||
+        last <= second ||
+        !Number.isInteger(sample) ||
+        sample < 0 ||
+        sample >= numberOfSamples ||
+        !asset ||
+        (repairText !== '' && !(repair >= 0))
+      ) {
         throw unreadable(
           this.path,
-          `damage.csv line ${lineNumber}: expected sample (0 to ${numberOfSamples - 1}),asset,timestamp,damage_state,repair_hours (>= 0), got "${line}"`,
+          `damage.csv line ${lineNumber}: expected sample (0 to ${numberOfSamples - 1}),asset,timestamp,damage_state,repair_hours (>= 0 or empty), got "${line}"`,
         );
       }
-      hours.set(`${sample}|${fields[1]}`, repair);
+      if (repairText !== '') hours.set(`${sample}|${asset}`, repair);
     }
     return hours;
   }

@@ -194,6 +194,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
           assetUuids: survival.assetUuids,
           survival: survival.values,
           survivalIsCumulative: task.physics === 'default',
+          ...(output.damage ? { damage: output.damage } : {}),
           metadata,
         },
         {

@@ -27,6 +27,9 @@ import { combineSurvival, groupAssetsByType } from '../domain/simulation/combine
 import { writeResultsSqlite } from '../domain/simulation/sqlite.js';
 import { summarizeSurvival, UNLOCATED_LISTED, type SurvivalSummary } from '../domain/simulation/summary.js';
 import type { CurveUsed, SurvivalResult } from '../domain/simulation/types.js';
+import { buildDamageModel } from '../domain/simulation/damageModel.js';
+import type { DamageModel } from '../domain/scenarios/index.js';
+import { DEFAULT_REPAIR_TIMES } from '../domain/network/index.js';
 
 /** Physics choices of a run (docs/input-hazard.md, docs/fragility.md). */
 export interface PhysicsOptions {
@@ -56,6 +59,8 @@ export interface SimulationOutput {
   inputs: { distribution_sha256: string; hazard_sha256: string; curve_set_sha256: string };
   /** Present when no sqlitePath was given: what scenario sampling needs. */
   survival?: { timestamps: string[]; assetUuids: string[]; values: Float64Array };
+  /** With the survival arrays: the damage states and repair times of failed assets (damage.csv). */
+  damage?: DamageModel;
 }
 
 function readBytes(filePath: string, what: string): Buffer {
@@ -237,7 +242,13 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   const inputs = { distribution_sha256: distributionSha256, hazard_sha256: hazardSha256, curve_set_sha256: task.curveSet.sha256 };
 
   if (!task.sqlitePath) {
-    return { summary, inputs, survival: { timestamps, assetUuids: assets.uuid, values: result.survival } };
+    // A damage state without its own repair time repairs in the impact analysis's default time (docs/output-impact.md).
+    const damage = buildDamageModel(
+      result,
+      (typeIndex, quantity) => fragilityFor(compiled, typeIndex, quantity),
+      (assetType) => ({ distribution: 'normal', mean_hours: DEFAULT_REPAIR_TIMES[assetType].mean_hours, sd_hours: DEFAULT_REPAIR_TIMES[assetType].sd_hours }),
+    );
+    return { summary, inputs, survival: { timestamps, assetUuids: assets.uuid, values: result.survival }, damage };
   }
   const curves: CurveUsed[] = compiled.entries
     .filter((entry) => presentTypes.has(entry.asset_type) && presentQuantities.has(entry.quantity))

@@ -1,7 +1,7 @@
 // Synthetic simulation outputs for the scenario tests: a storm passing over a feeder, each
 // asset with its own peak failure probability and peak time, plus assets that cannot fail
 // and assets that surely fail.
-import type { ScenarioInput } from '../../src/domain/scenarios/index.js';
+import type { DamageModel, ScenarioInput } from '../../src/domain/scenarios/index.js';
 
 /** Hourly ISO timestamps from 2022-01-01T00:00:00. */
 export function hourlyTimestamps(count: number): string[] {
@@ -45,5 +45,30 @@ export function stormInput(assetCount: number, timestampCount: number, options: 
       curve_set: 'DEFAULT_CURVES',
       hazsim_version: '0.0.0-test',
     },
+  };
+}
+
+/**
+ * A damage model for an input: even assets have two out-of-service states whose split moves
+ * with time (P(first | failed) from 0.9 down), odd assets one state; the second state of the
+ * two-state class has a name that needs CSV quoting and no repair time.
+ */
+export function damageModelFor(input: ScenarioInput): DamageModel {
+  const n = input.assetUuids.length;
+  const cells = input.timestamps.length * n;
+  const classOf = new Int32Array(cells);
+  const cumulative = new Float64Array(cells);
+  for (let cell = 0; cell < cells; cell += 1) {
+    classOf[cell] = (cell % n) % 2;
+    cumulative[cell] = classOf[cell] === 0 ? 0.9 - (0.8 * Math.floor(cell / n)) / Math.max(1, input.timestamps.length) : 0;
+  }
+  return {
+    classes: [
+      { states: ['extensive', 'complete, "total"'], repair: [{ distribution: 'normal', mean_hours: 168, sd_hours: 84 }, null] },
+      { states: ['failure'], repair: [{ distribution: 'normal', mean_hours: 72, sd_hours: 36 }] },
+    ],
+    classOf,
+    stride: 1,
+    cumulative,
   };
 }

@@ -12,7 +12,7 @@ import {
   type ScenarioOptions,
 } from '../../src/domain/scenarios/index.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
-import { stormInput } from '../helpers/scenarioInput.js';
+import { damageModelFor, stormInput } from '../helpers/scenarioInput.js';
 import { readZipEntries, unzipTest } from '../helpers/unzip.js';
 
 const dir = tempDir('hazsim-scenarios-');
@@ -180,6 +180,46 @@ determinism('gives byte-identical ZIPs across runs and for 1, 2 and 3 workers', 
       assert.ok((await run(storm, { ...peakOptions, method, workers })).bytes.equals(reference), `${method}: ${workers} workers differ from 1`);
     }
   }
+});
+
+determinism('with a damage model: damage.csv follows tracked_changes.json, the other entries keep their bytes, and 1, 2 or 3 workers agree', async () => {
+  const damaged = { ...storm, damage: damageModelFor(storm) };
+  const plain = await run(storm, { ...peakOptions, method: 'sequential' });
+  const reference = await run(damaged, { ...peakOptions, method: 'sequential' });
+  assert.equal(
+    reference.entries.map((entry) => entry.name),
+    ['tracked_changes.json', 'damage.csv', ...plain.entries.slice(1).map((entry) => entry.name)],
+  );
+  const others = reference.entries.filter((entry) => entry.name !== 'damage.csv');
+  others.forEach((entry, index) => assert.ok(entry.data.equals(plain.entries[index].data), `${entry.name} keeps its bytes`));
+  for (const workers of [2, 3]) {
+    assert.ok((await run(damaged, { ...peakOptions, method: 'sequential', workers })).bytes.equals(reference.bytes), `${workers} workers differ from 1`);
+  }
+
+  const text = reference.entries[1].data.toString('utf8');
+  const lines = text.slice(0, -1).split('\n');
+  assert.is(lines[0], 'sample,asset,timestamp,damage_state,repair_hours');
+  const expected = reference.document.tracked_changes.flatMap((record: { scenario_name: string; timestamp: string; edits: { component_uuid: string }[] }) =>
+    record.edits.map((edit) => `${record.scenario_name.slice(7)},${edit.component_uuid},${record.timestamp}`),
+  );
+  assert.equal(
+    lines.slice(1).map((line) => line.split(',').slice(0, 3).join(',')),
+    expected,
+    'one row per failure, in the order of tracked_changes.json',
+  );
+  const byAsset = new Map(storm.assetUuids.map((uuid, a) => [uuid, a]));
+  let quoted = 0;
+  for (const line of lines.slice(1)) {
+    const asset = byAsset.get(line.split(',')[1])!;
+    const repair = line.slice(line.lastIndexOf(',') + 1);
+    if (asset % 2 === 1) assert.match(line, /,failure,[0-9.e+-]+$/);
+    else if (line.includes(',extensive,')) assert.ok(Number(repair) > 0, line);
+    else {
+      assert.ok(line.endsWith(',"complete, ""total""",'), `a quoted state and an empty repair time: ${line}`);
+      quoted += 1;
+    }
+  }
+  assert.ok(quoted > 0, 'some failures draw the second state');
 });
 
 determinism('gives different draws for a different seed', async () => {

@@ -3,6 +3,7 @@
  * samples, drawn, turned into scenario records (JSON text) and counted per asset and
  * timestamp. Chunk boundaries depend on the input alone, never on the worker count.
  */
+import { drawDamage, type DamageModel } from './damage.js';
 import type { SamplingMethod } from './options.js';
 import { firstCrossingSampler } from './firstCrossing.js';
 import { peakSampler } from './peak.js';
@@ -22,6 +23,8 @@ export interface SamplingInit {
   /** ScenarioInput.survivalIsCumulative. */
   survivalIsCumulative?: boolean;
   seed: number;
+  /** ScenarioInput.damage: when present, each chunk also gives its damage.csv lines. */
+  damage?: DamageModel;
 }
 
 /** Samples [start, end); `keep`: how many records to return as objects. */
@@ -39,6 +42,8 @@ export interface ChunkResult {
   records: ScenarioRecord[];
   /** Failed assets in each sample of the chunk. */
   failuresPerSample: Uint32Array<ArrayBuffer>;
+  /** UTF-8 damage.csv lines of the chunk's samples, each ending in a newline (empty without a damage model). */
+  damageCsv: Uint8Array<ArrayBuffer>;
 }
 
 /** A thread's sampling state: the prepared method, scratch arrays and its failure counts. */
@@ -51,6 +56,7 @@ export interface SamplingContext {
   /** failureCounts[t * n + a]: samples of this thread in which asset a failed at t. */
   readonly failureCounts: Uint32Array<ArrayBuffer>;
   readonly assetCount: number;
+  readonly damage: DamageModel | undefined;
 }
 
 const SAMPLERS: Record<SamplingMethod, (survival: Float64Array, assetCount: number, timestampCount: number) => Sampler> = {
@@ -77,6 +83,7 @@ export function createSamplingContext(init: SamplingInit): SamplingContext {
     failureTimes: new Int32Array(assetCount),
     failureCounts: new Uint32Array(assetCount * init.timestamps.length),
     assetCount,
+    damage: init.damage,
   };
 }
 
@@ -87,12 +94,18 @@ export function sampleChunk(context: SamplingContext, task: ChunkTask): ChunkRes
   const json: string[] = [];
   const records: ScenarioRecord[] = [];
   const failuresPerSample = new Uint32Array(task.end - task.start);
+  const damageLines: string[] = [];
+  const { damage } = context;
   let recordCount = 0;
   for (let i = task.start; i < task.end; i += 1) {
     const count = context.sampler.draw(sampleGenerator(context.seed, i), context.failedAssets, context.failureTimes);
     failuresPerSample[i - task.start] = count;
     accumulateFailures(context.failureCounts, context.assetCount, count, context.failedAssets, context.failureTimes);
     recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);
+    if (damage) {
+      const draws = drawDamage(damage, context.assetCount, context.seed, i, count, context.failedAssets, context.failureTimes);
+      context.builder.damageRows(i, count, context.failedAssets, context.failureTimes, draws, damage.classes, damageLines);
+    }
   }
-  return { json: encoder.encode(json.join(',\n')), recordCount, records, failuresPerSample };
+  return { json: encoder.encode(json.join(',\n')), recordCount, records, failuresPerSample, damageCsv: encoder.encode(damageLines.join('')) };
 }

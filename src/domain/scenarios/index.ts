@@ -12,3 +12,5 @@ export { RecordBuilder, scenarioName } from './records.js';
 export { TIME_SERIES_HEADER, timeSeriesCsv, accumulateFailures } from './timeSeries.js';
 export { DEFAULT_MAX_SAMPLES, SampleCount, SamplingMethod as SamplingMethodSchema, Seed } from './schema.js';
 export { TrackedChangesDocument, TrackedChange, TrackedChangeEdit, TrackedChangesMetadata, trackedChangesJsonSchema } from './schema.js';
+export { drawDamage, positiveNormal, DAMAGE_CSV_HEADER, type DamageModel, type DamageClass, type DamageDraws, type RepairDistribution } from './damage.js';
+export { damageGenerator, DAMAGE_RNG_DERIVATION } from './rng.js';

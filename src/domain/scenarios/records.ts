@@ -1,3 +1,4 @@
+import type { DamageClass, DamageDraws } from './damage.js';
 import type { ScenarioRecord } from './types.js';
 
 /** The scenario name of sample `sampleIndex` (0-based). */
@@ -21,6 +22,8 @@ export class RecordBuilder {
   private readonly rankOfAsset: Int32Array;
   private readonly assetOfRank: Int32Array;
   private readonly keys: Float64Array;
+  /** Scratch: position k of each failed asset in the arrays given to damageRows. */
+  private readonly failureOfAsset: Int32Array;
 
   constructor(timestamps: readonly string[], assetUuids: readonly string[]) {
     this.assetCount = assetUuids.length;
@@ -33,6 +36,44 @@ export class RecordBuilder {
     this.rankOfAsset = new Int32Array(this.assetCount);
     order.forEach((asset, rank) => (this.rankOfAsset[asset] = rank));
     this.keys = new Float64Array(this.assetCount);
+    this.failureOfAsset = new Int32Array(this.assetCount);
+  }
+
+  /** Sorts one sample's failures by timestamp, then uuid, into this.keys (t · n + uuid rank); returns the sorted view. */
+  private sortedKeys(count: number, failedAssets: Int32Array, failureTimes: Int32Array): Float64Array {
+    const n = this.assetCount;
+    // One sort key per failure orders by timestamp, then by uuid; exact in a double for t·n < 2^53.
+    const keys = this.keys.subarray(0, count);
+    for (let j = 0; j < count; j += 1) keys[j] = failureTimes[j] * n + this.rankOfAsset[failedAssets[j]];
+    return keys.sort();
+  }
+
+  /**
+   * Appends one damage.csv line per failure of sample `sampleIndex` to `lines`
+   * (`sample,asset,timestamp,damage_state,repair_hours`), in the order of tracked_changes.json:
+   * failure timestamp, then uuid. An unknown repair time is left empty.
+   */
+  damageRows(
+    sampleIndex: number,
+    count: number,
+    failedAssets: Int32Array,
+    failureTimes: Int32Array,
+    draws: DamageDraws,
+    classes: readonly DamageClass[],
+    lines: string[],
+  ): void {
+    if (count === 0) return;
+    const n = this.assetCount;
+    for (let k = 0; k < count; k += 1) this.failureOfAsset[failedAssets[k]] = k;
+    const keys = this.sortedKeys(count, failedAssets, failureTimes);
+    for (let j = 0; j < count; j += 1) {
+      const t = Math.floor(keys[j] / n);
+      const asset = this.assetOfRank[keys[j] - t * n];
+      const k = this.failureOfAsset[asset];
+      const repair = draws.repairHours[k];
+      const state = csvField(classes[draws.classIndex[k]].states[draws.state[k]]);
+      lines.push(`${sampleIndex},${this.assetUuids[asset]},${this.timestamps[t]},${state},${Number.isNaN(repair) ? '' : repair}\n`);
+    }
   }
 
   /**
@@ -43,10 +84,7 @@ export class RecordBuilder {
   append(sampleIndex: number, count: number, failedAssets: Int32Array, failureTimes: Int32Array, json: string[], kept: ScenarioRecord[], keep: number): number {
     if (count === 0) return 0;
     const n = this.assetCount;
-    // One sort key per failure orders by timestamp, then by uuid; exact in a double for t·n < 2^53.
-    const keys = this.keys.subarray(0, count);
-    for (let j = 0; j < count; j += 1) keys[j] = failureTimes[j] * n + this.rankOfAsset[failedAssets[j]];
-    keys.sort();
+    const keys = this.sortedKeys(count, failedAssets, failureTimes);
     const nameJson = `{"scenario_name":"${scenarioName(sampleIndex)}","timestamp":`;
     let records = 0;
     let j = 0;
@@ -79,4 +117,9 @@ export class RecordBuilder {
 /** Asset indices ordered by uuid (code-unit order, as JSON consumers and `sort` compare strings). */
 export function sortedAssetOrder(assetUuids: readonly string[]): number[] {
   return assetUuids.map((_, index) => index).sort((a, b) => (assetUuids[a] < assetUuids[b] ? -1 : assetUuids[a] > assetUuids[b] ? 1 : 0));
+}
+
+/** A CSV field, quoted (RFC 4180) when it holds a comma, quote or line break. */
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -20,3 +20,12 @@ export const RNG_DESCRIPTION = {
 export function sampleGenerator(seed: number, sampleIndex: number): UniformGenerator {
   return seedrandom.alea(`${seed}:${sampleIndex}`);
 }
+
+/** How damage states and repair times are drawn, for the docs and the impact result. */
+export const DAMAGE_RNG_DERIVATION =
+  'sample i draws its damage from seedrandom.alea(`${seed}:${i}:damage`): per failed asset, in asset order, one draw for the damage state, then pairs of draws for a Box-Muller normal repair time, redrawn while it is not positive';
+
+/** The damage-state and repair-time generator of sample `sampleIndex`: its own stream, so the failure draws are unchanged. */
+export function damageGenerator(seed: number, sampleIndex: number): UniformGenerator {
+  return seedrandom.alea(`${seed}:${sampleIndex}:damage`);
+}

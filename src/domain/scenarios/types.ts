@@ -3,6 +3,7 @@
  * scenario engine (which samples outages from them and writes the scenario ZIP).
  */
 import type * as v from 'valibot';
+import type { DamageModel } from './damage.js';
 import type { SamplingMethod } from './options.js';
 import type { TrackedChange, TrackedChangeEdit } from './schema.js';
 
@@ -20,6 +21,8 @@ export interface ScenarioInput {
    * absent: survival per timestamp (erad_v1), sampled by the method's own rule.
    */
   survivalIsCumulative?: boolean;
+  /** Damage states and repair times per asset and timestamp: when present, the ZIP gains damage.csv (damage.ts). */
+  damage?: DamageModel;
   /** Supplied by the caller (inputs and their sha256, curve set, hazsim version...), copied into tracked_changes.json metadata. */
   metadata: Record<string, unknown>;
 }

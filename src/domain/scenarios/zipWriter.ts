@@ -1,6 +1,7 @@
 /**
  * Streams the scenario ZIP: tracked_changes.json first (records written as samples are
- * drawn), then time_series/<component_uuid>.csv per asset in uuid order. Memory holds the
+ * drawn), damage.csv when the input has a damage model, then time_series/<component_uuid>.csv
+ * per asset in uuid order. Memory holds the
  * survival array, the per-asset failure counts and a few chunks in flight, whatever the
  * number of samples.
  */
@@ -11,6 +12,7 @@ import yazl from 'yazl';
 import { temporaryPath } from '../../base/atomic.js';
 import { HazsimError, toHazsimError } from '../../base/errors.js';
 import { chunkSamples, type ChunkResult, type SamplingInit } from './chunk.js';
+import { DAMAGE_CSV_HEADER } from './damage.js';
 import { validateScenarioInput } from './input.js';
 import { validateScenarioOptions } from './options.js';
 import { inlineRunner, workerRunner, type ChunkRunner } from './pool.js';
@@ -44,6 +46,7 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
     method: valid.method,
     survivalIsCumulative: input.survivalIsCumulative === true,
     seed: valid.seed,
+    ...(input.damage ? { damage: input.damage } : {}),
   };
   const assetCount = input.assetUuids.length;
   const samplesPerChunk = chunkSamples(assetCount);
@@ -67,6 +70,9 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
   written.catch(() => undefined);
   zip.addReadStream(json, 'tracked_changes.json', ENTRY_OPTIONS);
   zip.outputStream.pipe(file);
+  // damage.csv is drawn alongside the records but follows them in the ZIP: it waits in a file, not in memory.
+  const damagePath = input.damage ? `${temporary}.damage.csv` : null;
+  let damageFd: number | null = null;
 
   const write = async (data: string | Uint8Array) => {
     if (!json.write(data)) await once(json, 'drain', { signal: failed.signal });
@@ -74,14 +80,25 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
 
   let runner: ChunkRunner | null = null;
   try {
+    if (damagePath) {
+      damageFd = fs.openSync(damagePath, 'w', 0o600);
+      fs.writeSync(damageFd, `${DAMAGE_CSV_HEADER}\n`);
+    }
     runner = workers > 1 ? workerRunner(init, workers) : inlineRunner(init);
     await write(DOCUMENT_OPENING);
     const { failuresPerSample, records, totalScenarios } = await writeRecordsInOrder(
       runner,
       { ...valid, workers, samplesPerChunk, chunkCount },
       write,
+      (damageCsv) => {
+        if (damageFd !== null && damageCsv.length > 0) fs.writeSync(damageFd, damageCsv);
+      },
       options.onProgress,
     );
+    if (damageFd !== null) {
+      fs.closeSync(damageFd);
+      damageFd = null;
+    }
     const failureCounts = await runner.failureCounts();
     await runner.close();
 
@@ -97,6 +114,7 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
     });
     await write(documentClosing(metadata, totalScenarios > 0));
     json.end();
+    if (damagePath) zip.addReadStreamLazy('damage.csv', ENTRY_OPTIONS, (callback) => callback(null, fs.createReadStream(damagePath)));
     for (const asset of sortedAssetOrder(input.assetUuids)) {
       zip.addReadStreamLazy(`time_series/${input.assetUuids[asset]}.csv`, ENTRY_OPTIONS, (callback) => {
         callback(null, Readable.from([Buffer.from(timeSeriesCsv(input.timestamps, input.survival, failureCounts, assetCount, asset, valid.numberOfSamples))]));
@@ -104,6 +122,7 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
     }
     zip.end();
     await written;
+    if (damagePath) fs.rmSync(damagePath, { force: true });
     fs.renameSync(temporary, outputPath);
 
     return {
@@ -125,6 +144,8 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
     await runner?.close();
     json.destroy();
     file.destroy();
+    if (damageFd !== null) fs.closeSync(damageFd);
+    if (damagePath) fs.rmSync(damagePath, { force: true });
     fs.rmSync(temporary, { force: true });
     // A failed output stream aborts the pending write; report its error, not the abort.
     throw toHazsimError(failed.signal.aborted ? failed.signal.reason : error);
@@ -148,6 +169,7 @@ async function writeRecordsInOrder(
   runner: ChunkRunner,
   plan: SamplingPlan,
   write: (data: string | Uint8Array) => Promise<void>,
+  writeDamage: (damageCsv: Uint8Array) => void,
   onProgress: ScenarioOptions['onProgress'],
 ) {
   const failuresPerSample = new Uint32Array(plan.numberOfSamples);
@@ -174,6 +196,7 @@ async function writeRecordsInOrder(
       totalScenarios += result.recordCount;
       records.push(...result.records.slice(0, plan.recordLimit - records.length));
     }
+    writeDamage(result.damageCsv);
     const start = chunk * plan.samplesPerChunk;
     failuresPerSample.set(result.failuresPerSample, start);
     onProgress?.(start + result.failuresPerSample.length, plan.numberOfSamples);

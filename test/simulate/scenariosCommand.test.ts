@@ -122,4 +122,62 @@ test('the time series carry the survival of the simulation result, per asset and
   }
 });
 
+test('damage.csv: one row per failure; under the earthquake the states and their split follow the result’s damage_state_probabilities', async ({
+  cache,
+  seven,
+}) => {
+  const windEntries = await readZipEntries(seven.file);
+  assert.equal(windEntries.map((entry) => entry.name).slice(0, 2), ['tracked_changes.json', 'damage.csv']);
+  const windRows = windEntries[1].data.toString('utf8').trim().split('\n');
+  assert.is(windRows[0], 'sample,asset,timestamp,damage_state,repair_hours');
+  assert.is(windRows.length - 1, seven.summary.total_failures);
+
+  assert.is(runCli(['upload', path.join(EXAMPLES, 'hazards/earthquake.json'), '--name', 'quake', '--cache-dir', cache]).code, 0);
+  const cwd = tempDir();
+  const samples = 400;
+  const run = runCli(['scenarios', 'example_feeder', 'quake', '-n', String(samples), '--seed', '5', '--cache-dir', cache, '--json'], { cwd });
+  assert.is(run.code, 0, run.stderr);
+  const zip = path.join(cwd, `example_feeder_scenarios_${samples}samples.zip`);
+  const sqlite = path.join(cwd, 'quake.sqlite');
+  assert.is(runCli(['simulate', 'example_feeder', 'quake', '-o', sqlite, '--cache-dir', cache]).code, 0);
+  const rows = (await readZipEntries(zip))
+    .find((entry) => entry.name === 'damage.csv')!
+    .data.toString('utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(','));
+  assert.is(rows.length, json(run).total_failures);
+  const probabilities = new Map<string, Map<string, number>>();
+  for (const row of sqliteRows<{ distribution_asset: string; timestamp: string; damage_state: string; probability: number }>(
+    sqlite,
+    "SELECT distribution_asset, timestamp, damage_state, probability FROM damage_state_probabilities WHERE quantity = 'pga'",
+  )) {
+    const key = `${row.distribution_asset}|${row.timestamp}`;
+    if (!probabilities.has(key)) probabilities.set(key, new Map());
+    probabilities.get(key)!.set(row.damage_state, row.probability);
+  }
+  // Complete damage among the failures: a sum of Bernoulli draws with P(complete | failed) each.
+  let observed = 0;
+  let expected = 0;
+  let variance = 0;
+  for (const [, asset, timestamp, state, repair] of rows) {
+    assert.ok(state === 'extensive' || state === 'complete', `${state} is an out-of-service state of the HAZUS curves`);
+    assert.ok(Number(repair) > 0);
+    const p = probabilities.get(`${asset}|${timestamp}`)!;
+    const outOfService = p.get('extensive')! + p.get('complete')!;
+    if (outOfService === 0) {
+      // Failed through the ground-motion variability where the median shaking cannot fail it: the first out-of-service state.
+      assert.is(state, 'extensive');
+      continue;
+    }
+    const complete = p.get('complete')! / outOfService;
+    expected += complete;
+    variance += complete * (1 - complete);
+    if (state === 'complete') observed += 1;
+  }
+  assert.ok(rows.length > 50, `${rows.length} failures`);
+  assert.ok(Math.abs(observed - expected) <= 4.5 * Math.sqrt(variance) + 1, `complete: ${observed} observed, ${expected} expected`);
+});
+
 test.run();

@@ -107,7 +107,21 @@ test('without damage.csv: repair times drawn from the documented defaults; every
   assert.is(sqliteValue(file, "SELECT value FROM run_info WHERE key = 'repair_times'"), 'default');
 });
 
-test('drawn scenarios: the same inputs and seed give the same bytes, whether drawn by impact or read from the scenarios command’s ZIP', (context) => {
+test('a damage.csv row with an empty repair_hours takes its repair time from the defaults; the others keep theirs', async (context) => {
+  const failures = [FAILURES[0], FAILURES[1], { ...FAILURES[2], repairHours: null }];
+  const zip = await writeZip(context, 'hand_partial.zip', handScenarioZip({ failures, numberOfSamples: 3, seed: 5, timestamps: [T(0), T(3)], damage: true }));
+  const result = impact(context, ['hand', '--scenarios', zip]);
+  assert.is(result.code, 0, result.stderr);
+  const rows = sqliteRows(json(result).file_path, 'SELECT asset_uuid, repair_hours, repair_source FROM repairs ORDER BY sample, failed_hours');
+  assert.equal(rows.slice(0, 2), [
+    { asset_uuid: feeder.uuid('l3'), repair_hours: 10, repair_source: 'damage.csv' },
+    { asset_uuid: feeder.uuid('l1'), repair_hours: 5, repair_source: 'damage.csv' },
+  ]);
+  assert.equal([rows[2].asset_uuid, rows[2].repair_source], [feeder.uuid('l4'), 'default']);
+  assert.ok((rows[2].repair_hours as number) > 0);
+});
+
+test('drawn scenarios: the same inputs and seed give the same bytes, whether drawn by impact or read from the scenarios command’s ZIP, with damage.csv’s repair times', async (context) => {
   const first = impact(context, ['example_feeder', 'storm', '-n', '20', '--seed', '3', '-o', 'first.sqlite']);
   assert.is(first.code, 0, first.stderr);
   const again = impact(context, ['example_feeder', 'storm', '-n', '20', '--seed', '3', '-o', 'again.sqlite', '--scenarios-output', 'kept.zip']);
@@ -125,6 +139,23 @@ test('drawn scenarios: the same inputs and seed give the same bytes, whether dra
   const summary = json(first);
   assert.equal([summary.hazard_system_name, summary.number_of_samples, summary.seed], ['storm', 20, 3]);
   assert.ok(summary.metrics.customers_out_peak.mean > 0, 'the hurricane darkens the example feeder');
+  // Both paths draw the damage with drawDamage: every repair time is damage.csv's.
+  assert.is(summary.repair_times, 'damage.csv');
+  const damage = (await readZipEntries(path.join(context.work, 'drawn.zip')))
+    .find((entry) => entry.name === 'damage.csv')!
+    .data.toString('utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(','));
+  const repairs = sqliteRows<{ sample: number; asset_uuid: string; failed_at: string; repair_hours: number; repair_source: string }>(
+    path.join(context.work, 'first.sqlite'),
+    'SELECT sample, asset_uuid, failed_at, repair_hours, repair_source FROM repairs ORDER BY sample, failed_at, asset_uuid',
+  );
+  assert.equal(
+    repairs.map((row) => [String(row.sample), row.asset_uuid, row.failed_at, row.repair_hours, row.repair_source]),
+    damage.map(([sample, asset, timestamp, , hours]) => [sample, asset, timestamp, Number(hours), 'damage.csv']),
+  );
 });
 
 test('the human summary names the file, the network and the metric table', (context) => {

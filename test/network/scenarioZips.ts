@@ -5,8 +5,8 @@ export interface HandFailure {
   sample: number;
   timestamp: string;
   uuid: string;
-  /** Written to damage.csv when the ZIP has one. */
-  repairHours: number;
+  /** Written to damage.csv when the ZIP has one; null: an empty repair_hours. */
+  repairHours: number | null;
 }
 
 /** A scenario ZIP: tracked_changes.json (records sorted by sample, then timestamp), one time_series CSV, and damage.csv when asked. */
@@ -36,7 +36,7 @@ export function handScenarioZip(options: {
   const entries: Record<string, string> = { 'tracked_changes.json': tracked, 'time_series/00000000-0000-4000-8000-000000000001.csv': `${series}\n` };
   if (options.damage) {
     const header = typeof options.damage === 'string' ? options.damage : 'sample,asset,timestamp,damage_state,repair_hours';
-    entries['damage.csv'] = [header, ...options.failures.map((f) => `${f.sample},${f.uuid},${f.timestamp},extensive,${f.repairHours}`)].join('\n') + '\n';
+    entries['damage.csv'] = [header, ...options.failures.map((f) => `${f.sample},${f.uuid},${f.timestamp},extensive,${f.repairHours ?? ''}`)].join('\n') + '\n';
   }
   return makeZip(entries);
 }

@@ -139,7 +139,7 @@ export function parseSeed(value: string): number {
 
 export function makeScenariosCommand(context: CommandContext): Command {
   return new Command('scenarios')
-    .description('draw Monte Carlo outage scenarios and write the ZIP (tracked_changes.json + time_series/)')
+    .description('draw Monte Carlo outage scenarios and write the ZIP (tracked_changes.json, damage.csv, time_series/)')
     .argument('[distribution]', 'cached distribution model name')
     .argument('[hazard]', 'cached hazard model name')
     .requiredOption('-n, --samples <count>', 'number of scenarios (1 to HAZSIM_MAX_SAMPLES, default limit 100000)', parseSamples)
@@ -151,12 +151,13 @@ export function makeScenariosCommand(context: CommandContext): Command {
         .choices(['peak', 'sequential'])
         .default('peak'),
     )
+    .option('--restoration-edits', 'also put each failed asset back in service (in_service true) after its repair time from damage.csv')
     .option('-o, --output <file>', 'result file (default: ./{distribution}_scenarios_{n}samples.zip)')
     .action(
       async (
         distributionArgument: string | undefined,
         hazardArgument: string | undefined,
-        options: RunOptions & { samples: number; seed: number; method: 'peak' | 'sequential' },
+        options: RunOptions & { samples: number; seed: number; method: 'peak' | 'sequential'; restorationEdits?: boolean },
       ) => {
         const service = context.service(options);
         const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
@@ -170,6 +171,7 @@ export function makeScenariosCommand(context: CommandContext): Command {
             number_of_samples: options.samples,
             seed: options.seed,
             method: options.method,
+            ...(options.restorationEdits ? { restoration_edits: true } : {}),
           },
           { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
         );

@@ -12,7 +12,8 @@ const positiveNumber = (what: string) => v.pipe(v.number(), v.gtValue(0, `${what
 
 /** The scenario request plus how restoration and the metrics are computed. */
 export const ImpactRequest = v.strictObject({
-  ...ScenarioRequest.entries,
+  // The analysis reads the outages of the scenarios it draws; their restoration comes from the analysis itself.
+  ...v.omit(ScenarioRequest, ['restoration_edits']).entries,
   crews: v.pipe(
     v.optional(v.nullable(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))), null),
     v.description('repair crews working at once, repairs taken upstream first; null or absent: no limit (every repair starts when its asset fails)'),

@@ -149,6 +149,12 @@ export const ScenarioRequest = v.strictObject({
     v.optional(SamplingMethod, 'peak'),
     v.description('peak (default): one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)'),
   ),
+  restoration_edits: v.pipe(
+    v.optional(v.boolean(), false),
+    v.description(
+      'also put each failed asset back in service (in_service true) at its failure time plus its damage.csv repair time (default false: the ZIP keeps the layout of the service specification, outages only)',
+    ),
+  ),
 });
 export type ScenarioRequest = v.InferOutput<typeof ScenarioRequest>;
 

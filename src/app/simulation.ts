@@ -169,7 +169,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     });
     const numberOfSamples = sampling.numberOfSamples;
     const fileName = options.inResultsDir
-      ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}${physicsSuffix(request.physics)}_scenarios_${numberOfSamples}samples_seed${sampling.seed}_${sampling.method}.zip`
+      ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}${physicsSuffix(request.physics)}_scenarios_${numberOfSamples}samples_seed${sampling.seed}_${sampling.method}${request.restoration_edits ? '_restoration' : ''}.zip`
       : `${request.distribution_system_name}_scenarios_${numberOfSamples}samples.zip`;
     const task = buildTask(request);
     const destination = destinationFor(fileName, options);
@@ -199,6 +199,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
         },
         {
           ...sampling,
+          restoration: request.restoration_edits,
           // Sampling runs in this thread between chunks: throwing here stops the pool and removes the partial ZIP.
           onProgress: (done, total) => {
             options.signal?.throwIfAborted();

@@ -68,6 +68,7 @@ listing(
       'number_of_samples',
       'seed',
       'method',
+      'restoration_edits',
       'records_limit',
     ]);
     assert.equal([scenarioArguments.number_of_samples.default, scenarioArguments.seed.default, scenarioArguments.method.default], [1, 0, 'peak']);

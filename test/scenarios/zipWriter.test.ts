@@ -222,6 +222,41 @@ determinism('with a damage model: damage.csv follows tracked_changes.json, the o
   assert.ok(quoted > 0, 'some failures draw the second state');
 });
 
+determinism('restoration edits: each failed asset back in service at failure time + its damage.csv repair time; the same for 1 or 2 workers', async () => {
+  const damaged = { ...storm, damage: damageModelFor(storm) };
+  const options = { ...peakOptions, numberOfSamples: 300, method: 'sequential' as const, restoration: true };
+  const restored = await run(damaged, options);
+  assert.ok((await run(damaged, { ...options, workers: 2 })).bytes.equals(restored.bytes), '2 workers differ from 1');
+  const result = v.safeParse(TrackedChangesDocument, restored.document);
+  assert.ok(result.success, JSON.stringify(result.issues?.slice(0, 3)));
+  assert.match(restored.document.metadata.restoration, /failure time plus its damage.csv repair_hours/);
+  const plain = await run(damaged, { ...options, restoration: false });
+  assert.ok(restored.entries[1].data.equals(plain.entries[1].data), 'damage.csv is the same with or without restoration edits');
+  assert.is(plain.document.metadata.restoration, undefined);
+
+  const origin = Date.parse(`${storm.timestamps[0]}Z`);
+  const expected: string[] = [];
+  for (const line of plain.entries[1].data.toString('utf8').trim().split('\n').slice(1)) {
+    const [sample, uuid, timestamp] = line.split(',');
+    const repair = line.slice(line.lastIndexOf(',') + 1);
+    expected.push(`${sample} ${timestamp} ${uuid} false`);
+    if (repair === '') continue;
+    // By hand: to the second, from the first hazard timestamp.
+    const at = new Date(Math.round((origin + (Date.parse(`${timestamp}Z`) - origin) + Number(repair) * 3_600_000) / 1000) * 1000).toISOString().slice(0, 19);
+    expected.push(`${sample} ${at} ${uuid} true`);
+  }
+  const edits: string[] = [];
+  let previous = '';
+  for (const record of restored.document.tracked_changes) {
+    const key = `${record.scenario_name.slice(7).padStart(6, '0')} ${record.timestamp}`;
+    assert.ok(key > previous, `records sorted by sample, then time: ${key} after ${previous}`);
+    previous = key;
+    for (const edit of record.edits) edits.push(`${record.scenario_name.slice(7)} ${record.timestamp} ${edit.component_uuid} ${edit.value}`);
+  }
+  assert.equal([...edits].sort(), [...expected].sort());
+  assert.ok(edits.some((edit) => edit.endsWith(' true')) && edits.some((edit) => edit.endsWith(' false')));
+});
+
 determinism('gives different draws for a different seed', async () => {
   const first = await run(storm, peakOptions);
   const second = await run(storm, { ...peakOptions, seed: 12 });

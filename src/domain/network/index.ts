@@ -16,4 +16,4 @@ export {
 export { distributionOf, quantileSorted, type Distribution } from './statistics.js';
 export { ImpactRun, type ScenarioFailure, type ImpactRunOptions, type RepairRecord } from './impact.js';
 export { writeImpactSqlite } from './sqlite.js';
-export { hoursBetween, timestampAfter } from './time.js';
+export { hoursBetween, timestampAfter } from '../../base/hazardHours.js';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { temporaryPath } from '../../base/atomic.js';
 import type { RepairRecord } from './impact.js';
 import { SAMPLE_METRIC_NAMES, type ImpactMetrics } from './metrics.js';
-import { timestampAfter } from './time.js';
+import { timestampAfter } from '../../base/hazardHours.js';
 
 const SCHEMA = `
 CREATE TABLE run_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);

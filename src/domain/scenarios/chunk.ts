@@ -8,6 +8,7 @@ import type { SamplingMethod } from './options.js';
 import { firstCrossingSampler } from './firstCrossing.js';
 import { peakSampler } from './peak.js';
 import { RecordBuilder } from './records.js';
+import { restoredAt, serviceRecords, type ServiceEdit } from './restoration.js';
 import { sampleGenerator } from './rng.js';
 import type { Sampler } from './sampler.js';
 import { sequentialSampler } from './sequential.js';
@@ -25,6 +26,8 @@ export interface SamplingInit {
   seed: number;
   /** ScenarioInput.damage: when present, each chunk also gives its damage.csv lines. */
   damage?: DamageModel;
+  /** ScenarioOptions.restoration (needs `damage`): the records also put each failed asset back in service after its repair time. */
+  restoration?: boolean;
 }
 
 /** Samples [start, end); `keep`: how many records to return as objects. */
@@ -57,6 +60,9 @@ export interface SamplingContext {
   readonly failureCounts: Uint32Array<ArrayBuffer>;
   readonly assetCount: number;
   readonly damage: DamageModel | undefined;
+  readonly restoration: boolean;
+  readonly timestamps: readonly string[];
+  readonly assetUuids: readonly string[];
 }
 
 const SAMPLERS: Record<SamplingMethod, (survival: Float64Array, assetCount: number, timestampCount: number) => Sampler> = {
@@ -84,6 +90,9 @@ export function createSamplingContext(init: SamplingInit): SamplingContext {
     failureCounts: new Uint32Array(assetCount * init.timestamps.length),
     assetCount,
     damage: init.damage,
+    restoration: init.restoration === true && init.damage !== undefined,
+    timestamps: init.timestamps,
+    assetUuids: init.assetUuids,
   };
 }
 
@@ -101,11 +110,34 @@ export function sampleChunk(context: SamplingContext, task: ChunkTask): ChunkRes
     const count = context.sampler.draw(sampleGenerator(context.seed, i), context.failedAssets, context.failureTimes);
     failuresPerSample[i - task.start] = count;
     accumulateFailures(context.failureCounts, context.assetCount, count, context.failedAssets, context.failureTimes);
-    recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);
-    if (damage) {
-      const draws = drawDamage(damage, context.assetCount, context.seed, i, count, context.failedAssets, context.failureTimes);
-      context.builder.damageRows(i, count, context.failedAssets, context.failureTimes, draws, damage.classes, damageLines);
-    }
+    const draws = damage ? drawDamage(damage, context.assetCount, context.seed, i, count, context.failedAssets, context.failureTimes) : null;
+    if (draws && context.restoration) recordCount += appendWithRestoration(context, i, count, draws.repairHours, json, records, task.keep - records.length);
+    else recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);
+    if (damage && draws) context.builder.damageRows(i, count, context.failedAssets, context.failureTimes, draws, damage.classes, damageLines);
   }
   return { json: encoder.encode(json.join(',\n')), recordCount, records, failuresPerSample, damageCsv: encoder.encode(damageLines.join('')) };
+}
+
+/** A sample's records with restoration edits (restoration.ts): each failed asset back after its repair time; one without a repair time stays out. */
+function appendWithRestoration(
+  context: SamplingContext,
+  sampleIndex: number,
+  count: number,
+  repairHours: Float64Array,
+  json: string[],
+  kept: ScenarioRecord[],
+  keep: number,
+): number {
+  const origin = context.timestamps[0];
+  const edits: ServiceEdit[] = [];
+  for (let k = 0; k < count; k += 1) {
+    const uuid = context.assetUuids[context.failedAssets[k]];
+    const failedAt = context.timestamps[context.failureTimes[k]];
+    edits.push({ timestamp: failedAt, uuid, inService: false });
+    if (!Number.isNaN(repairHours[k])) edits.push({ timestamp: restoredAt(origin, failedAt, repairHours[k]), uuid, inService: true });
+  }
+  const records = serviceRecords(sampleIndex, edits);
+  for (const record of records) json.push(JSON.stringify(record));
+  kept.push(...records.slice(0, Math.max(0, keep)));
+  return records.length;
 }

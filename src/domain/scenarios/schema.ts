@@ -19,17 +19,21 @@ export const Seed = v.pipe(v.number(), v.integer('must be an integer'), v.minVal
 /** ISO 8601 date-time as the simulation writes it: date, `T` (or a space), time, optional fraction and zone. */
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
-/** Spec §2.5 edit record, as hazsim writes it: the component goes out of service (gdm PropertyEdit). */
+/** Spec §2.5 edit record, as hazsim writes it: the component goes out of service, or back in service with restoration edits (gdm PropertyEdit). */
 export const EditRecord = v.strictObject({
   component_uuid: v.pipe(v.string(), v.minLength(1), v.description('uuid of the distribution model component')),
   name: v.pipe(v.literal('in_service'), v.description('the component attribute changed')),
-  value: v.pipe(v.literal(false), v.description('its new value')),
+  value: v.pipe(v.boolean(), v.description('its new value: false when it fails; true when it is restored (only with restoration edits)')),
 });
 
 /** Spec §2.5 scenario record (gdm TrackedChange without additions and deletions): the assets of one sample failing at one timestamp. */
 export const ScenarioRecord = v.strictObject({
   scenario_name: v.pipe(v.string(), v.regex(/^sample_(?:0|[1-9]\d*)$/), v.description('sample_<index>, index from 0')),
-  timestamp: v.pipe(v.string(), v.regex(ISO_DATE_TIME), v.description('when the components fail; they stay out of service afterwards')),
+  timestamp: v.pipe(
+    v.string(),
+    v.regex(ISO_DATE_TIME),
+    v.description('when the components fail (they stay out of service afterwards) or, with restoration edits, are restored'),
+  ),
   edits: v.pipe(v.array(EditRecord), v.minLength(1), v.description('sorted by component_uuid')),
 });
 
@@ -61,6 +65,7 @@ export const TrackedChangesMetadata = v.looseObject({
     v.array(Count),
     v.description('failed assets in each sample, by sample index; samples without failures have no record but a 0 here'),
   ),
+  restoration: v.pipe(v.optional(v.string()), v.description('present when the records carry restoration edits: when each failed asset is back in service')),
 });
 
 /** tracked_changes.json. `tracked_changes` comes first in the file; key order carries no meaning. */

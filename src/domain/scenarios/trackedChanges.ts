@@ -21,6 +21,10 @@ export const SAMPLING_DESCRIPTIONS: Readonly<Record<SamplingMethod, string>> = {
 export const FIRST_CROSSING_DESCRIPTION =
   'survival is event-consistent (probability of surviving everything up to t); one draw u per asset and sample, in asset order: the asset fails at the first timestamp t with u < 1 - survival(t), if any';
 
+/** What the restoration edits of a scenario ZIP mean, written into its metadata. */
+export const RESTORATION_DESCRIPTION =
+  'each failed asset is back in service (in_service true) at its failure time plus its damage.csv repair_hours, to the second: every repair starts when its asset fails (no crew limit)';
+
 /** The run's own facts, added to the caller's metadata. */
 export interface RunFacts {
   seed: number;
@@ -31,6 +35,8 @@ export interface RunFacts {
   timestampCount: number;
   totalScenarios: number;
   failuresPerSample: Uint32Array;
+  /** The records carry restoration edits. */
+  restoration?: boolean;
 }
 
 /** The metadata object: the caller's fields, then the run's (which win on a name clash). */
@@ -54,6 +60,7 @@ export function buildMetadata(callerMetadata: Record<string, unknown>, facts: Ru
     total_failures: totalFailures,
     samples_with_failures: samplesWithFailures,
     failures_per_sample: Array.from(facts.failuresPerSample),
+    ...(facts.restoration ? { restoration: RESTORATION_DESCRIPTION } : {}),
   };
 }
 

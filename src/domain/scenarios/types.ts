@@ -39,6 +39,11 @@ export interface ScenarioOptions {
   onProgress?: (doneSamples: number, total: number) => void;
   /** How many scenario records the summary carries (default 1000). */
   recordLimit?: number;
+  /**
+   * Restoration edits (needs ScenarioInput.damage): each failed asset also gets an edit back
+   * in service (`value: true`) at its failure time plus its damage.csv repair time.
+   */
+  restoration?: boolean;
   /** Upper bound of numberOfSamples (default DEFAULT_MAX_SAMPLES); the application sets it from HAZSIM_MAX_SAMPLES. */
   maxSamples?: number;
 }

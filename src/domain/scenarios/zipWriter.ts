@@ -47,7 +47,13 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
     survivalIsCumulative: input.survivalIsCumulative === true,
     seed: valid.seed,
     ...(input.damage ? { damage: input.damage } : {}),
+    ...(options.restoration ? { restoration: true } : {}),
   };
+  if (options.restoration && !input.damage) {
+    throw new HazsimError('invalid_input', 'Restoration edits need repair times: the scenario input has no damage model', [
+      { path: 'restoration', message: 'needs the damage model of the run' },
+    ]);
+  }
   const assetCount = input.assetUuids.length;
   const samplesPerChunk = chunkSamples(assetCount);
   const chunkCount = Math.ceil(valid.numberOfSamples / samplesPerChunk);
@@ -111,6 +117,7 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
       timestampCount: input.timestamps.length,
       totalScenarios,
       failuresPerSample,
+      restoration: options.restoration === true,
     });
     await write(documentClosing(metadata, totalScenarios > 0));
     json.end();

@@ -17,6 +17,7 @@ interface ImpactOptions extends GlobalOptions {
   timeStep: number;
   scenarios?: string;
   scenariosOutput?: string;
+  restorationOutput?: string;
   output?: string;
 }
 
@@ -98,12 +99,18 @@ export function makeImpactCommand(context: CommandContext): Command {
     .option('--time-step <hours>', 'spacing of the time axis, hours', parsePositive, DEFAULT_TIME_STEP_HOURS)
     .option('--scenarios <zip>', 'use the failures of an existing scenario ZIP instead of drawing them')
     .option('--scenarios-output <zip>', 'also keep the scenario ZIP drawn for the analysis')
+    .option('--restoration-output <zip>', "also write the scenario ZIP with restoration edits (in_service true at each repair's restored_at)")
     .option('-o, --output <file>', 'result file (default: ./{distribution}_{hazard}_impact_{n}samples.sqlite)')
     .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: ImpactOptions) => {
       const service = context.service(options);
       const progress = progressReporter(context);
       const settings = { crews: options.crews ?? null, customers_per_load: options.customersPerLoad, time_step_hours: options.timeStep };
-      const output = { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update };
+      const output = {
+        outputPath: options.output,
+        outputDir: process.cwd(),
+        onProgress: progress.update,
+        ...(options.restorationOutput ? { restorationOutputPath: options.restorationOutput } : {}),
+      };
       let outcome;
       if (options.scenarios) {
         if (hazardArgument !== undefined || options.samples !== undefined || options.scenariosOutput !== undefined) {

@@ -41,6 +41,8 @@ export interface ImpactRunOptions extends RunOutputOptions {
   scenariosOutputPath?: string;
   /** Worker threads sharing the scenario sampling; the output does not depend on it. */
   workers?: number;
+  /** Also write the scenario ZIP with restoration edits that match the result's repairs table (docs/output-impact.md). */
+  restorationOutputPath?: string;
 }
 
 interface ImpactDependencies {
@@ -61,7 +63,7 @@ export function createImpactOps(dependencies: ImpactDependencies) {
     zipPath: string,
     settings: { crews: number | null; customers_per_load: number; time_step_hours: number },
     fileName: string,
-    options: RunOutputOptions,
+    options: RunOutputOptions & { restorationOutputPath?: string },
   ): Promise<ImpactOutcome> {
     const distribution = stores.distribution.get(distributionName);
     const filePath = outputPathFor(fileName, options.inResultsDir ? { ...options, outputDir: dependencies.resultsDir } : options);
@@ -73,6 +75,7 @@ export function createImpactOps(dependencies: ImpactDependencies) {
       customersPerLoad: settings.customers_per_load,
       timeStepHours: settings.time_step_hours,
       hazsimVersion: HAZSIM_VERSION,
+      ...(options.restorationOutputPath ? { restorationZipPath: path.resolve(options.restorationOutputPath) } : {}),
     };
     const summary = await runWorkerTask<ImpactTask, ImpactSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress);
     return { filePath, fileName, summary };
@@ -99,7 +102,11 @@ export function createImpactOps(dependencies: ImpactDependencies) {
   }
 
   /** Estimates the impact of the scenarios in an existing ZIP (`hazsim impact --scenarios`). */
-  async function estimateImpactFromScenarios(zipPath: string, requestInput: unknown, options: RunOutputOptions = {}): Promise<ImpactOutcome> {
+  async function estimateImpactFromScenarios(
+    zipPath: string,
+    requestInput: unknown,
+    options: RunOutputOptions & { restorationOutputPath?: string } = {},
+  ): Promise<ImpactOutcome> {
     const request = parseOrThrow(ImpactFromScenariosRequest, requestInput, 'impact request');
     let distributionName = request.distribution_system_name;
     if (distributionName === undefined) {

@@ -23,6 +23,7 @@ import {
   type Topology,
 } from '../domain/network/index.js';
 import { ScenarioZip } from './impactScenarioZip.js';
+import { writeImpactRestorationZip } from './impactRestorationZip.js';
 import type { ImpactSummary } from './impactSchemas.js';
 
 export interface ImpactTask {
@@ -33,6 +34,8 @@ export interface ImpactTask {
   customersPerLoad: number;
   timeStepHours: number;
   hazsimVersion: string;
+  /** Also write the scenario ZIP with restoration edits matching the repairs table here. */
+  restorationZipPath?: string;
 }
 
 const PERCENTILES = 'P10, P50 and P90 by linear interpolation between order statistics (Hyndman-Fan 7, numpy.percentile default)';
@@ -116,6 +119,7 @@ export async function runImpact(task: ImpactTask, report: (event: ProgressEvent)
     };
     report({ phase: 'writing results', done: 0, total: 1 });
     writeImpactSqlite(task.sqlitePath, metrics, run.repairs, origin, runInfo);
+    if (task.restorationZipPath) await writeImpactRestorationZip(zip, contents.metadata, run.repairs, origin, task.crews, task.restorationZipPath);
     report({ phase: 'writing results', done: 1, total: 1 });
     return summarize(task, topology, metrics, {
       hazard: text('hazard_system_name'),

@@ -87,6 +87,16 @@ export class ScenarioZip {
     this.zip.close();
   }
 
+  /** Entry names in the order of the central directory. */
+  entryNames(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** The decompressed content of an entry. */
+  entryStream(name: string): Promise<Readable> {
+    return streamOf(this.zip, this.entry(name));
+  }
+
   private entry(name: string): yauzl.Entry {
     return this.entries.get(name)!;
   }

@@ -121,6 +121,51 @@ test('a damage.csv row with an empty repair_hours takes its repair time from the
   assert.ok((rows[2].repair_hours as number) > 0);
 });
 
+test('--restoration-output: the scenario ZIP with an in_service true edit at every restored_at of the repairs table (one crew delays the second repair)', async (context) => {
+  const zip = await writeZip(
+    context,
+    'hand_restore.zip',
+    handScenarioZip({ failures: FAILURES, numberOfSamples: 3, seed: 5, timestamps: [T(0), T(1), T(2), T(3)], damage: true }),
+  );
+  const result = impact(context, ['--scenarios', zip, '--crews', '1', '-o', 'restore.sqlite', '--restoration-output', 'restored.zip']);
+  assert.is(result.code, 0, result.stderr);
+  const repairs = sqliteRows<{ sample: number; asset_uuid: string; failed_at: string; restored_at: string }>(
+    path.join(context.work, 'restore.sqlite'),
+    'SELECT sample, asset_uuid, failed_at, restored_at FROM repairs',
+  );
+  // By hand: sample 2's l1 is back at 5 h; the one crew then repairs l4 (10 h), back at 15 h, not 13 h.
+  assert.ok(repairs.some((row) => row.asset_uuid === feeder.uuid('l4') && row.restored_at === '2024-01-01T15:00:00'));
+  const entries = await readZipEntries(path.join(context.work, 'restored.zip'));
+  const original = await readZipEntries(zip);
+  assert.equal(
+    entries.map((entry) => entry.name),
+    original.map((entry) => entry.name),
+  );
+  entries.slice(1).forEach((entry, i) => assert.ok(entry.data.equals(original[i + 1].data), `${entry.name} is copied unchanged`));
+  const document = JSON.parse(entries[0].data.toString('utf8'));
+  assert.match(document.metadata.restoration, /repairs table of the impact analysis \(1 crews/);
+  assert.is(document.metadata.total_scenarios, document.tracked_changes.length);
+  const edits = document.tracked_changes.flatMap((record: { scenario_name: string; timestamp: string; edits: { component_uuid: string; value: boolean }[] }) =>
+    record.edits.map((edit) => `${record.scenario_name} ${record.timestamp} ${edit.component_uuid} ${edit.value}`),
+  );
+  const expected = repairs.flatMap((row) => [
+    `sample_${row.sample} ${row.failed_at} ${row.asset_uuid} false`,
+    `sample_${row.sample} ${row.restored_at} ${row.asset_uuid} true`,
+  ]);
+  assert.equal([...edits].sort(), [...expected].sort());
+  assert.equal(
+    document.tracked_changes.map((record: { scenario_name: string; timestamp: string }) => `${record.scenario_name} ${record.timestamp}`),
+    [
+      'sample_0 2024-01-01T02:00:00',
+      'sample_0 2024-01-01T12:00:00',
+      'sample_2 2024-01-01T00:00:00',
+      'sample_2 2024-01-01T03:00:00',
+      'sample_2 2024-01-01T05:00:00',
+      'sample_2 2024-01-01T15:00:00',
+    ],
+  );
+});
+
 test('drawn scenarios: the same inputs and seed give the same bytes, whether drawn by impact or read from the scenarios command’s ZIP, with damage.csv’s repair times', async (context) => {
   const first = impact(context, ['example_feeder', 'storm', '-n', '20', '--seed', '3', '-o', 'first.sqlite']);
   assert.is(first.code, 0, first.stderr);
@@ -156,6 +201,18 @@ test('drawn scenarios: the same inputs and seed give the same bytes, whether dra
     repairs.map((row) => [String(row.sample), row.asset_uuid, row.failed_at, row.repair_hours, row.repair_source]),
     damage.map(([sample, asset, timestamp, , hours]) => [sample, asset, timestamp, Number(hours), 'damage.csv']),
   );
+  // Without a crew limit, the scenarios command's restoration edits are the impact analysis's.
+  const withEdits = runCli(
+    ['scenarios', 'example_feeder', 'storm', '-n', '20', '--seed', '3', '--restoration-edits', '-o', 'drawn_restored.zip', '--cache-dir', context.cache],
+    { cwd: context.work },
+  );
+  assert.is(withEdits.code, 0, withEdits.stderr);
+  const restoredByImpact = impact(context, ['--scenarios', 'drawn.zip', '-o', 'unlimited.sqlite', '--restoration-output', 'impact_restored.zip']);
+  assert.is(restoredByImpact.code, 0, restoredByImpact.stderr);
+  const trackedChanges = async (name: string) => JSON.parse((await readZipEntries(path.join(context.work, name)))[0].data.toString('utf8')).tracked_changes;
+  const fromScenarios = await trackedChanges('drawn_restored.zip');
+  assert.ok(fromScenarios.some((record: { edits: { value: boolean }[] }) => record.edits.some((edit) => edit.value === true)));
+  assert.equal(fromScenarios, await trackedChanges('impact_restored.zip'));
 });
 
 test('the human summary names the file, the network and the metric table', (context) => {

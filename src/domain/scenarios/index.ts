@@ -14,3 +14,6 @@ export { DEFAULT_MAX_SAMPLES, SampleCount, SamplingMethod as SamplingMethodSchem
 export { TrackedChangesDocument, TrackedChange, TrackedChangeEdit, TrackedChangesMetadata, trackedChangesJsonSchema } from './schema.js';
 export { drawDamage, positiveNormal, DAMAGE_CSV_HEADER, type DamageModel, type DamageClass, type DamageDraws, type RepairDistribution } from './damage.js';
 export { damageGenerator, DAMAGE_RNG_DERIVATION } from './rng.js';
+export { restoredAt, serviceRecords, type ServiceEdit } from './restoration.js';
+export { ENTRY_OPTIONS as SCENARIO_ZIP_ENTRY_OPTIONS } from './zipWriter.js';
+export { DOCUMENT_OPENING, RECORD_SEPARATOR, documentClosing } from './trackedChanges.js';

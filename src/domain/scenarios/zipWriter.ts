@@ -26,7 +26,7 @@ import type { ScenarioInput, ScenarioOptions, ScenarioRecord, ScenarioRunSummary
  * DOS time in the local zone, so a date built from local fields gives the same bytes in
  * every time zone.
  */
-const ENTRY_OPTIONS = { mtime: new Date(2000, 0, 1, 0, 0, 0), forceDosTimestamp: true, compressionLevel: 6 } as const;
+export const ENTRY_OPTIONS = { mtime: new Date(2000, 0, 1, 0, 0, 0), forceDosTimestamp: true, compressionLevel: 6 } as const;
 /** Chunks in flight per worker: one being sampled, one waiting to be written. */
 const CHUNKS_IN_FLIGHT_PER_WORKER = 2;
 

@@ -259,6 +259,25 @@ scenarios('the same seed gives the same records; another seed or hazard writes a
   assert.equal((await trackedChanges(first.file_path)).tracked_changes, first.scenarios);
 });
 
+scenarios('the ZIP, damage.csv included, has the bytes of the service run on 1 or 2 workers; restoration_edits adds in_service true edits', async () => {
+  const { client, service } = await setUp();
+  const request = { distribution_system_name: 'feeder', hazard_system_name: 'quake', number_of_samples: 30, seed: 4 };
+  const output = toolOutput(await client.callTool({ name: 'generate_scenarios', arguments: request }));
+  const bytes = fs.readFileSync(output.file_path);
+  assert.ok((await readZipEntries(output.file_path)).some((entry) => entry.name === 'damage.csv'));
+  for (const workers of [1, 2]) {
+    const outcome = await service.generateScenarios(request, { outputPath: path.join(tempDir(), 'service.zip'), workers });
+    assert.ok(fs.readFileSync(outcome.filePath).equals(bytes), `${workers} worker(s): the same bytes as the MCP tool`);
+  }
+  const restored = toolOutput(await client.callTool({ name: 'generate_scenarios', arguments: { ...request, restoration_edits: true } }));
+  assert.match(restored.file_path, /_seed4_peak_restoration\.zip$/);
+  const document = await trackedChanges(restored.file_path);
+  const edits = (document.tracked_changes as { edits: { value: boolean }[] }[]).flatMap((record) => record.edits);
+  assert.is(edits.filter((edit) => edit.value === false).length, output.total_failures);
+  assert.is(edits.filter((edit) => edit.value === true).length, output.total_failures, 'every failed asset comes back');
+  assert.equal(restored.scenarios, document.tracked_changes.slice(0, restored.scenarios.length));
+});
+
 scenarios('refuses a sample count below 1 or above HAZSIM_MAX_SAMPLES, a fractional count, a bad seed or method, naming the field', async () => {
   const { client } = await setUp({ HAZSIM_MAX_SAMPLES: '50' });
   const call = (args: Record<string, unknown>) =>

@@ -7,23 +7,22 @@
 import { DEFAULT_CURVES, NO_VERIFIABLE_SOURCE } from './defaultCurves.js';
 import type { CurveSet, FragilityCurveSpec, LimitStateSpec } from './types.js';
 
-export const SOURCES_TABLE_BEGIN =
-  '<!-- BEGIN DEFAULT_CURVES table: generated from src/domain/fragility/defaultCurves.ts by `npm run docs:tables`; do not edit. -->';
-export const SOURCES_TABLE_END = '<!-- END DEFAULT_CURVES table -->';
+const SOURCES_TABLE_BEGIN = '<!-- BEGIN DEFAULT_CURVES table: generated from src/domain/fragility/defaultCurves.ts by `npm run docs:tables`; do not edit. -->';
+const SOURCES_TABLE_END = '<!-- END DEFAULT_CURVES table -->';
 
 /** Five significant digits: enough to recognise a published value, short enough to read. */
-const number = (value: number) => String(Number(value.toPrecision(5)));
+const shortNumber = (value: number) => String(Number(value.toPrecision(5)));
 
 function limitState(state: LimitStateSpec): string {
   switch (state.form) {
     case 'lognormal':
-      return `${state.name} ${number(state.parameters.median)}, ${number(state.parameters.beta)}`;
+      return `${state.name} ${shortNumber(state.parameters.median)}, ${shortNumber(state.parameters.beta)}`;
     case 'normal':
-      return `${state.name} mean ${number(state.parameters.mean)}, sd ${number(state.parameters.std)}`;
+      return `${state.name} mean ${shortNumber(state.parameters.mean)}, sd ${shortNumber(state.parameters.std)}`;
     case 'exponential_decay':
-      return `${state.name} inside ${number(state.parameters.probability_inside ?? 1)}, edge ${number(state.parameters.max_probability)}, length ${number(state.parameters.length)}`;
+      return `${state.name} inside ${shortNumber(state.parameters.probability_inside ?? 1)}, edge ${shortNumber(state.parameters.max_probability)}, length ${shortNumber(state.parameters.length)}`;
     case 'scipy':
-      return `${state.name} scipy ${state.parameters.name}(${state.parameters.args.map(number).join(', ')})`;
+      return `${state.name} scipy ${state.parameters.name}(${state.parameters.args.map(shortNumber).join(', ')})`;
   }
 }
 
@@ -40,11 +39,11 @@ export function sourceStatus(curve: FragilityCurveSpec): string {
 }
 
 function curveRow(hazard: string, assetType: string, curve: FragilityCurveSpec): string[] {
-  const wind = curve.averaging_time_s === undefined ? '' : `, ${number(curve.averaging_time_s)}-s gust at ${number(curve.height_m ?? 10)} m`;
+  const wind = curve.averaging_time_s === undefined ? '' : `, ${shortNumber(curve.averaging_time_s)}-s gust at ${shortNumber(curve.height_m ?? 10)} m`;
   const repair = curve.repair_time
     ? curve.limit_states
         .map((state) => curve.repair_time![state.name])
-        .map((time) => (time ? `${number(time.mean_hours)}±${number(time.sd_hours)}` : '-'))
+        .map((time) => (time ? `${shortNumber(time.mean_hours)}±${shortNumber(time.sd_hours)}` : '-'))
         .join('; ')
     : '-';
   return [
@@ -62,7 +61,7 @@ function curveRow(hazard: string, assetType: string, curve: FragilityCurveSpec):
 const row = (cells: readonly string[]) => `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
 
 /** The table: one row per curve (an asset type with an empty list gets one row saying it does not fail). */
-export function curveSetSourcesTable(set: CurveSet): string {
+function curveSetSourcesTable(set: CurveSet): string {
   const header = [
     'hazard',
     'asset type',

@@ -91,7 +91,9 @@ if (childMode !== -1) {
   for (const format of ['zip', 'parquet']) {
     const result = measure(format, SAMPLES);
     results[format] = result;
-    console.log(`BENCH scaleOut ${format} (${shape}): ${(result.ms / 1000).toFixed(1)} s, peak RSS ${(result.maxRssKb / 1024).toFixed(0)} MB, file ${mb(result.bytes)}`);
+    console.log(
+      `BENCH scaleOut ${format} (${shape}): ${(result.ms / 1000).toFixed(1)} s, peak RSS ${(result.maxRssKb / 1024).toFixed(0)} MB, file ${mb(result.bytes)}`,
+    );
   }
   console.log(
     `BENCH scaleOut parquet / zip: time ${(results.parquet.ms / results.zip.ms).toFixed(2)}, peak RSS ${(results.parquet.maxRssKb / results.zip.maxRssKb).toFixed(2)}, size ${(results.parquet.bytes / results.zip.bytes).toFixed(3)}`,

@@ -30,11 +30,16 @@ export interface SamplingInit {
   restoration?: boolean;
 }
 
-/** Samples [start, end); `keep`: how many records to return as objects. */
+/**
+ * Samples [start, end); `keep`: how many records to return as objects. `failures`: return
+ * each sample's failures as numbers (ChunkResult.failures) instead of records, for the
+ * writers that are not the ZIP (shard files, Parquet).
+ */
 export interface ChunkTask {
   start: number;
   end: number;
   keep: number;
+  failures?: boolean;
 }
 
 export interface ChunkResult {
@@ -45,24 +50,38 @@ export interface ChunkResult {
   records: ScenarioRecord[];
   /** Failed assets in each sample of the chunk. */
   failuresPerSample: Uint32Array<ArrayBuffer>;
-  /** UTF-8 damage.csv lines of the chunk's samples, each ending in a newline (empty without a damage model). */
+  /**
+   * With task.failures: per sample, in sample order, its failure count c then c pairs
+   * (asset index, timestamp index) ordered by timestamp, then asset uuid (the order of the
+   * ZIP's records). Empty otherwise.
+   */
+  failures: Int32Array<ArrayBuffer>;
+  /** UTF-8 damage.csv lines of the chunk's samples (records mode), each ending in a newline; empty without a damage model. */
   damageCsv: Uint8Array<ArrayBuffer>;
 }
 
+/** Draws sample `sampleIndex` into failedAssets/failureTimes and returns how many assets failed (see Sampler.draw). */
+export type SampleDraw = (sampleIndex: number, failedAssets: Int32Array, failureTimes: Int32Array) => number;
+
 /** A thread's sampling state: the prepared method, scratch arrays and its failure counts. */
 export interface SamplingContext {
-  readonly seed: number;
-  readonly sampler: Sampler;
+  readonly draw: SampleDraw;
   readonly builder: RecordBuilder;
   readonly failedAssets: Int32Array;
   readonly failureTimes: Int32Array;
   /** failureCounts[t * n + a]: samples of this thread in which asset a failed at t. */
   readonly failureCounts: Uint32Array<ArrayBuffer>;
   readonly assetCount: number;
-  readonly damage: DamageModel | undefined;
-  readonly restoration: boolean;
-  readonly timestamps: readonly string[];
-  readonly assetUuids: readonly string[];
+  readonly damage: ContextDamage | null;
+}
+
+/** What a context needs to draw damage (damage.ts) and, on request, restoration edits. */
+export interface ContextDamage {
+  seed: number;
+  model: DamageModel;
+  restoration: boolean;
+  timestamps: readonly string[];
+  assetUuids: readonly string[];
 }
 
 const SAMPLERS: Record<SamplingMethod, (survival: Float64Array, assetCount: number, timestampCount: number) => Sampler> = {
@@ -80,19 +99,38 @@ export function chunkSamples(assetCount: number): number {
 }
 
 export function createSamplingContext(init: SamplingInit): SamplingContext {
-  const assetCount = init.assetUuids.length;
+  const sampler: Sampler = (init.survivalIsCumulative ? firstCrossingSampler : SAMPLERS[init.method])(
+    init.survival,
+    init.assetUuids.length,
+    init.timestamps.length,
+  );
+  return replayContext(
+    init.timestamps,
+    init.assetUuids,
+    (i, failedAssets, failureTimes) => sampler.draw(sampleGenerator(init.seed, i), failedAssets, failureTimes),
+    init.damage ? { seed: init.seed, model: init.damage, restoration: init.restoration === true } : undefined,
+  );
+}
+
+/**
+ * A context whose samples come from `draw` rather than from a sampler: a merge replays the
+ * failures stored in shard files through the same record, count and failure code.
+ */
+export function replayContext(
+  timestamps: string[],
+  assetUuids: string[],
+  draw: SampleDraw,
+  damage?: { seed: number; model: DamageModel; restoration: boolean },
+): SamplingContext {
+  const assetCount = assetUuids.length;
   return {
-    seed: init.seed,
-    sampler: (init.survivalIsCumulative ? firstCrossingSampler : SAMPLERS[init.method])(init.survival, assetCount, init.timestamps.length),
-    builder: new RecordBuilder(init.timestamps, init.assetUuids),
+    draw,
+    builder: new RecordBuilder(timestamps, assetUuids),
     failedAssets: new Int32Array(assetCount),
     failureTimes: new Int32Array(assetCount),
-    failureCounts: new Uint32Array(assetCount * init.timestamps.length),
+    failureCounts: new Uint32Array(assetCount * timestamps.length),
     assetCount,
-    damage: init.damage,
-    restoration: init.restoration === true && init.damage !== undefined,
-    timestamps: init.timestamps,
-    assetUuids: init.assetUuids,
+    damage: damage ? { ...damage, timestamps, assetUuids } : null,
   };
 }
 
@@ -103,19 +141,30 @@ export function sampleChunk(context: SamplingContext, task: ChunkTask): ChunkRes
   const json: string[] = [];
   const records: ScenarioRecord[] = [];
   const failuresPerSample = new Uint32Array(task.end - task.start);
+  const failures: number[] = [];
   const damageLines: string[] = [];
   const { damage } = context;
   let recordCount = 0;
   for (let i = task.start; i < task.end; i += 1) {
-    const count = context.sampler.draw(sampleGenerator(context.seed, i), context.failedAssets, context.failureTimes);
+    const count = context.draw(i, context.failedAssets, context.failureTimes);
     failuresPerSample[i - task.start] = count;
     accumulateFailures(context.failureCounts, context.assetCount, count, context.failedAssets, context.failureTimes);
-    const draws = damage ? drawDamage(damage, context.assetCount, context.seed, i, count, context.failedAssets, context.failureTimes) : null;
-    if (draws && context.restoration) recordCount += appendWithRestoration(context, i, count, draws.repairHours, json, records, task.keep - records.length);
-    else recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);
-    if (damage && draws) context.builder.damageRows(i, count, context.failedAssets, context.failureTimes, draws, damage.classes, damageLines);
+    if (task.failures) context.builder.appendFailures(count, context.failedAssets, context.failureTimes, failures);
+    else {
+      const draws = damage ? drawDamage(damage.model, context.assetCount, damage.seed, i, count, context.failedAssets, context.failureTimes) : null;
+      if (draws && damage?.restoration) recordCount += appendWithRestoration(context, i, count, draws.repairHours, json, records, task.keep - records.length);
+      else recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);
+      if (damage && draws) context.builder.damageRows(i, count, context.failedAssets, context.failureTimes, draws, damage.model.classes, damageLines);
+    }
   }
-  return { json: encoder.encode(json.join(',\n')), recordCount, records, failuresPerSample, damageCsv: encoder.encode(damageLines.join('')) };
+  return {
+    json: encoder.encode(json.join(',\n')),
+    recordCount,
+    records,
+    failuresPerSample,
+    failures: Int32Array.from(failures),
+    damageCsv: encoder.encode(damageLines.join('')),
+  };
 }
 
 /** A sample's records with restoration edits (restoration.ts): each failed asset back after its repair time; one without a repair time stays out. */
@@ -128,11 +177,12 @@ function appendWithRestoration(
   kept: ScenarioRecord[],
   keep: number,
 ): number {
-  const origin = context.timestamps[0];
+  const { timestamps, assetUuids } = context.damage!;
+  const origin = timestamps[0];
   const edits: ServiceEdit[] = [];
   for (let k = 0; k < count; k += 1) {
-    const uuid = context.assetUuids[context.failedAssets[k]];
-    const failedAt = context.timestamps[context.failureTimes[k]];
+    const uuid = assetUuids[context.failedAssets[k]];
+    const failedAt = timestamps[context.failureTimes[k]];
     edits.push({ timestamp: failedAt, uuid, inService: false });
     if (!Number.isNaN(repairHours[k])) edits.push({ timestamp: restoredAt(origin, failedAt, repairHours[k]), uuid, inService: true });
   }

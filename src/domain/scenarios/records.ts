@@ -39,15 +39,6 @@ export class RecordBuilder {
     this.failureOfAsset = new Int32Array(this.assetCount);
   }
 
-  /** Sorts one sample's failures by timestamp, then uuid, into this.keys (t · n + uuid rank); returns the sorted view. */
-  private sortedKeys(count: number, failedAssets: Int32Array, failureTimes: Int32Array): Float64Array {
-    const n = this.assetCount;
-    // One sort key per failure orders by timestamp, then by uuid; exact in a double for t·n < 2^53.
-    const keys = this.keys.subarray(0, count);
-    for (let j = 0; j < count; j += 1) keys[j] = failureTimes[j] * n + this.rankOfAsset[failedAssets[j]];
-    return keys.sort();
-  }
-
   /**
    * Appends one damage.csv line per failure of sample `sampleIndex` to `lines`
    * (`sample,asset,timestamp,damage_state,repair_hours`), in the order of tracked_changes.json:
@@ -65,7 +56,7 @@ export class RecordBuilder {
     if (count === 0) return;
     const n = this.assetCount;
     for (let k = 0; k < count; k += 1) this.failureOfAsset[failedAssets[k]] = k;
-    const keys = this.sortedKeys(count, failedAssets, failureTimes);
+    const keys = this.sortKeys(count, failedAssets, failureTimes);
     for (let j = 0; j < count; j += 1) {
       const t = Math.floor(keys[j] / n);
       const asset = this.assetOfRank[keys[j] - t * n];
@@ -84,7 +75,7 @@ export class RecordBuilder {
   append(sampleIndex: number, count: number, failedAssets: Int32Array, failureTimes: Int32Array, json: string[], kept: ScenarioRecord[], keep: number): number {
     if (count === 0) return 0;
     const n = this.assetCount;
-    const keys = this.sortedKeys(count, failedAssets, failureTimes);
+    const keys = this.sortKeys(count, failedAssets, failureTimes);
     const nameJson = `{"scenario_name":"${scenarioName(sampleIndex)}","timestamp":`;
     let records = 0;
     let j = 0;
@@ -103,6 +94,28 @@ export class RecordBuilder {
       records += 1;
     }
     return records;
+  }
+
+  /**
+   * Appends one sample's failures to `out` as its count, then (asset index, timestamp index)
+   * pairs in record order: by timestamp, then by asset uuid.
+   */
+  appendFailures(count: number, failedAssets: Int32Array, failureTimes: Int32Array, out: number[]): void {
+    out.push(count);
+    const n = this.assetCount;
+    const keys = this.sortKeys(count, failedAssets, failureTimes);
+    for (let j = 0; j < count; j += 1) {
+      const t = Math.floor(keys[j] / n);
+      out.push(this.assetOfRank[keys[j] - t * n], t);
+    }
+  }
+
+  /** One sort key per failure orders by timestamp, then by uuid; exact in a double for t·n < 2^53. */
+  private sortKeys(count: number, failedAssets: Int32Array, failureTimes: Int32Array): Float64Array {
+    const n = this.assetCount;
+    const keys = this.keys.subarray(0, count);
+    for (let j = 0; j < count; j += 1) keys[j] = failureTimes[j] * n + this.rankOfAsset[failedAssets[j]];
+    return keys.sort();
   }
 
   private recordObject(sampleIndex: number, t: number, assets: number[]): ScenarioRecord {

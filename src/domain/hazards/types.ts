@@ -37,6 +37,11 @@ export interface IntensityGrid {
    * laid out like `quantities`; NaN elsewhere.
    */
   lnStandardDeviations: Partial<Record<IntensityQuantity, Float64Array>>;
+  /**
+   * Only when asked for (HazardComputeContext.betweenEvent): the between-event part τ of each
+   * standard deviation above, laid out alike; NaN where the model gives only the total (ShakeMap).
+   */
+  lnBetweenEventDeviations?: Partial<Record<IntensityQuantity, Float64Array>>;
 }
 
 /** A point in degrees, WGS-84. */

@@ -4,14 +4,14 @@
  * timestamp. Chunk boundaries depend on the input alone, never on the worker count.
  */
 import type { SamplingMethod } from './options.js';
-import { firstCrossingSampler } from './firstCrossing.js';
+import { drawFirstCrossing, firstCrossingSampler } from './firstCrossing.js';
 import { peakSampler } from './peak.js';
 import { RecordBuilder } from './records.js';
-import { sampleGenerator } from './rng.js';
+import { sampleGenerator, sampleStream } from './rng.js';
 import type { Sampler } from './sampler.js';
 import { sequentialSampler } from './sequential.js';
 import { accumulateFailures } from './timeSeries.js';
-import type { ScenarioRecord } from './types.js';
+import type { SampleSurvival, SampleSurvivalPlugin, ScenarioRecord } from './types.js';
 
 /** Everything a worker needs to sample; plain data, so it crosses to a worker thread. */
 export interface SamplingInit {
@@ -21,6 +21,8 @@ export interface SamplingInit {
   method: SamplingMethod;
   /** ScenarioInput.survivalIsCumulative. */
   survivalIsCumulative?: boolean;
+  /** ScenarioInput.sampleSurvival. */
+  sampleSurvival?: SampleSurvivalPlugin;
   seed: number;
 }
 
@@ -51,6 +53,8 @@ export interface SamplingContext {
   /** failureCounts[t * n + a]: samples of this thread in which asset a failed at t. */
   readonly failureCounts: Uint32Array<ArrayBuffer>;
   readonly assetCount: number;
+  /** With ScenarioInput.sampleSurvival: the plug-in and the survival array it fills per sample. */
+  readonly perSample?: { survival: SampleSurvival; values: Float64Array; timestampCount: number };
 }
 
 const SAMPLERS: Record<SamplingMethod, (survival: Float64Array, assetCount: number, timestampCount: number) => Sampler> = {
@@ -67,8 +71,24 @@ export function chunkSamples(assetCount: number): number {
   return Math.max(1, Math.min(MAX_CHUNK_SAMPLES, Math.floor(CHUNK_ASSET_SAMPLES / Math.max(1, assetCount))));
 }
 
-export function createSamplingContext(init: SamplingInit): SamplingContext {
+/** Loads a sample-survival plug-in (its module is imported here, in the thread that samples). */
+async function loadSampleSurvival(plugin: SampleSurvivalPlugin): Promise<SampleSurvival> {
+  const module = (await import(plugin.module)) as { createSampleSurvival?: (data: unknown) => SampleSurvival };
+  if (typeof module.createSampleSurvival !== 'function') throw new TypeError(`${plugin.module} exports no createSampleSurvival`);
+  return module.createSampleSurvival(plugin.data);
+}
+
+/** The sampling state of this thread, the sample-survival plug-in (if any) loaded first. */
+export async function loadSamplingContext(init: SamplingInit): Promise<SamplingContext> {
+  return createSamplingContext(init, init.sampleSurvival ? await loadSampleSurvival(init.sampleSurvival) : undefined);
+}
+
+/** The sampling state of this thread; `sampleSurvival`: init.sampleSurvival's plug-in, loaded (loadSamplingContext). */
+export function createSamplingContext(init: SamplingInit, sampleSurvival?: SampleSurvival): SamplingContext {
   const assetCount = init.assetUuids.length;
+  const perSample = sampleSurvival
+    ? { survival: sampleSurvival, values: new Float64Array(assetCount * init.timestamps.length), timestampCount: init.timestamps.length }
+    : undefined;
   return {
     seed: init.seed,
     sampler: (init.survivalIsCumulative ? firstCrossingSampler : SAMPLERS[init.method])(init.survival, assetCount, init.timestamps.length),
@@ -77,7 +97,17 @@ export function createSamplingContext(init: SamplingInit): SamplingContext {
     failureTimes: new Int32Array(assetCount),
     failureCounts: new Uint32Array(assetCount * init.timestamps.length),
     assetCount,
+    ...(perSample ? { perSample } : {}),
   };
+}
+
+/** Draws sample i: from the run's survival, or from the sample's own (perSample) when there is one. */
+function drawSample(context: SamplingContext, i: number): number {
+  const rng = sampleGenerator(context.seed, i);
+  const perSample = context.perSample;
+  if (!perSample) return context.sampler.draw(rng, context.failedAssets, context.failureTimes);
+  perSample.survival.fill(sampleStream(context.seed, i, 'shaking'), perSample.values);
+  return drawFirstCrossing(perSample.values, context.assetCount, perSample.timestampCount, rng, context.failedAssets, context.failureTimes);
 }
 
 const encoder = new TextEncoder();
@@ -89,7 +119,7 @@ export function sampleChunk(context: SamplingContext, task: ChunkTask): ChunkRes
   const failuresPerSample = new Uint32Array(task.end - task.start);
   let recordCount = 0;
   for (let i = task.start; i < task.end; i += 1) {
-    const count = context.sampler.draw(sampleGenerator(context.seed, i), context.failedAssets, context.failureTimes);
+    const count = drawSample(context, i);
     failuresPerSample[i - task.start] = count;
     accumulateFailures(context.failureCounts, context.assetCount, count, context.failedAssets, context.failureTimes);
     recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);

@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { HazsimError } from '../../base/errors.js';
 import { startModuleWorker } from '../../base/workerTask.js';
-import { createSamplingContext, sampleChunk, type ChunkResult, type ChunkTask, type SamplingInit } from './chunk.js';
+import { loadSamplingContext, sampleChunk, type ChunkResult, type ChunkTask, type SamplingInit } from './chunk.js';
 import { addCounts } from './timeSeries.js';
 
 export type WorkerRequest = { type: 'chunk'; task: ChunkTask } | { type: 'counts' };
@@ -23,10 +23,12 @@ export interface ChunkRunner {
 
 /** Runs chunks synchronously on this thread (one worker, or too little work to share). */
 export function inlineRunner(init: SamplingInit): ChunkRunner {
-  const context = createSamplingContext(init);
+  const context = loadSamplingContext(init);
+  // A failed set-up surfaces from run(); until then nobody awaits it.
+  context.catch(() => undefined);
   return {
-    run: async (task) => sampleChunk(context, task),
-    failureCounts: async () => context.failureCounts,
+    run: async (task) => sampleChunk(await context, task),
+    failureCounts: async () => (await context).failureCounts,
     close: async () => undefined,
   };
 }

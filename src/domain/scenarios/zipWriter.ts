@@ -43,6 +43,7 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
     survival: input.survival,
     method: valid.method,
     survivalIsCumulative: input.survivalIsCumulative === true,
+    ...(input.sampleSurvival ? { sampleSurvival: input.sampleSurvival } : {}),
     seed: valid.seed,
   };
   const assetCount = input.assetUuids.length;
@@ -94,6 +95,7 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
       timestampCount: input.timestamps.length,
       totalScenarios,
       failuresPerSample,
+      ...(input.sampleSurvival ? { sampleSurvival: input.sampleSurvival.description } : {}),
     });
     await write(documentClosing(metadata, totalScenarios > 0));
     json.end();

@@ -26,11 +26,16 @@ export interface SamplingInit {
   seed: number;
 }
 
-/** Samples [start, end); `keep`: how many records to return as objects. */
+/**
+ * Samples [start, end); `keep`: how many records to return as objects. `failures`: return
+ * each sample's failures as numbers (ChunkResult.failures) instead of records, for the
+ * writers that are not the ZIP (shard files, Parquet).
+ */
 export interface ChunkTask {
   start: number;
   end: number;
   keep: number;
+  failures?: boolean;
 }
 
 export interface ChunkResult {
@@ -41,20 +46,26 @@ export interface ChunkResult {
   records: ScenarioRecord[];
   /** Failed assets in each sample of the chunk. */
   failuresPerSample: Uint32Array<ArrayBuffer>;
+  /**
+   * With task.failures: per sample, in sample order, its failure count c then c pairs
+   * (asset index, timestamp index) ordered by timestamp, then asset uuid (the order of the
+   * ZIP's records). Empty otherwise.
+   */
+  failures: Int32Array<ArrayBuffer>;
 }
+
+/** Draws sample `sampleIndex` into failedAssets/failureTimes and returns how many assets failed (see Sampler.draw). */
+export type SampleDraw = (sampleIndex: number, failedAssets: Int32Array, failureTimes: Int32Array) => number;
 
 /** A thread's sampling state: the prepared method, scratch arrays and its failure counts. */
 export interface SamplingContext {
-  readonly seed: number;
-  readonly sampler: Sampler;
+  readonly draw: SampleDraw;
   readonly builder: RecordBuilder;
   readonly failedAssets: Int32Array;
   readonly failureTimes: Int32Array;
   /** failureCounts[t * n + a]: samples of this thread in which asset a failed at t. */
   readonly failureCounts: Uint32Array<ArrayBuffer>;
   readonly assetCount: number;
-  /** With ScenarioInput.sampleSurvival: the plug-in and the survival array it fills per sample. */
-  readonly perSample?: { survival: SampleSurvival; values: Float64Array; timestampCount: number };
 }
 
 const SAMPLERS: Record<SamplingMethod, (survival: Float64Array, assetCount: number, timestampCount: number) => Sampler> = {
@@ -83,31 +94,41 @@ export async function loadSamplingContext(init: SamplingInit): Promise<SamplingC
   return createSamplingContext(init, init.sampleSurvival ? await loadSampleSurvival(init.sampleSurvival) : undefined);
 }
 
-/** The sampling state of this thread; `sampleSurvival`: init.sampleSurvival's plug-in, loaded (loadSamplingContext). */
+/**
+ * The sampling state of this thread. `sampleSurvival`: init.sampleSurvival's plug-in, loaded
+ * (loadSamplingContext); each sample's survival is then its own, made from the sample's
+ * "shaking" stream, and sampled by first crossing with the usual asset draws.
+ */
 export function createSamplingContext(init: SamplingInit, sampleSurvival?: SampleSurvival): SamplingContext {
   const assetCount = init.assetUuids.length;
-  const perSample = sampleSurvival
-    ? { survival: sampleSurvival, values: new Float64Array(assetCount * init.timestamps.length), timestampCount: init.timestamps.length }
-    : undefined;
-  return {
-    seed: init.seed,
-    sampler: (init.survivalIsCumulative ? firstCrossingSampler : SAMPLERS[init.method])(init.survival, assetCount, init.timestamps.length),
-    builder: new RecordBuilder(init.timestamps, init.assetUuids),
-    failedAssets: new Int32Array(assetCount),
-    failureTimes: new Int32Array(assetCount),
-    failureCounts: new Uint32Array(assetCount * init.timestamps.length),
-    assetCount,
-    ...(perSample ? { perSample } : {}),
-  };
+  const timestampCount = init.timestamps.length;
+  if (sampleSurvival) {
+    const values = new Float64Array(assetCount * timestampCount);
+    return replayContext(init.timestamps, init.assetUuids, (i, failedAssets, failureTimes) => {
+      sampleSurvival.fill(sampleStream(init.seed, i, 'shaking'), values);
+      return drawFirstCrossing(values, assetCount, timestampCount, sampleGenerator(init.seed, i), failedAssets, failureTimes);
+    });
+  }
+  const sampler: Sampler = (init.survivalIsCumulative ? firstCrossingSampler : SAMPLERS[init.method])(init.survival, assetCount, timestampCount);
+  return replayContext(init.timestamps, init.assetUuids, (i, failedAssets, failureTimes) =>
+    sampler.draw(sampleGenerator(init.seed, i), failedAssets, failureTimes),
+  );
 }
 
-/** Draws sample i: from the run's survival, or from the sample's own (perSample) when there is one. */
-function drawSample(context: SamplingContext, i: number): number {
-  const rng = sampleGenerator(context.seed, i);
-  const perSample = context.perSample;
-  if (!perSample) return context.sampler.draw(rng, context.failedAssets, context.failureTimes);
-  perSample.survival.fill(sampleStream(context.seed, i, 'shaking'), perSample.values);
-  return drawFirstCrossing(perSample.values, context.assetCount, perSample.timestampCount, rng, context.failedAssets, context.failureTimes);
+/**
+ * A context whose samples come from `draw` rather than from a sampler: a merge replays the
+ * failures stored in shard files through the same record, count and failure code.
+ */
+export function replayContext(timestamps: string[], assetUuids: string[], draw: SampleDraw): SamplingContext {
+  const assetCount = assetUuids.length;
+  return {
+    draw,
+    builder: new RecordBuilder(timestamps, assetUuids),
+    failedAssets: new Int32Array(assetCount),
+    failureTimes: new Int32Array(assetCount),
+    failureCounts: new Uint32Array(assetCount * timestamps.length),
+    assetCount,
+  };
 }
 
 const encoder = new TextEncoder();
@@ -117,12 +138,14 @@ export function sampleChunk(context: SamplingContext, task: ChunkTask): ChunkRes
   const json: string[] = [];
   const records: ScenarioRecord[] = [];
   const failuresPerSample = new Uint32Array(task.end - task.start);
+  const failures: number[] = [];
   let recordCount = 0;
   for (let i = task.start; i < task.end; i += 1) {
-    const count = drawSample(context, i);
+    const count = context.draw(i, context.failedAssets, context.failureTimes);
     failuresPerSample[i - task.start] = count;
     accumulateFailures(context.failureCounts, context.assetCount, count, context.failedAssets, context.failureTimes);
-    recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);
+    if (task.failures) context.builder.appendFailures(count, context.failedAssets, context.failureTimes, failures);
+    else recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);
   }
-  return { json: encoder.encode(json.join(',\n')), recordCount, records, failuresPerSample };
+  return { json: encoder.encode(json.join(',\n')), recordCount, records, failuresPerSample, failures: Int32Array.from(failures) };
 }

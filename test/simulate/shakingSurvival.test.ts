@@ -14,7 +14,14 @@ import { ASSET_TYPES, type AssetTable, type AssetType } from '../../src/domain/a
 import { compileCurveSet, curveFor, DEFAULT_CURVES } from '../../src/domain/fragility/index.js';
 import { readHazardModel } from '../../src/domain/hazards/index.js';
 import { createSamplingContext, sampleChunk } from '../../src/domain/scenarios/chunk.js';
-import { drawFirstCrossing, sampleGenerator, sampleStream, writeScenarioZip } from '../../src/domain/scenarios/index.js';
+import {
+  drawFirstCrossing,
+  mergeScenarioShards,
+  sampleGenerator,
+  sampleStream,
+  writeScenarioShard,
+  writeScenarioZip,
+} from '../../src/domain/scenarios/index.js';
 import {
   createSampleSurvival,
   prepareShakingSurvival,
@@ -182,7 +189,7 @@ test('any contiguous split of the samples gives the same per-sample rows', () =>
   );
 });
 
-test('the scenario ZIP is byte-identical with 1 and 2 workers, and records the shaking in its metadata', async () => {
+test('the scenario ZIP is byte-identical with 1 and 2 workers and from 3 merged shards, and records the shaking in its metadata', async () => {
   const { assets, data } = prepared();
   const dir = tempDir('hazsim-shaking-');
   try {
@@ -199,6 +206,10 @@ test('the scenario ZIP is byte-identical with 1 and 2 workers, and records the s
     await writeScenarioZip(input, { ...options, workers: 2 }, path.join(dir, 'two.zip'));
     const one = fs.readFileSync(path.join(dir, 'one.zip'));
     assert.ok(one.equals(fs.readFileSync(path.join(dir, 'two.zip'))), '1 and 2 workers give different ZIPs');
+    const parts = [0, 1, 2].map((index) => path.join(dir, `part${index}.shard`));
+    for (const [index, part] of parts.entries()) await writeScenarioShard(input, { ...options, workers: 1 }, 'zip', { index, count: 3 }, part);
+    await mergeScenarioShards(parts.reverse(), path.join(dir, 'merged.zip'));
+    assert.ok(one.equals(fs.readFileSync(path.join(dir, 'merged.zip'))), 'three shards merged differ from the unsharded ZIP');
     const entries = await readZipEntries(path.join(dir, 'one.zip'));
     const { metadata } = JSON.parse(entries.find((entry) => entry.name === 'tracked_changes.json')!.data.toString('utf8'));
     assert.is(metadata.sample_survival, SHAKING_SURVIVAL_DESCRIPTION);

@@ -162,7 +162,9 @@ export function computeSurvival(
     current = grid;
     return grid;
   };
-  const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate);
+  const measures = new Map(compiled.entries.map((entry) => [`${ASSET_TYPES.indexOf(entry.asset_type)}:${entry.quantity}`, entry.curve.applies_to]));
+  const measureOf = (typeIndex: number, quantity: string) => measures.get(`${typeIndex}:${quantity}`);
+  const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate, measureOf);
   return { result, warnings, elementCount: elements.count, ...(wind.record ? { wind: wind.record } : {}) };
 }
 

@@ -159,6 +159,11 @@ export interface WindHazard extends HazardEntry {
   translationEastMs?: number;
   translationNorthMs?: number;
   windProfile?: WindProfileName;
+  /**
+   * The maximum wind comes from an intensity model (inland decay), not from a track: the central
+   * pressure is estimated from it silently and Holland (2010) keeps it (windInlandDecay.ts).
+   */
+  maxWindModelled?: true;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface RunDescription {
   damage?: DamageModel;
   /** Restoration edits in the records (needs `damage`). */
   restoration: boolean;
+  /** ScenarioInput.sampleSurvival's description, when survival changes from sample to sample. */
+  sampleSurvival?: string;
 }
 
 /** Validates options and input (invalid_input naming each bad field) and returns the run and what samplers need. */
@@ -48,6 +50,7 @@ export function prepareRun(input: ScenarioInput, options: ScenarioOptions): { ru
     recordLimit: valid.recordLimit,
     ...(input.damage ? { damage: input.damage } : {}),
     restoration: options.restoration === true,
+    ...(input.sampleSurvival ? { sampleSurvival: input.sampleSurvival.description } : {}),
   };
   const init: SamplingInit = {
     timestamps: input.timestamps,
@@ -55,6 +58,7 @@ export function prepareRun(input: ScenarioInput, options: ScenarioOptions): { ru
     survival: input.survival,
     method: valid.method,
     survivalIsCumulative,
+    ...(input.sampleSurvival ? { sampleSurvival: input.sampleSurvival } : {}),
     seed: valid.seed,
     ...(input.damage ? { damage: input.damage } : {}),
     ...(options.restoration ? { restoration: true } : {}),

@@ -66,6 +66,8 @@ export interface ShardRun {
   timestamps: string[];
   asset_uuids: string[];
   survival_sha256: string;
+  /** RunDescription.sampleSurvival (correlated shaking), when present. */
+  sample_survival?: string;
   /** The run's damage model (damage.csv), its typed arrays as base64 of their little-endian bytes; absent: none. */
   damage?: { classes: DamageModel['classes']; stride: number; class_of: string; cumulative: string };
   /** Restoration edits in the records. */
@@ -147,6 +149,7 @@ export async function writeScenarioShard(
       survival_sha256: crypto.createHash('sha256').update(survivalBytes(run.survival)).digest('hex'),
       ...(run.damage ? { damage: encodeDamage(run.damage) } : {}),
       ...(run.restoration ? { restoration: true } : {}),
+      ...(run.sampleSurvival ? { sample_survival: run.sampleSurvival } : {}),
     },
     shard_index: shard.index,
     first_sample: start,

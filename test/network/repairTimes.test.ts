@@ -7,7 +7,8 @@ import { DEFAULT_REPAIR_TIMES } from '../../src/domain/network/index.js';
 // Repair times against the published HAZUS restoration functions. The reference data
 // (../shared/reference/refdata) has no restoration table, so the numbers are copied by hand from
 // FEMA, HAZUS-MH MR4 Earthquake Model Technical Manual (2003), chapter 8 (utility systems),
-// Table 8.27 "Continuous Restoration Functions for Electric Power Systems (after ATC-13, 1985)",
+// the table "Continuous Restoration Functions for Electric Power Systems (after ATC-13, 1985)"
+// (its table number was not checked against a copy of the manual),
 // carried unchanged into the Hazus 5.1 Earthquake Model Technical Manual (FEMA, 2022), section 8.5:
 // normal distributions, mean and standard deviation in days.
 const HAZUS_RESTORATION_DAYS = {

@@ -1,7 +1,8 @@
 /**
  * Default repair times (docs/output-impact.md), used when a scenario ZIP carries no damage.csv:
  * the restoration functions of the Hazus Earthquake Model Technical Manual (FEMA, Hazus 5.1,
- * 2022, section 8.5, electric power systems; Table 8.27 of the HAZUS-MH MR4 manual, 2003), which
+ * 2022, section 8.5, electric power systems: the table of continuous restoration functions for
+ * electric power systems, after ATC-13, 1985, already in the HAZUS-MH MR4 manual, 2003), which
  * give the time to restore a component in a damage state as a normal distribution in days. A failed asset is taken to be in the
  * extensive damage state: substations 7 days (standard deviation 3.5), distribution
  * circuits (every line, cable, pole, switch, transformer and junction box) 3 days (1.5).

@@ -23,6 +23,7 @@ import type { ModelStore } from './cache/store.js';
 import { parseOrThrow } from '../base/validation.js';
 import { ReportRequest, type ReportSummary } from './schemas.js';
 import { outputPathFor, type RunOutputOptions, type ScenarioOutcome, type SimulationOutcome } from './simulation.js';
+import { resultsFolderStem } from './resultOutput.js';
 
 /** The files a report is made from. */
 export interface ReportSources {
@@ -346,7 +347,7 @@ export function createReportOps(dependencies: ReportDependencies) {
   async function generateReport(requestInput: unknown, options: RunOutputOptions = {}): Promise<ReportOutcome> {
     const request = parseOrThrow(ReportRequest, requestInput, 'report request');
     const fileName = options.inResultsDir
-      ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}${request.number_of_samples ? `_${request.number_of_samples}samples_seed${request.seed}_${request.method}` : ''}_report.html`
+      ? `${resultsFolderStem(request)}${request.number_of_samples ? `+${request.number_of_samples}samples_seed${request.seed}_${request.method}` : ''}_report.html`
       : `${request.distribution_system_name}_${request.hazard_system_name}_report.html`;
     const { number_of_samples: samples, seed, method, impact, ...simulation } = request;
     if (impact && samples === undefined) {

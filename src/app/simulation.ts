@@ -14,7 +14,7 @@ import type { SurvivalSummary } from '../domain/simulation/summary.js';
 import type { CurveSet } from '../domain/fragility/index.js';
 import type { PhysicsProfile } from '../domain/hazards/physics.js';
 import { validateScenarioOptions, writeScenarioZip, type ScenarioRunSummary } from '../domain/scenarios/index.js';
-import { prepareResultDestination, privateResultDestination, resultsFolderDestination, type ResultDestination } from './resultOutput.js';
+import { prepareResultDestination, privateResultDestination, resultsFolderDestination, resultsFolderStem, type ResultDestination } from './resultOutput.js';
 
 /** Where a run writes its file: an exact path, a folder (with the spec's file name), or a private temporary file. */
 export interface RunOutputOptions {
@@ -86,11 +86,6 @@ export function outputPathFor(fileName: string, options: RunOutputOptions): stri
   return path.join(os.tmpdir(), `hazsim-${process.pid}-${crypto.randomBytes(6).toString('hex')}-${fileName}`);
 }
 
-/** Results kept in the cache name their physics when it is not the default. */
-function physicsSuffix(physics: PhysicsProfile): string {
-  return physics === 'default' ? '' : `_${physics}`;
-}
-
 export function createSimulationOps(dependencies: SimulationDependencies) {
   const { stores } = dependencies;
 
@@ -142,7 +137,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
   async function simulate(requestInput: unknown, options: RunOutputOptions = {}): Promise<SimulationOutcome> {
     const request = parseOrThrow(SimulationRequest, requestInput, 'simulation request');
     const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
-    const fileName = options.inResultsDir ? `${inputs}_${request.curve_set}${physicsSuffix(request.physics)}_results.sqlite` : `${inputs}_results.sqlite`;
+    const fileName = options.inResultsDir ? `${resultsFolderStem(request)}_results.sqlite` : `${inputs}_results.sqlite`;
     const task = buildTask(request);
     const destination = destinationFor(fileName, options);
     task.sqlitePath = destination.buildPath;
@@ -169,7 +164,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     });
     const numberOfSamples = sampling.numberOfSamples;
     const fileName = options.inResultsDir
-      ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}${physicsSuffix(request.physics)}_scenarios_${numberOfSamples}samples_seed${sampling.seed}_${sampling.method}.zip`
+      ? `${resultsFolderStem(request)}_scenarios_${numberOfSamples}samples_seed${sampling.seed}_${sampling.method}.zip`
       : `${request.distribution_system_name}_scenarios_${numberOfSamples}samples.zip`;
     const task = buildTask(request);
     const destination = destinationFor(fileName, options);

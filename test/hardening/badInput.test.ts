@@ -184,4 +184,28 @@ test('a file part without its own Content-Type is read as the file by its filena
   await expectError(await upload(textOnly), 422, /must be a file part \(with a filename\)/);
 });
 
+test('an earthquake above magnitude 10 and a zone offset outside -12:00..+14:00 are refused with their paths; the bounds themselves read', () => {
+  const quake = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/data/tiny_quake.json'), 'utf8'));
+  const variant = (magnitude: number, timestamp: string) => {
+    const copy = structuredClone(quake);
+    copy.models[0].magnitude = magnitude;
+    copy.models[0].timestamp = timestamp;
+    copy.timestamps = [timestamp];
+    return writeTemp('quake.json', JSON.stringify(copy));
+  };
+  const tooStrong = runCli(['validate', variant(65, '2024-01-01T00:00:00'), '--json']);
+  assert.is(tooStrong.code, 5, tooStrong.stderr);
+  assert.match(tooStrong.stderr, /models\[0\]\.magnitude/);
+  assert.match(tooStrong.stderr, /must be at most 10 \(the largest earthquake recorded is Mw 9\.5, Valdivia 1960\), got 65/);
+  for (const offset of ['+25:00', '+14:30', '-12:30', '+05:60']) {
+    const result = runCli(['validate', variant(6.5, `2024-01-01T00:00:00${offset}`), '--json']);
+    assert.is(result.code, 5, `${offset}: ${result.stderr}`);
+    assert.match(result.stderr, new RegExp(`zone offset \\${offset}; offsets in use run from -12:00 to \\+14:00`));
+  }
+  for (const offset of ['+14:00', '-12:00', '+05:45']) {
+    const result = runCli(['validate', variant(10, `2024-01-01T00:00:00${offset}`)]);
+    assert.is(result.code, 0, `${offset}: ${result.stderr}`);
+  }
+});
+
 test.run();

@@ -4,14 +4,14 @@
  * timestamp. Chunk boundaries depend on the input alone, never on the worker count.
  */
 import type { SamplingMethod } from './options.js';
-import { firstCrossingSampler } from './firstCrossing.js';
+import { drawFirstCrossing, firstCrossingSampler } from './firstCrossing.js';
 import { peakSampler } from './peak.js';
 import { RecordBuilder } from './records.js';
-import { sampleGenerator } from './rng.js';
+import { sampleGenerator, sampleStream } from './rng.js';
 import type { Sampler } from './sampler.js';
 import { sequentialSampler } from './sequential.js';
 import { accumulateFailures } from './timeSeries.js';
-import type { ScenarioRecord } from './types.js';
+import type { SampleSurvival, SampleSurvivalPlugin, ScenarioRecord } from './types.js';
 
 /** Everything a worker needs to sample; plain data, so it crosses to a worker thread. */
 export interface SamplingInit {
@@ -21,14 +21,21 @@ export interface SamplingInit {
   method: SamplingMethod;
   /** ScenarioInput.survivalIsCumulative. */
   survivalIsCumulative?: boolean;
+  /** ScenarioInput.sampleSurvival. */
+  sampleSurvival?: SampleSurvivalPlugin;
   seed: number;
 }
 
-/** Samples [start, end); `keep`: how many records to return as objects. */
+/**
+ * Samples [start, end); `keep`: how many records to return as objects. `failures`: return
+ * each sample's failures as numbers (ChunkResult.failures) instead of records, for the
+ * writers that are not the ZIP (shard files, Parquet).
+ */
 export interface ChunkTask {
   start: number;
   end: number;
   keep: number;
+  failures?: boolean;
 }
 
 export interface ChunkResult {
@@ -39,12 +46,20 @@ export interface ChunkResult {
   records: ScenarioRecord[];
   /** Failed assets in each sample of the chunk. */
   failuresPerSample: Uint32Array<ArrayBuffer>;
+  /**
+   * With task.failures: per sample, in sample order, its failure count c then c pairs
+   * (asset index, timestamp index) ordered by timestamp, then asset uuid (the order of the
+   * ZIP's records). Empty otherwise.
+   */
+  failures: Int32Array<ArrayBuffer>;
 }
+
+/** Draws sample `sampleIndex` into failedAssets/failureTimes and returns how many assets failed (see Sampler.draw). */
+export type SampleDraw = (sampleIndex: number, failedAssets: Int32Array, failureTimes: Int32Array) => number;
 
 /** A thread's sampling state: the prepared method, scratch arrays and its failure counts. */
 export interface SamplingContext {
-  readonly seed: number;
-  readonly sampler: Sampler;
+  readonly draw: SampleDraw;
   readonly builder: RecordBuilder;
   readonly failedAssets: Int32Array;
   readonly failureTimes: Int32Array;
@@ -67,15 +82,51 @@ export function chunkSamples(assetCount: number): number {
   return Math.max(1, Math.min(MAX_CHUNK_SAMPLES, Math.floor(CHUNK_ASSET_SAMPLES / Math.max(1, assetCount))));
 }
 
-export function createSamplingContext(init: SamplingInit): SamplingContext {
+/** Loads a sample-survival plug-in (its module is imported here, in the thread that samples). */
+async function loadSampleSurvival(plugin: SampleSurvivalPlugin): Promise<SampleSurvival> {
+  const module = (await import(plugin.module)) as { createSampleSurvival?: (data: unknown) => SampleSurvival };
+  if (typeof module.createSampleSurvival !== 'function') throw new TypeError(`${plugin.module} exports no createSampleSurvival`);
+  return module.createSampleSurvival(plugin.data);
+}
+
+/** The sampling state of this thread, the sample-survival plug-in (if any) loaded first. */
+export async function loadSamplingContext(init: SamplingInit): Promise<SamplingContext> {
+  return createSamplingContext(init, init.sampleSurvival ? await loadSampleSurvival(init.sampleSurvival) : undefined);
+}
+
+/**
+ * The sampling state of this thread. `sampleSurvival`: init.sampleSurvival's plug-in, loaded
+ * (loadSamplingContext); each sample's survival is then its own, made from the sample's
+ * "shaking" stream, and sampled by first crossing with the usual asset draws.
+ */
+export function createSamplingContext(init: SamplingInit, sampleSurvival?: SampleSurvival): SamplingContext {
   const assetCount = init.assetUuids.length;
+  const timestampCount = init.timestamps.length;
+  if (sampleSurvival) {
+    const values = new Float64Array(assetCount * timestampCount);
+    return replayContext(init.timestamps, init.assetUuids, (i, failedAssets, failureTimes) => {
+      sampleSurvival.fill(sampleStream(init.seed, i, 'shaking'), values);
+      return drawFirstCrossing(values, assetCount, timestampCount, sampleGenerator(init.seed, i), failedAssets, failureTimes);
+    });
+  }
+  const sampler: Sampler = (init.survivalIsCumulative ? firstCrossingSampler : SAMPLERS[init.method])(init.survival, assetCount, timestampCount);
+  return replayContext(init.timestamps, init.assetUuids, (i, failedAssets, failureTimes) =>
+    sampler.draw(sampleGenerator(init.seed, i), failedAssets, failureTimes),
+  );
+}
+
+/**
+ * A context whose samples come from `draw` rather than from a sampler: a merge replays the
+ * failures stored in shard files through the same record, count and failure code.
+ */
+export function replayContext(timestamps: string[], assetUuids: string[], draw: SampleDraw): SamplingContext {
+  const assetCount = assetUuids.length;
   return {
-    seed: init.seed,
-    sampler: (init.survivalIsCumulative ? firstCrossingSampler : SAMPLERS[init.method])(init.survival, assetCount, init.timestamps.length),
-    builder: new RecordBuilder(init.timestamps, init.assetUuids),
+    draw,
+    builder: new RecordBuilder(timestamps, assetUuids),
     failedAssets: new Int32Array(assetCount),
     failureTimes: new Int32Array(assetCount),
-    failureCounts: new Uint32Array(assetCount * init.timestamps.length),
+    failureCounts: new Uint32Array(assetCount * timestamps.length),
     assetCount,
   };
 }
@@ -87,12 +138,14 @@ export function sampleChunk(context: SamplingContext, task: ChunkTask): ChunkRes
   const json: string[] = [];
   const records: ScenarioRecord[] = [];
   const failuresPerSample = new Uint32Array(task.end - task.start);
+  const failures: number[] = [];
   let recordCount = 0;
   for (let i = task.start; i < task.end; i += 1) {
-    const count = context.sampler.draw(sampleGenerator(context.seed, i), context.failedAssets, context.failureTimes);
+    const count = context.draw(i, context.failedAssets, context.failureTimes);
     failuresPerSample[i - task.start] = count;
     accumulateFailures(context.failureCounts, context.assetCount, count, context.failedAssets, context.failureTimes);
-    recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);
+    if (task.failures) context.builder.appendFailures(count, context.failedAssets, context.failureTimes, failures);
+    else recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);
   }
-  return { json: encoder.encode(json.join(',\n')), recordCount, records, failuresPerSample };
+  return { json: encoder.encode(json.join(',\n')), recordCount, records, failuresPerSample, failures: Int32Array.from(failures) };
 }

@@ -33,7 +33,7 @@ try {
 
   const reportPath = path.join(dir, 'run.html');
   const started = performance.now();
-  const summary = await service.reportFromFiles({ resultPath, scenariosPath }, reportPath);
+  const summary = await service.reportFromFiles({ resultPath, scenariosPath }, { outputPath: reportPath });
   const writeMs = performance.now() - started;
   console.log(
     `BENCH report write (${summary.asset_count} assets × ${summary.timestamp_count} timestamps, 100 samples): ${(writeMs / 1000).toFixed(2)} s; page ${(summary.size_bytes / 1024 / 1024).toFixed(2)} MB; notes: ${summary.notes.join(' ') || 'none'}`,

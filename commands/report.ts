@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Command } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields } from './output.js';
@@ -27,11 +26,9 @@ Examples:
   $ hazsim report run.sqlite --scenarios run.zip --impact impact.sqlite -o run.html`,
     )
     .action(async (result: string, options: ReportOptions) => {
-      const output = options.output ?? path.join(path.dirname(result), `${path.basename(result).replace(/(_results)?\.sqlite$/i, '')}_report.html`);
-      const summary = await context
+      const { filePath, ...summary } = await context
         .service(options)
-        .reportFromFiles({ resultPath: result, scenariosPath: options.scenarios, impactPath: options.impact }, output);
-      const filePath = path.resolve(output);
+        .reportFromFiles({ resultPath: result, scenariosPath: options.scenarios, impactPath: options.impact }, { outputPath: options.output });
       emit(context, options, { status: 'success', file_path: filePath, ...summary }, () =>
         [
           `Wrote ${filePath}`,

@@ -18,6 +18,7 @@ import { ImpactRequest, type ImpactSummary } from './impactSchemas.js';
 import { ScenarioZip } from './impactScenarioZip.js';
 import type { ImpactTask } from './impactRun.js';
 import { ModelName } from './schemas.js';
+import { resultsFolderStem } from './resultOutput.js';
 
 const IMPACT_WORKER = './impactWorker';
 
@@ -90,7 +91,7 @@ export function createImpactOps(dependencies: ImpactDependencies) {
     const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
     const n = request.number_of_samples;
     const fileName = options.inResultsDir
-      ? `${inputs}_${request.curve_set}_impact_${n}samples_seed${request.seed}_${request.method}_crews${crews ?? 'unlimited'}_cpl${customers_per_load}_step${time_step_hours}.sqlite`
+      ? `${resultsFolderStem(request)}_impact_${n}samples_seed${request.seed}_${request.method}_crews${crews ?? 'unlimited'}_cpl${customers_per_load}_step${time_step_hours}.sqlite`
       : `${inputs}_impact_${n}samples.sqlite`;
     const zipPath = options.scenariosOutputPath ? path.resolve(options.scenariosOutputPath) : temporaryZipPath();
     try {

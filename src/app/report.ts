@@ -23,6 +23,7 @@ import type { ModelStore } from './cache/store.js';
 import { parseOrThrow } from '../base/validation.js';
 import { ReportRequest, type ReportSummary } from './schemas.js';
 import { outputPathFor, type RunOutputOptions, type ScenarioOutcome, type SimulationOutcome } from './simulation.js';
+import { prepareResultDestination, resultsFolderStem } from './resultOutput.js';
 
 /** The files a report is made from. */
 export interface ReportSources {
@@ -324,6 +325,8 @@ interface ReportDependencies {
   estimateImpact(request: unknown, options: RunOutputOptions): Promise<{ filePath: string }>;
   /** The cache's results folder (RunOutputOptions.inResultsDir). */
   resultsDir: string;
+  /** The cache root: no user-chosen output may land inside it. */
+  cacheRoot: string;
 }
 
 export interface ReportOutcome {
@@ -335,8 +338,24 @@ export interface ReportOutcome {
 
 export function createReportOps(dependencies: ReportDependencies) {
   /** `hazsim report`: the page of result files a user already has. */
-  function reportFromFiles(sources: ReportSources, outputPath: string): Promise<ReportSummary> {
-    return writeReport(sources, outputPath, dependencies.stores);
+  /**
+   * `hazsim report`: the page of result files. A chosen output (`-o`) is checked like the
+   * result files of simulate and scenarios before any work (docs/hardening.md, "Result files"):
+   * a missing or unwritable folder and any path inside the cache are refused, and a device or
+   * FIFO is written through, never replaced. Without one the page goes beside the result.
+   */
+  async function reportFromFiles(sources: ReportSources, options: { outputPath?: string } = {}): Promise<ReportSummary & { filePath: string }> {
+    const besideResult = path.join(path.dirname(sources.resultPath), `${path.basename(sources.resultPath).replace(/(_results)?\.sqlite$/i, '')}_report.html`);
+    if (!options.outputPath) return { ...(await writeReport(sources, besideResult, dependencies.stores)), filePath: path.resolve(besideResult) };
+    const destination = prepareResultDestination(options.outputPath, path.basename(besideResult), dependencies.cacheRoot);
+    try {
+      const summary = await writeReport(sources, destination.buildPath, dependencies.stores);
+      await destination.finish();
+      return { ...summary, filePath: destination.finalPath };
+    } catch (error) {
+      destination.discard();
+      throw error;
+    }
   }
 
   /**
@@ -346,7 +365,7 @@ export function createReportOps(dependencies: ReportDependencies) {
   async function generateReport(requestInput: unknown, options: RunOutputOptions = {}): Promise<ReportOutcome> {
     const request = parseOrThrow(ReportRequest, requestInput, 'report request');
     const fileName = options.inResultsDir
-      ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}${request.number_of_samples ? `_${request.number_of_samples}samples_seed${request.seed}_${request.method}` : ''}_report.html`
+      ? `${resultsFolderStem(request)}${request.number_of_samples ? `+${request.number_of_samples}samples_seed${request.seed}_${request.method}` : ''}_report.html`
       : `${request.distribution_system_name}_${request.hazard_system_name}_report.html`;
     const { number_of_samples: samples, seed, method, impact, ...simulation } = request;
     if (impact && samples === undefined) {

@@ -97,6 +97,28 @@ export function privateResultDestination(fileName: string): ResultDestination {
   return { buildPath: filePath, finalPath: filePath, finish: async () => undefined, discard: () => fs.rmSync(filePath, { force: true }) };
 }
 
+/** Separates the inputs in a results-folder file name: no model or curve-set name may contain it (docs/cache.md). */
+const INPUT_SEPARATOR = '+';
+
+/**
+ * The stem of a run's file in the cache's results folder (MCP, TUI): every input that changes
+ * the content, joined with "+". Model and curve-set names may hold "_" but never "+", so
+ * (feeder_x, hurricane) and (feeder, x_hurricane) get different files; options at their
+ * defaults are left out so common names stay short.
+ */
+export function resultsFolderStem(request: {
+  distribution_system_name: string;
+  hazard_system_name: string;
+  curve_set: string;
+  physics?: string;
+  ground_motion_variability?: string;
+}): string {
+  const parts = [request.distribution_system_name, request.hazard_system_name, request.curve_set];
+  if (request.physics !== undefined && request.physics !== 'default') parts.push(request.physics);
+  if (request.ground_motion_variability !== undefined) parts.push(`${request.ground_motion_variability}_ground_motion`);
+  return parts.join(INPUT_SEPARATOR);
+}
+
 /** A destination inside the cache's own results folder (MCP, TUI). */
 export function resultsFolderDestination(resultsDir: string, fileName: string): ResultDestination {
   fs.mkdirSync(resultsDir, { recursive: true });

@@ -137,6 +137,7 @@ export function createService(options: ServiceOptions = {}) {
     generateScenarios: simulation.generateScenarios,
     estimateImpact: impact.estimateImpact,
     resultsDir,
+    cacheRoot,
   });
 
   /**

@@ -28,7 +28,7 @@ import {
   type ShardSummary,
 } from '../domain/scenarios/index.js';
 import { SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../domain/simulation/shakingSurvival.js';
-import { prepareResultDestination, privateResultDestination, resultsFolderDestination, type ResultDestination } from './resultOutput.js';
+import { prepareResultDestination, privateResultDestination, resultsFolderDestination, resultsFolderStem, type ResultDestination } from './resultOutput.js';
 
 /** Where a run writes its file: an exact path, a folder (with the spec's file name), or a private temporary file. */
 export interface RunOutputOptions {
@@ -100,11 +100,6 @@ export function outputPathFor(fileName: string, options: RunOutputOptions): stri
   return path.join(os.tmpdir(), `hazsim-${process.pid}-${crypto.randomBytes(6).toString('hex')}-${fileName}`);
 }
 
-/** Results kept in the cache name their physics when it is not the default. */
-function physicsSuffix(physics: PhysicsProfile): string {
-  return physics === 'default' ? '' : `_${physics}`;
-}
-
 export function createSimulationOps(dependencies: SimulationDependencies) {
   const { stores } = dependencies;
 
@@ -156,7 +151,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
   async function simulate(requestInput: unknown, options: RunOutputOptions = {}): Promise<SimulationOutcome> {
     const request = parseOrThrow(SimulationRequest, requestInput, 'simulation request');
     const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
-    const fileName = options.inResultsDir ? `${inputs}_${request.curve_set}${physicsSuffix(request.physics)}_results.sqlite` : `${inputs}_results.sqlite`;
+    const fileName = options.inResultsDir ? `${resultsFolderStem(request)}_results.sqlite` : `${inputs}_results.sqlite`;
     const task = buildTask(request);
     const destination = destinationFor(fileName, options);
     task.sqlitePath = destination.buildPath;
@@ -250,7 +245,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       (request, sampling) => {
         const extension = format === 'parquet' ? 'parquet' : 'zip';
         return options.inResultsDir
-          ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}${physicsSuffix(request.physics)}_scenarios_${sampling.numberOfSamples}samples_seed${sampling.seed}_${sampling.method}${request.restoration_edits ? '_restoration' : ''}.${extension}`
+          ? `${resultsFolderStem(request)}_scenarios_${sampling.numberOfSamples}samples_seed${sampling.seed}_${sampling.method}${request.restoration_edits ? '_restoration' : ''}.${extension}`
           : `${request.distribution_system_name}_scenarios_${sampling.numberOfSamples}samples.${extension}`;
       },
       (input, sampling, buildPath) => (format === 'parquet' ? writeScenarioParquet : writeScenarioZip)(input, sampling, buildPath),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { HazsimError } from '../base/errors.js';
-import { parseJsonBytes } from '../base/json.js';
+import { MAX_JSON_BYTES, parseJsonBytes } from '../base/json.js';
 import { detectTrackFormat, trackToHazardFile, type TrackSummary, type TrackUploadOptions } from '../domain/hazards/index.js';
 import { isGridXmlName, isUncertaintyXmlName, looksLikeXml, shakeMapUploadContent } from './shakeMapUpload.js';
 
@@ -132,6 +132,8 @@ function readZipEntries(bytes: Buffer, fileName: string): Promise<ZipEntry[]> {
           return fail('too_large', tooLarge());
         }
         const entryLimit = Math.max(RATIO_FLOOR_BYTES, entry.compressedSize * MAX_RATIO);
+        // JSON past this cannot be decoded: stop inflating it at once instead of after a GiB.
+        const jsonLimit = entry.fileName.toLowerCase().endsWith('.json') ? MAX_JSON_BYTES : Infinity;
         zip.openReadStream(entry, (streamError, stream) => {
           if (streamError || !stream) return fail('unreadable', `${fileName}: cannot read ZIP entry ${entry.fileName}: ${streamError?.message}`);
           const chunks: Buffer[] = [];
@@ -148,6 +150,14 @@ function readZipEntries(bytes: Buffer, fileName: string): Promise<ZipEntry[]> {
                   : `${fileName}: ZIP entry ${JSON.stringify(entry.fileName)} expands more than ${MAX_RATIO} times its compressed size (${entry.compressedSize} bytes), which only a ZIP bomb does`;
               return fail('too_large', why);
             }
+            if (entryBytes > jsonLimit) {
+              stream.destroy();
+              zip.close();
+              return fail(
+                'too_large',
+                `${fileName}: ZIP entry ${JSON.stringify(entry.fileName)} holds more than ${Math.floor(MAX_JSON_BYTES / 1024 ** 2)} MiB of JSON, more than can be read`,
+              );
+            }
             chunks.push(chunk);
           });
           stream.on('error', (error: Error) => fail('unreadable', `${fileName}: corrupt ZIP entry ${entry.fileName}: ${error.message}`));
@@ -160,6 +170,32 @@ function readZipEntries(bytes: Buffer, fileName: string): Promise<ZipEntry[]> {
       zip.readEntry();
     });
   });
+}
+
+/** The longest file or folder name Linux file systems (ext4, xfs, tmpfs) store, in bytes. */
+const MAX_FILE_NAME_BYTES = 255;
+
+/**
+ * Why a time series folder's files cannot be written as they are named, or null: a name the
+ * file system refuses (empty, or over 255 bytes), the same file twice, or one name used both
+ * as a file and as a folder. Checked before anything is written, so a ZIP is refused as a
+ * whole with the entry named, never half unpacked.
+ */
+export function timeSeriesLayoutProblem(relativePaths: readonly string[]): { path: string; message: string } | null {
+  const files = new Set<string>();
+  const folders = new Set<string>();
+  for (const relativePath of relativePaths) {
+    const segments = relativePath.split('/');
+    const tooLong = segments.find((segment) => Buffer.byteLength(segment) > MAX_FILE_NAME_BYTES);
+    if (tooLong !== undefined)
+      return { path: relativePath, message: `has a name of ${Buffer.byteLength(tooLong)} bytes; file systems allow at most ${MAX_FILE_NAME_BYTES}` };
+    if (segments.some((segment) => segment === '')) return { path: relativePath, message: 'has an empty file or folder name' };
+    if (files.has(relativePath)) return { path: relativePath, message: 'appears twice in the ZIP' };
+    files.add(relativePath);
+    for (let i = 1; i < segments.length; i += 1) folders.add(segments.slice(0, i).join('/'));
+  }
+  for (const relativePath of files) if (folders.has(relativePath)) return { path: relativePath, message: 'is both a file and a folder in the ZIP' };
+  return null;
 }
 
 /**
@@ -207,6 +243,8 @@ function selectZipContent(entries: ZipEntry[], fileName: string): UploadContent 
   const timeSeries = useful
     .filter((entry) => entry.name.startsWith(seriesPrefix) && entry.name.length > seriesPrefix.length)
     .map((entry) => ({ relativePath: entry.name.slice(seriesPrefix.length), data: entry.data }));
+  const problem = timeSeriesLayoutProblem(timeSeries.map((file) => file.relativePath));
+  if (problem) throw new HazsimError('invalid_input', `${fileName}: ${seriesPrefix}${problem.path} ${problem.message}`, [problem]);
   return {
     jsonFileName: path.posix.basename(model.name),
     jsonBytes: model.data,

@@ -52,7 +52,7 @@ browse('in an 80x24 terminal: opens, switches tabs, shows a summary, simulates t
     assert.match(screen, /Simulating example_feeder x hurricane with DEFAULT_CURVES: done/);
     assert.match(screen, /38 assets x 24 timestamps/);
     assert.match(screen, /lowest survival:/);
-    const resultFile = path.join(cache, 'results', 'example_feeder_hurricane_DEFAULT_CURVES_results.sqlite');
+    const resultFile = path.join(cache, 'results', 'example_feeder+hurricane+DEFAULT_CURVES_results.sqlite');
     assert.ok(fs.existsSync(resultFile), 'result file written under the cache');
 
     session.send('x', 'Right', 'd');
@@ -109,7 +109,7 @@ browse('an empty cache says how to upload; g asks for the count, seed and method
     show('scenarios finished', screen);
     assert.match(screen, /Generating 20 scenarios \(seed 7, sequential\) for example_feeder x flood/);
     assert.match(screen, /20 samples, seed 7, method sequential/);
-    const zip = path.join(cache, 'results', 'example_feeder_flood_DEFAULT_CURVES_scenarios_20samples_seed7_sequential.zip');
+    const zip = path.join(cache, 'results', 'example_feeder+flood+DEFAULT_CURVES_scenarios_20samples_seed7_sequential.zip');
     assert.ok(fs.existsSync(zip), 'scenario ZIP written under the cache');
     const joined = screen
       .split('\n')

@@ -117,4 +117,26 @@ test('a temporary file left next to the destination by a killed run is removed b
   assert.equal(fs.readdirSync(folder), ['out.sqlite']);
 });
 
+test('report -o takes the same checks: /dev/null written through, the cache and a missing folder refused before any work', (context) => {
+  const work = tempDir();
+  const result = path.join(work, 'run.sqlite');
+  assert.is(run(context, ['simulate', 'feeder', 'quake', '-o', result]).code, 0);
+  const toNull = run(context, ['report', result, '-o', '/dev/null']);
+  assert.is(toNull.code, 0, toNull.stderr);
+  assert.ok(fs.statSync('/dev/null').isCharacterDevice(), '/dev/null was replaced');
+  const intoCache = run(context, ['report', result, '-o', path.join(context.cache, 'distribution_models', 'models_metadata.json')]);
+  assert.is(intoCache.code, 5, intoCache.stderr);
+  assert.match(intoCache.stderr, /inside the cache/);
+  assert.ok(JSON.parse(fs.readFileSync(path.join(context.cache, 'distribution_models', 'models_metadata.json'), 'utf8')).feeder);
+  const missing = run(context, ['report', result, '-o', path.join(work, 'no', 'such', 'page.html')]);
+  assert.is(missing.code, 5, missing.stderr);
+  assert.match(missing.stderr, /does not exist/);
+  const intoFolder = run(context, ['report', result, '-o', work, '--json']);
+  assert.is(intoFolder.code, 0, intoFolder.stderr);
+  assert.is(json(intoFolder).file_path, path.join(work, 'run_report.html'));
+  const beside = run(context, ['report', result]);
+  assert.is(beside.code, 0, beside.stderr);
+  assert.ok(fs.existsSync(path.join(work, 'run_report.html')));
+});
+
 test.run();

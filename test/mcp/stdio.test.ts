@@ -322,7 +322,7 @@ async function cliRecords(hazard: string, samples: number, seed: number): Promis
 
 runs("run_simulation writes its SQLite database in the cache's results folder", async () => {
   const output = toolOutput(await call('run_simulation', { distribution_system_name: 'feeder', hazard_system_name: 'hurricane' }));
-  assert.is(output.file_path, path.join(context.cache, 'results', 'feeder_hurricane_DEFAULT_CURVES_results.sqlite'));
+  assert.is(output.file_path, path.join(context.cache, 'results', 'feeder+hurricane+DEFAULT_CURVES_results.sqlite'));
   assert.ok(fs.statSync(output.file_path).size > 0);
   assert.ok(output.timestamps.length > 1 && output.asset_count > 0);
 });

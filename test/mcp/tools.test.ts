@@ -102,7 +102,7 @@ simulation('returns the spec fields, the SQLite file in the results folder and s
     [output.status, output.message, output.distribution_system_name, output.hazard_system_name, output.curve_set],
     ['success', 'Simulation completed successfully', 'feeder', 'quake', 'DEFAULT_CURVES'],
   );
-  assert.is(output.file_path, path.join(service.resultsDir, 'feeder_quake_DEFAULT_CURVES_results.sqlite'));
+  assert.is(output.file_path, path.join(service.resultsDir, 'feeder+quake+DEFAULT_CURVES_results.sqlite'));
   const hazard = JSON.parse(fs.readFileSync(QUAKE, 'utf8'));
   assert.is(output.hazard_count, hazard.models.length);
   assert.equal(output.timestamps, [hazard.models[0].timestamp]);
@@ -153,8 +153,8 @@ simulation('another curve set writes another file; the same arguments again repl
   assert.is(again.file_path, first.file_path);
   assert.equal(again.survival_statistics, first.survival_statistics);
   assert.equal(fs.readdirSync(path.dirname(first.file_path)).sort(), [
-    'feeder_quake_DEFAULT_CURVES_results.sqlite',
-    'feeder_quake_ERAD_V1_CURVES_results.sqlite',
+    'feeder+quake+DEFAULT_CURVES_results.sqlite',
+    'feeder+quake+ERAD_V1_CURVES_results.sqlite',
   ]);
 });
 
@@ -224,7 +224,7 @@ scenarios('defaults to one sample, seed 0 and peak; returns the records of the Z
     [output.status, output.message, output.number_of_samples, output.seed, output.method, output.curve_set],
     ['success', 'Scenarios generated successfully', 1, 0, 'peak', 'DEFAULT_CURVES'],
   );
-  assert.is(output.file_path, path.join(service.resultsDir, 'feeder_quake_DEFAULT_CURVES_scenarios_1samples_seed0_peak.zip'));
+  assert.is(output.file_path, path.join(service.resultsDir, 'feeder+quake+DEFAULT_CURVES_scenarios_1samples_seed0_peak.zip'));
   const zip = await trackedChanges(output.file_path);
   assert.equal(output.scenarios, zip.tracked_changes);
   assert.is(output.total_scenarios, zip.tracked_changes.length);

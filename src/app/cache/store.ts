@@ -87,7 +87,7 @@ export class ModelStore {
   private checkFile(filePath: string): string | null {
     let content: unknown;
     try {
-      content = parseJsonBytes(fs.readFileSync(filePath), path.basename(filePath));
+      content = parseJsonBytes(readRegularFile(filePath, `${filePath} is gone`), path.basename(filePath));
     } catch (error) {
       return (error as Error).message;
     }
@@ -165,6 +165,16 @@ export class ModelStore {
   /** The stored file's text; not_found when the record or the file is gone. */
   readText(name: string): string {
     return readRegularFile(this.get(name).file_path, this.notFoundMessage(name)).toString('utf8');
+  }
+
+  /**
+   * The record and an open handle on the stored file (a regular file, never a FIFO or
+   * device), for streaming it without reading it whole; the caller closes the handle.
+   */
+  openFile(name: string): { record: ModelRecord; fd: number; stat: fs.Stats } {
+    const record = this.get(name);
+    const fd = openRegularFile(record.file_path, this.notFoundMessage(name));
+    return { record, fd, stat: fs.fstatSync(fd) };
   }
 
   /** A temporary path inside the store for staging a new model's JSON. */
@@ -319,7 +329,12 @@ export class ModelStore {
           if (owner !== null && !processAlive(owner)) fs.rmSync(path.join(this.dir, entry.name), { recursive: true, force: true });
           continue;
         }
-        if (!entry.isFile() || !entry.name.endsWith('.json') || entry.name === METADATA_FILE) continue;
+        if (!entry.name.endsWith('.json') || entry.name === METADATA_FILE || entry.isDirectory()) continue;
+        if (!entry.isFile()) {
+          // Reading a FIFO would wait for a writer for ever; a device may never end.
+          report.invalid.push({ file: path.join(this.dir, entry.name), reason: 'not a regular file (a FIFO, device, socket or link); left alone' });
+          continue;
+        }
         const name = entry.name.slice(0, -'.json'.length);
         if (Object.hasOwn(metadata, name)) continue;
         const filePath = path.join(this.dir, entry.name);
@@ -380,6 +395,16 @@ export class ModelStore {
  * model's place would block or never end. Opened non-blocking, then checked on the open handle.
  */
 export function readRegularFile(filePath: string, notFoundMessage: string): Buffer {
+  const fd = openRegularFile(filePath, notFoundMessage);
+  try {
+    return fs.readFileSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Opens a stored file for reading when it is a regular file (see readRegularFile). */
+function openRegularFile(filePath: string, notFoundMessage: string): number {
   let fd: number;
   try {
     fd = fs.openSync(filePath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
@@ -388,12 +413,11 @@ export function readRegularFile(filePath: string, notFoundMessage: string): Buff
       throw new HazsimError('not_found', `${notFoundMessage} (its file ${filePath} is gone; run a cache refresh)`);
     throw error;
   }
-  try {
-    if (!fs.fstatSync(fd).isFile()) throw new HazsimError('internal', `${filePath} is not a regular file; remove it and run a cache refresh`);
-    return fs.readFileSync(fd);
-  } finally {
+  if (!fs.fstatSync(fd).isFile()) {
     fs.closeSync(fd);
+    throw new HazsimError('internal', `${filePath} is not a regular file; remove it and run a cache refresh`);
   }
+  return fd;
 }
 
 function metadataProblem(text: string): string | null {

@@ -47,10 +47,23 @@ function tokenize(expression: string): Token[] | string {
 
 class UnitSyntaxError extends Error {}
 
+/**
+ * Bounds on what a unit expression may be. Real units are a few names deep ("kilowatt / meter
+ * ** 2"); the bounds keep the recursive parser far from the stack limit and a long string
+ * from costing quadratic time, so absurd input is a clear error instead of a crash.
+ */
+export const MAX_UNIT_EXPRESSION_LENGTH = 256;
+export const MAX_UNIT_PARENTHESES_DEPTH = 16;
+
 /** Recursive-descent evaluation of a token list to a Unit. */
 function evaluate(tokens: Token[], lookup: (name: string) => Unit | string): Unit {
   let index = 0;
+  let depth = 0;
   const peek = () => tokens[index];
+  const open = () => {
+    depth += 1;
+    if (depth > MAX_UNIT_PARENTHESES_DEPTH) fail(`parentheses nested more than ${MAX_UNIT_PARENTHESES_DEPTH} deep`);
+  };
   const fail = (message: string): never => {
     throw new UnitSyntaxError(message);
   };
@@ -93,10 +106,12 @@ function evaluate(tokens: Token[], lookup: (name: string) => Unit | string): Uni
     }
     if (token && token.kind === 'op' && token.text === '(') {
       index += 1;
+      open();
       const inner = signedNumber();
       const close = peek();
       if (!close || close.kind !== 'op' || close.text !== ')') fail('missing ")" after exponent');
       index += 1;
+      depth -= 1;
       return sign * inner;
     }
     if (!token || token.kind !== 'number') return fail('a power needs a number exponent');
@@ -120,10 +135,12 @@ function evaluate(tokens: Token[], lookup: (name: string) => Unit | string): Uni
       return unit as Unit;
     }
     if (token.text === '(') {
+      open();
       const inner = expression();
       const close = peek();
       if (!close || close.kind !== 'op' || close.text !== ')') fail('missing ")"');
       index += 1;
+      depth -= 1;
       return inner;
     }
     return fail(`unexpected "${token.text}"`);
@@ -220,6 +237,8 @@ const cache = new Map<string, Unit | string>();
 export function resolveUnit(expression: string): Unit | string {
   const known = cache.get(expression);
   if (known !== undefined) return known;
+  if (expression.length > MAX_UNIT_EXPRESSION_LENGTH)
+    return `cannot read unit "${expression.slice(0, 40)}...": longer than ${MAX_UNIT_EXPRESSION_LENGTH} characters, which no unit is`;
   let result: Unit | string;
   const tokens = tokenize(expression);
   if (typeof tokens === 'string') result = `cannot read unit "${expression}": ${tokens}`;

@@ -88,14 +88,15 @@ export const Geometry = v.pipe(
 export const Name = v.optional(v.string('name must be a string'), '');
 
 /** A finite number (no unit), with a message naming the field. */
-export function plainNumber(label: string, bound?: { min: number }) {
-  return bound
-    ? v.pipe(
-        v.number(`${label} must be a number`),
-        v.finite(`${label} must be a finite number`),
-        v.minValue(bound.min, (issue) => `${label} must be at least ${bound.min}, got ${String(issue.input)}`),
-      )
-    : v.pipe(v.number(`${label} must be a number`), v.finite(`${label} must be a finite number`));
+export function plainNumber(label: string, bound?: { min: number; max?: { value: number; why: string } }) {
+  if (!bound) return v.pipe(v.number(`${label} must be a number`), v.finite(`${label} must be a finite number`));
+  const { min, max } = bound;
+  return v.pipe(
+    v.number(`${label} must be a number`),
+    v.finite(`${label} must be a finite number`),
+    v.minValue(min, (issue) => `${label} must be at least ${min}, got ${String(issue.input)}`),
+    v.maxValue(max?.value ?? Infinity, (issue) => `${label} must be at most ${max?.value} (${max?.why}), got ${String(issue.input)}`),
+  );
 }
 
 /**

@@ -6,6 +6,10 @@
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
+/** The zone offsets in use (IANA time zone database): Baker Island at -12:00 to the Line Islands at +14:00. */
+const MIN_OFFSET_MINUTES = -12 * 60;
+const MAX_OFFSET_MINUTES = 14 * 60;
+
 export type TimestampResult = { ok: true; value: string } | { ok: false; message: string };
 
 const EXPECTED = "expected an ISO 8601 date-time such as '2022-09-28T18:00:00'";
@@ -39,7 +43,11 @@ export function parseTimestamp(text: unknown): TimestampResult {
   if (zone && zone !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
-    utcMs -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
+    const offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+    if (Number(digits.slice(2)) > 59 || offsetMinutes < MIN_OFFSET_MINUTES || offsetMinutes > MAX_OFFSET_MINUTES) {
+      return { ok: false, message: `${JSON.stringify(text)} has the zone offset ${zone}; offsets in use run from -12:00 to +14:00` };
+    }
+    utcMs -= offsetMinutes * 60_000;
   }
   const iso = new Date(utcMs).toISOString().slice(0, 19);
   const trimmed = fraction.replace(/0+$/, '');

@@ -59,6 +59,15 @@ const Vs30Grid = v.strictObject(
   'expected a Vs30 grid {longitude_min, latitude_max, longitude_step, latitude_step, columns, rows, values}',
 );
 
+/**
+ * The largest moment magnitude a source may have. The largest earthquake recorded is the
+ * 1960 Valdivia (Chile) event, Mw 9.5 (USGS, "20 Largest Earthquakes in the World"); a fault
+ * long and wide enough for Mw 10 is not known on Earth. 10 leaves room above the record while
+ * refusing typos such as 65 for 6.5, which the ground-motion models would extrapolate silently.
+ */
+export const MAX_MAGNITUDE = 10;
+const MAX_MAGNITUDE_REASON = 'the largest earthquake recorded is Mw 9.5, Valdivia 1960';
+
 export const EarthquakeModel = v.pipe(
   v.strictObject({
     type: v.literal('earthquake'),
@@ -66,7 +75,7 @@ export const EarthquakeModel = v.pipe(
     timestamp: Timestamp,
     origin: Point,
     depth: quantity('length', { min: 0 }),
-    magnitude: plainNumber('magnitude', { min: 0 }),
+    magnitude: plainNumber('magnitude', { min: 0, max: { value: MAX_MAGNITUDE, why: MAX_MAGNITUDE_REASON } }),
     ground_motion_model: v.optional(v.picklist(GROUND_MOTION_MODEL_IDS, `ground_motion_model must be one of ${GROUND_MOTION_MODEL_IDS.join(', ')}`)),
     vs30: v.optional(quantity('speed', { min: 0, exclusive: true }), DEFAULT_VS30),
     vs30_grid: v.optional(Vs30Grid),

@@ -6,10 +6,10 @@
 import type { Readable, Writable } from 'node:stream';
 import * as v from 'valibot';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
+  ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
@@ -32,6 +32,7 @@ import { toolJsonSchema } from './jsonSchema.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
 import { TOOLS, type ToolCallContext, type ToolDefinition } from './tools.js';
+import { BoundedStdioTransport } from './stdioTransport.js';
 
 export interface McpServerOptions {
   /** Where diagnostics go (never stdout); silent by default. */
@@ -181,14 +182,47 @@ export async function serveStdio(
     server.onclose = resolve;
   });
   server.onerror = (error) => log(`hazsim mcp: ${error.message}`);
-  const transport = new StdioServerTransport(streams.stdin, streams.stdout);
+  const transport = new BoundedStdioTransport(streams.stdin, streams.stdout);
   await server.connect(transport);
   const stop = () => void server.close();
   whenAnswered(transport, streams.stdin, stop);
+  refuseInvalidParams(transport);
   // A client that went away closes the pipe; stop quietly instead of dying on EPIPE.
   streams.stdout.once('error', stop);
   log(`hazsim mcp ${HAZSIM_VERSION}: serving the cache at ${service.cacheRoot} on stdio`);
   await closed;
+}
+
+/** The request schemas of the methods this server answers, by method. */
+const REQUEST_SCHEMAS = new Map<string, { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }>([
+  ['tools/list', ListToolsRequestSchema],
+  ['tools/call', CallToolRequestSchema],
+  ['resources/list', ListResourcesRequestSchema],
+  ['resources/templates/list', ListResourceTemplatesRequestSchema],
+  ['resources/read', ReadResourceRequestSchema],
+  ['prompts/list', ListPromptsRequestSchema],
+  ['prompts/get', GetPromptRequestSchema],
+]);
+
+/**
+ * Answers a request whose params do not fit its method's schema (a tool name that is not a
+ * string, arguments that are not an object) with -32602 Invalid params naming each problem,
+ * as JSON-RPC asks. The SDK parses the params before any handler runs and answers its own
+ * failure as -32603, an internal error, which blames the server for the client's mistake.
+ */
+function refuseInvalidParams(transport: Transport): void {
+  const receive = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    const schema = 'method' in message && 'id' in message ? REQUEST_SCHEMAS.get(message.method) : undefined;
+    const parsed = schema?.safeParse(message);
+    if (!parsed || parsed.success || !('id' in message)) return receive?.(message, extra);
+    const problems = (parsed.error?.issues ?? []).map((issue) => `${issue.path.map(String).join('.') || 'params'}: ${issue.message}`);
+    void transport.send({
+      jsonrpc: '2.0',
+      id: message.id,
+      error: { code: ErrorCode.InvalidParams, message: `Invalid params for ${(message as { method: string }).method}: ${problems.join('; ')}` },
+    });
+  };
 }
 
 /**

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
-import type { File } from 'formidable';
+import type { File, Part } from 'formidable';
 import * as v from 'valibot';
 import { HazsimError, toHazsimError, type Issue } from '../../base/errors.js';
 import { issuesFromValibot } from '../../base/validation.js';
@@ -63,6 +63,33 @@ function classifyUploadError(error: unknown): unknown {
   return new HazsimError('unreadable', `Malformed multipart body: ${(error as Error)?.message ?? String(error)}`);
 }
 
+/** The request's Content-Encoding when it is not the identity, else null. */
+function contentEncoding(ctx: Context): string | null {
+  const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+  return encoding === '' || encoding === 'identity' ? null : encoding;
+}
+
+/**
+ * A JSON body whose Content-Encoding does not decode (not gzip at all, cut short) is the
+ * client's mistake: zlib's errors carry no HTTP status and would otherwise read as a server fault.
+ */
+function classifyDecodingError(ctx: Context, error: unknown): unknown {
+  const encoding = contentEncoding(ctx);
+  const httpCode = (error as { status?: unknown })?.status;
+  if (encoding === null || typeof httpCode === 'number') return error;
+  return new HazsimError('unreadable', `Request body does not decode as Content-Encoding ${encoding}: ${(error as Error)?.message ?? String(error)}`);
+}
+
+/**
+ * Uploads are read as sent: multipart parsing does not decode a Content-Encoding, and would
+ * take compressed bytes for the form (or ignore the header). A ZIP upload is compressed already.
+ */
+function refuseContentEncoding(ctx: Context): void {
+  const encoding = contentEncoding(ctx);
+  if (encoding !== null)
+    ctx.throw(415, `Unsupported Content-Encoding ${JSON.stringify(encoding)} on an upload: send the form uncompressed (a ZIP upload is compressed already)`);
+}
+
 function asList(value: File | File[] | undefined): File[] {
   if (value === undefined) return [];
   return Array.isArray(value) ? value : [value];
@@ -101,6 +128,16 @@ function uploadInput(fields: Record<string, unknown>, files: Record<string, File
   };
 }
 
+/**
+ * formidable reads a part without its own Content-Type as a text field, but RFC 7578 makes
+ * the part's `filename` what marks a file, and clients such as Python `requests` send file
+ * parts without a type. A part with a filename is a file here, whatever its type.
+ */
+function fileByFilename(part: Part, handle: (part: Part) => void): void {
+  if (part.originalFilename && !part.mimetype) part.mimetype = 'application/octet-stream';
+  handle(part);
+}
+
 /** Builds the body readers for one app. */
 export function createBodyReaders(options: { maxUploadBytes: number; uploadDir?: string }): BodyReaders {
   const parseJson = koaBody({
@@ -128,6 +165,7 @@ export function createBodyReaders(options: { maxUploadBytes: number; uploadDir?:
       minFileSize: 0,
       hashAlgorithm: false,
       filename: () => `hazsim-upload-${process.pid}-${crypto.randomBytes(8).toString('hex')}`,
+      onPart: fileByFilename,
     },
   });
   const noop = async () => {};
@@ -137,11 +175,16 @@ export function createBodyReaders(options: { maxUploadBytes: number; uploadDir?:
       // A POST without any body reads as {} so the client learns which fields are required.
       if (!ctx.request.length && !ctx.get('Transfer-Encoding')) return {};
       requireContentType(ctx, 'application/json', 'application/json', '+json');
-      await parseJson(ctx, noop);
+      try {
+        await parseJson(ctx, noop);
+      } catch (error) {
+        throw classifyDecodingError(ctx, error);
+      }
       return ctx.request.body;
     },
     async upload(ctx, cleanup) {
       requireContentType(ctx, 'multipart/form-data', 'multipart/form-data');
+      refuseContentEncoding(ctx);
       cleanup(async () => {
         const files = (ctx.request.files ?? {}) as Record<string, File | File[]>;
         await Promise.all(

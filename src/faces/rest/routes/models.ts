@@ -1,3 +1,7 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import type { Context } from 'koa';
 import * as v from 'valibot';
 import { MODEL_KINDS, type ModelKindId } from '../../../app/kinds.js';
 import type { HazsimService } from '../../../app/service.js';
@@ -25,6 +29,45 @@ const modelOrder = (kind: ModelKindId) => ({
   key: (record: { name: string }) => record.name,
   compare: (a: string, b: string) => a.localeCompare(b),
 });
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * Answers a model with its content by streaming the stored file between the record's fields
+ * and the closing brace, never parsing or serializing it: a 90 MB model would otherwise hold
+ * the event loop for seconds per request (docs/hardening.md, "Serving"). The stored file is
+ * JSON checked when it entered the cache. The ETag comes from the record and the file's
+ * identity (inode, size, modification time), which every overwrite changes.
+ */
+function sendModel(ctx: Context, service: HazsimService, kind: ModelKindId, name: string): void {
+  const { record, fd, stat } = service.stores[kind].openFile(name);
+  const head = JSON.stringify(clientRecord(service.cacheRoot, record));
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.etag = `W/"${crypto.createHash('sha256').update(`${head}\n${stat.ino}:${stat.size}:${stat.mtimeMs}`).digest('base64url')}"`;
+  // Koa counts a response as fresh only once its status is a success.
+  ctx.status = 200;
+  if (ctx.fresh) {
+    fs.closeSync(fd);
+    ctx.status = 304;
+    return;
+  }
+  const file = fs.createReadStream('', { fd, autoClose: true });
+  async function* parts() {
+    yield Buffer.from(`${head.slice(0, -1)},"content":`);
+    let first = true;
+    for await (const chunk of file) {
+      const bytes = chunk as Buffer;
+      yield first && bytes.subarray(0, 3).equals(UTF8_BOM) ? bytes.subarray(3) : bytes;
+      first = false;
+    }
+    yield Buffer.from('}');
+  }
+  const body = Readable.from(parts(), { objectMode: false });
+  // A client that leaves before the file is read: the handle is closed all the same.
+  body.once('close', () => file.destroy());
+  ctx.status = 200;
+  ctx.body = body;
+}
 
 /** Upload, list, get and delete for one kind of cached model (spec §4.1). */
 export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] {
@@ -92,7 +135,7 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
       success: { status: 200, description: 'the record with the uploaded JSON as content', json: ModelRecordWithContent },
       errors: [404],
       handle(ctx, { params: { model_name } }) {
-        ctx.body = clientRecord(service.cacheRoot, service.getModel(kind, model_name));
+        sendModel(ctx, service, kind, model_name);
       },
     },
     {

@@ -82,7 +82,7 @@ export function makeSimulateCommand(context: CommandContext): Command {
       .argument('[distribution]', 'cached distribution model name')
       .argument('[hazard]', 'cached hazard model name'),
   )
-    .option('-o, --output <file>', 'result file (default: ./{distribution}_{hazard}_results.sqlite)')
+    .option('-o, --output <file>', 'result file or folder (default: ./{distribution}_{hazard}_{curve_set}_results.sqlite)')
     .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: RunOptions) => {
       const service = context.service(options);
       const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
@@ -160,7 +160,7 @@ export function makeScenariosCommand(context: CommandContext): Command {
         .choices(['peak', 'sequential'])
         .default('peak'),
     )
-    .option('-o, --output <file>', 'result file (default: ./{distribution}_scenarios_{n}samples.zip)')
+    .option('-o, --output <file>', 'result file or folder (default: ./{distribution}_{hazard}_{curve_set}_scenarios_{n}samples_seed{seed}_{method}.zip)')
     .action(
       async (
         distributionArgument: string | undefined,

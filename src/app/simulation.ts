@@ -16,15 +16,11 @@ import type { PhysicsProfile } from '../domain/hazards/physics.js';
 import { validateScenarioOptions, writeScenarioZip, type ScenarioRunSummary } from '../domain/scenarios/index.js';
 import { prepareResultDestination, privateResultDestination, resultsFolderDestination, type ResultDestination } from './resultOutput.js';
 
-/** Where a run writes its file: an exact path, a folder (with the spec's file name), or a private temporary file. */
+/** Where a run writes its file: an exact path, a folder (with the run's file name), or a private temporary file. */
 export interface RunOutputOptions {
   outputPath?: string;
   outputDir?: string;
-  /**
-   * Keep the file in the cache's results folder (MCP, TUI) under a name that carries every
-   * argument changing its content, so runs on other inputs keep their files and a rerun with
-   * the same arguments replaces its own. The spec's names leave out the hazard, curve set and seed.
-   */
+  /** Keep the file in the cache's results folder (MCP, TUI) under the run's file name (runFileNames). */
   inResultsDir?: boolean;
   onProgress?: (event: ProgressEvent) => void;
   /** Stops the run (its client went away); nothing it wrote is left behind. */
@@ -86,9 +82,36 @@ export function outputPathFor(fileName: string, options: RunOutputOptions): stri
   return path.join(os.tmpdir(), `hazsim-${process.pid}-${crypto.randomBytes(6).toString('hex')}-${fileName}`);
 }
 
-/** Results kept in the cache name their physics when it is not the default. */
-function physicsSuffix(physics: PhysicsProfile): string {
-  return physics === 'default' ? '' : `_${physics}`;
+/**
+ * A run's file has two names. `download` is the spec's name (REST downloads); it leaves out
+ * the hazard (scenarios), curve set, seed and modes, so two different runs share it. `stored` is
+ * the name hazsim gives the file wherever it chooses the name (the CLI's working folder or an
+ * `-o` folder, the cache's results folder for MCP and the TUI): it carries every argument that
+ * changes the content, so a run on other inputs keeps its own file and a rerun with the same
+ * arguments replaces its own (docs/cache.md, "Result file names").
+ */
+export interface RunFileNames {
+  download: string;
+  stored: string;
+}
+
+/** The stored names' common start: the inputs, the curve set, and the physics and ground-motion modes when not the defaults. */
+function storedStem(request: SimulationRequest): string {
+  const physics = request.physics === 'default' ? '' : `_${request.physics}`;
+  const shaking = request.ground_motion_variability === 'median' ? '_median_shaking' : '';
+  return `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set ?? DEFAULT_CURVE_SET}${physics}${shaking}`;
+}
+
+export function simulationFileNames(request: SimulationRequest): RunFileNames {
+  return { download: `${request.distribution_system_name}_${request.hazard_system_name}_results.sqlite`, stored: `${storedStem(request)}_results.sqlite` };
+}
+
+export function scenarioFileNames(request: SimulationRequest, sampling: { numberOfSamples: number; seed: number; method: string }): RunFileNames {
+  const samples = `scenarios_${sampling.numberOfSamples}samples`;
+  return {
+    download: `${request.distribution_system_name}_${samples}.zip`,
+    stored: `${storedStem(request)}_${samples}_seed${sampling.seed}_${sampling.method}.zip`,
+  };
 }
 
 export function createSimulationOps(dependencies: SimulationDependencies) {
@@ -96,14 +119,14 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
 
   /**
    * Where a run's file goes: the exact path or folder asked for (checked before any work, see
-   * resultOutput.ts), the spec's file name in the working folder, the cache's results folder,
-   * or else a private temporary file (the REST server deletes it after sending).
+   * resultOutput.ts; a folder gets the stored name), the cache's results folder, or else a
+   * private temporary file under the download name (the REST server deletes it after sending).
    */
-  function destinationFor(fileName: string, options: RunOutputOptions): ResultDestination {
-    if (options.inResultsDir) return resultsFolderDestination(dependencies.resultsDir, fileName);
+  function destinationFor(names: RunFileNames, options: RunOutputOptions): ResultDestination {
+    if (options.inResultsDir) return resultsFolderDestination(dependencies.resultsDir, names.stored);
     const requested = options.outputPath ?? options.outputDir;
-    if (requested) return prepareResultDestination(requested, fileName, dependencies.cacheRoot);
-    return privateResultDestination(fileName);
+    if (requested) return prepareResultDestination(requested, names.stored, dependencies.cacheRoot);
+    return privateResultDestination(names.download);
   }
 
   /** Runs `write` into the destination, then delivers it; on any failure nothing of the run is left. */
@@ -141,15 +164,14 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
   /** POST /simulate, `hazsim simulate`, MCP run_simulation: the SQLite result of one run. */
   async function simulate(requestInput: unknown, options: RunOutputOptions = {}): Promise<SimulationOutcome> {
     const request = parseOrThrow(SimulationRequest, requestInput, 'simulation request');
-    const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
-    const fileName = options.inResultsDir ? `${inputs}_${request.curve_set}${physicsSuffix(request.physics)}_results.sqlite` : `${inputs}_results.sqlite`;
+    const names = simulationFileNames(request);
     const task = buildTask(request);
-    const destination = destinationFor(fileName, options);
+    const destination = destinationFor(names, options);
     task.sqlitePath = destination.buildPath;
     const output = await deliver(destination, () =>
       runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal),
     );
-    return { filePath: destination.finalPath, fileName, summary: output.summary };
+    return { filePath: destination.finalPath, fileName: names.download, summary: output.summary };
   }
 
   /** POST /generate-scenarios, `hazsim scenarios`, MCP generate_scenarios: the scenario ZIP of one run. */
@@ -167,12 +189,9 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       recordLimit: options.recordLimit,
       maxSamples: dependencies.maxSamples,
     });
-    const numberOfSamples = sampling.numberOfSamples;
-    const fileName = options.inResultsDir
-      ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}${physicsSuffix(request.physics)}_scenarios_${numberOfSamples}samples_seed${sampling.seed}_${sampling.method}.zip`
-      : `${request.distribution_system_name}_scenarios_${numberOfSamples}samples.zip`;
+    const names = scenarioFileNames(request, sampling);
     const task = buildTask(request);
-    const destination = destinationFor(fileName, options);
+    const destination = destinationFor(names, options);
     const filePath = destination.finalPath;
     return deliver(destination, async () => {
       const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal);
@@ -209,7 +228,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       const { output_path: _written, ...rest } = run;
       return {
         filePath,
-        fileName,
+        fileName: names.download,
         summary: {
           ...rest,
           distribution_system_name: task.distribution.name,

@@ -8,8 +8,6 @@ import { readZipEntries, unzipTest } from '../helpers/unzip.js';
 
 // `hazsim scenarios` end to end: the example feeder under the example hurricane, 50 samples.
 
-
-
 interface Run {
   file: string;
   summary: any;

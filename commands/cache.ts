@@ -1,11 +1,39 @@
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
+import { refuseUnknownSubcommands } from './defaultSubcommand.js';
 import { emit, formatFields, formatTable } from './output.js';
+import { agreedOnTerminal } from './prompts.js';
+import type { PruneResult } from '../src/app/cache/prune.js';
+
+const DEFAULT_RESULT_AGE_DAYS = 30;
+
+function parseDays(value: string): number {
+  const days = Number(value);
+  if (value.trim() === '' || !Number.isFinite(days) || days < 0) throw new InvalidArgumentError('must be a number of days >= 0');
+  return days;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(2)} MB`;
+
+function formatPrune(context: CommandContext, result: PruneResult): string {
+  if (result.entries.length === 0) return `Nothing to prune (no orphaned folders, no results older than ${result.older_than_days} days).`;
+  return [
+    formatTable(
+      context,
+      ['WHAT', 'BYTES', 'PATH'],
+      result.entries.map((entry) => [entry.kind.replace('_', ' '), entry.size_bytes, entry.path]),
+      120,
+    ),
+    '',
+    result.dry_run
+      ? `Would remove ${result.entries.length} entries (${megabytes(result.total_size_bytes)}); nothing removed. Run 'hazsim cache prune --yes' to remove them.`
+      : `Removed ${result.entries.length} entries (${megabytes(result.total_size_bytes)}).`,
+  ].join('\n');
+}
 
 export function makeCacheCommand(context: CommandContext): Command {
   const cache = new Command('cache').description('inspect and maintain the model cache');
-  cache
-    .command('info', { isDefault: true })
+  refuseUnknownSubcommands(cache.command('info', { isDefault: true }))
     .description('where the cache is and how much it holds (the default: `hazsim cache` alone runs it)')
     .action((options: GlobalOptions) => {
       const info = context.service(options).cacheInfo();
@@ -35,6 +63,7 @@ export function makeCacheCommand(context: CommandContext): Command {
                 info.hazard_models.total_size_mb,
               ],
               ['total', info.total_models, info.total_files, info.total_size_bytes, info.total_size_mb],
+              ['results (not in total)', '-', info.results.total_files, info.results.total_size_bytes, info.results.total_size_mb],
             ],
           ),
         ].join('\n'),
@@ -53,10 +82,28 @@ export function makeCacheCommand(context: CommandContext): Command {
         ] as const) {
           for (const name of report.added) lines.push(`  added ${label} model ${name}`);
           for (const name of report.removed) lines.push(`  dropped ${label} model ${name} (file gone)`);
+          for (const folder of report.removed_folders) lines.push(`  removed ${folder} (its model is gone)`);
           for (const problem of report.invalid) lines.push(`  skipped ${problem.file}: ${problem.reason}`);
         }
         return lines.join('\n');
       });
+    });
+  cache
+    .command('prune')
+    .description(
+      'list what the cache holds that nothing uses (time series and derived-data folders of models that are gone, results older than --older-than days) and, with --yes or a confirmation on a terminal, remove it',
+    )
+    .option('--older-than <days>', 'result files older than this many days count as old', parseDays, DEFAULT_RESULT_AGE_DAYS)
+    .option('-y, --yes', 'remove without asking (without it, and without a terminal, nothing is removed: a dry run)')
+    .action(async (options: GlobalOptions & { olderThan: number; yes?: boolean }) => {
+      const service = context.service(options);
+      let result = await service.pruneCache({ olderThanDays: options.olderThan, remove: options.yes === true });
+      if (result.dry_run && result.entries.length > 0 && !options.json) {
+        context.stdout.write(`${formatPrune(context, result)}\n`);
+        if (!(await agreedOnTerminal(context, `Remove these ${result.entries.length} entries?`))) return;
+        result = await service.pruneCache({ olderThanDays: options.olderThan, remove: true });
+      }
+      emit(context, options, result, () => formatPrune(context, result));
     });
   return cache;
 }

@@ -44,7 +44,7 @@ export function createContext(overrides: Partial<Omit<CommandContext, 'service'>
 const PARTIAL_GLOBAL_OPTIONS: Readonly<Record<string, readonly ('json' | 'cacheDir')[]>> = {
   browse: ['cacheDir'],
   mcp: ['cacheDir'],
-  completion: [],
+  completion: ['cacheDir'],
 };
 
 /** Adds --json and --cache-dir to a command and, recursively, to its subcommands. */

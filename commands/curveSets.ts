@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { confirmOnTerminal } from './prompts.js';
+import { refuseUnknownSubcommands } from './defaultSubcommand.js';
 import { emit, formatFields, formatTable } from './output.js';
 import path from 'node:path';
 import type { FragilityCurveSpec, LimitStateSpec } from '../src/domain/fragility/index.js';
@@ -32,8 +33,7 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
   const curveSets = new Command('curve-sets').description(
     'fragility curve sets: built-in ones and custom sets stored in the cache (alone: the names and the default)',
   );
-  curveSets
-    .command('summary', { isDefault: true })
+  refuseUnknownSubcommands(curveSets.command('summary', { isDefault: true }))
     .description('the curve set names and the default, as /default-curve-sets returns them (the default: `hazsim curve-sets` alone runs it)')
     .action((options: GlobalOptions) => {
       const result = context.service(options).defaultCurveSets();

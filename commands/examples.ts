@@ -15,9 +15,17 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   show: ['hazsim show feeder', 'hazsim show ian --kind hazard --json | jq .timestamps'],
   delete: ['hazsim delete ian --kind hazard', 'hazsim delete feeder --yes                  # no question on a terminal'],
   simulate: ['hazsim simulate feeder ian', 'hazsim simulate feeder ian --curve-set ERAD_V1_CURVES -o results.sqlite --json'],
-  scenarios: ['hazsim scenarios feeder ian -n 1000 --seed 42', 'hazsim scenarios feeder ian -n 500 --method sequential -o outages.zip'],
+  scenarios: [
+    'hazsim scenarios feeder ian -n 1000 --seed 42',
+    'hazsim scenarios feeder ian -n 500 --method sequential -o outages.zip',
+    'hazsim scenarios feeder quake -n 200 --ground-motion-variability median',
+  ],
   'cache info': ['hazsim cache info', 'hazsim cache --cache-dir /data/hazsim --json'],
   'cache refresh': ['hazsim cache refresh                        # after copying model files in by hand'],
+  'cache prune': [
+    'hazsim cache prune                          # lists what it would remove',
+    'hazsim cache prune --older-than 7 --yes     # removes orphans and results older than a week',
+  ],
   'hazard-types': ['hazsim hazard-types --json | jq -r ".hazard_types[]"'],
   'curve-sets summary': ['hazsim curve-sets'],
   'curve-sets list': ['hazsim curve-sets list'],
@@ -27,7 +35,11 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   serve: ['hazsim serve --port 8000', 'HAZSIM_API_KEY=secret hazsim serve --host 127.0.0.1 --port 0 --json'],
   mcp: ['hazsim mcp --cache-dir ~/hazsim-cache       # started by an MCP client, e.g. Claude Desktop'],
   browse: ['hazsim browse', 'hazsim browse --cache-dir /data/hazsim'],
-  completion: ['eval "$(hazsim completion bash)"          # in ~/.bashrc', 'eval "$(hazsim completion zsh)"           # in ~/.zshrc'],
+  completion: [
+    'eval "$(hazsim completion bash)"          # in ~/.bashrc',
+    'eval "$(hazsim completion zsh)"           # in ~/.zshrc',
+    'hazsim completion --names curve-set        # the names the script completes with',
+  ],
 };
 
 /** The command's path below the root: "simulate", "cache info". */

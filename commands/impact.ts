@@ -1,16 +1,15 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { CommandContext, GlobalOptions } from './context.js';
+import type { CommandContext } from './context.js';
 import { emit, formatFields, formatTable } from './output.js';
 import { progressReporter } from './progress.js';
-import { askRunInputs, parseSamples, parseSeed } from './simulate.js';
+import { addRunOptions, askRunInputs, parseSamples, parseSeed, runRequest, type RunOptions } from './simulate.js';
 import { HazsimError } from '../src/base/errors.js';
 import type { ImpactSummary } from '../src/app/impactSchemas.js';
 import { DEFAULT_CUSTOMERS_PER_LOAD, DEFAULT_TIME_STEP_HOURS } from '../src/app/impactSchemas.js';
 
-interface ImpactOptions extends GlobalOptions {
+interface ImpactOptions extends RunOptions {
   samples?: number;
   seed: number;
-  curveSet?: string;
   method: 'peak' | 'sequential';
   crews?: number;
   customersPerLoad: number;
@@ -18,7 +17,6 @@ interface ImpactOptions extends GlobalOptions {
   scenarios?: string;
   scenariosOutput?: string;
   restorationOutput?: string;
-  output?: string;
 }
 
 function parseCrews(value: string): number {
@@ -86,13 +84,14 @@ export function formatImpact(context: CommandContext, summary: ImpactSummary): s
 }
 
 export function makeImpactCommand(context: CommandContext): Command {
-  return new Command('impact')
-    .description('estimate who loses power and for how long: customers and kW out over time, restoration, per-load outage odds (SQLite)')
-    .argument('[distribution]', 'cached distribution model name (with --scenarios: default the one the ZIP names)')
-    .argument('[hazard]', 'cached hazard model name (not with --scenarios)')
-    .option('-n, --samples <count>', 'number of scenarios to draw (required unless --scenarios)', parseSamples)
-    .option('--seed <seed>', 'random seed, 0 to 2^32-1', parseSeed, 0)
-    .option('--curve-set <name>', 'fragility curve set (default: DEFAULT_CURVES)')
+  return addRunOptions(
+    new Command('impact')
+      .description('estimate who loses power and for how long: customers and kW out over time, restoration, per-load outage odds (SQLite)')
+      .argument('[distribution]', 'cached distribution model name (with --scenarios: default the one the ZIP names)')
+      .argument('[hazard]', 'cached hazard model name (not with --scenarios)')
+      .option('-n, --samples <count>', 'number of scenarios to draw (required unless --scenarios)', parseSamples)
+      .option('--seed <seed>', 'random seed, 0 to 2^32-1', parseSeed, 0),
+  )
     .addOption(new Option('--method <method>', 'scenario sampling method').choices(['peak', 'sequential']).default('peak'))
     .option('--crews <count>', 'repair crews working at once, upstream first (default: no limit)', parseCrews)
     .option('--customers-per-load <count>', 'customers of a load whose model gives none', parsePositive, DEFAULT_CUSTOMERS_PER_LOAD)
@@ -101,7 +100,7 @@ export function makeImpactCommand(context: CommandContext): Command {
     .option('--scenarios-output <zip>', 'also keep the scenario ZIP drawn for the analysis')
     .option('--restoration-output <zip>', "also write the scenario ZIP with restoration edits (in_service true at each repair's restored_at)")
     .option('-o, --output <file>', 'result file (default: ./{distribution}_{hazard}_impact_{n}samples.sqlite)')
-    .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: ImpactOptions) => {
+    .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: ImpactOptions, command: Command) => {
       const service = context.service(options);
       const progress = progressReporter(context);
       const settings = { crews: options.crews ?? null, customers_per_load: options.customersPerLoad, time_step_hours: options.timeStep };
@@ -113,8 +112,12 @@ export function makeImpactCommand(context: CommandContext): Command {
       };
       let outcome;
       if (options.scenarios) {
-        if (hazardArgument !== undefined || options.samples !== undefined || options.scenariosOutput !== undefined) {
-          throw new HazsimError('usage', '--scenarios takes the failures from the ZIP: give no hazard, -n or --scenarios-output with it');
+        const drawingOptions = ['samples', 'seed', 'method', 'curveSet', 'physics', 'groundMotionVariability', 'scenariosOutput'];
+        if (hazardArgument !== undefined || drawingOptions.some((name) => command.getOptionValueSource(name) === 'cli')) {
+          throw new HazsimError(
+            'usage',
+            '--scenarios takes the failures from the ZIP: give no hazard, -n, --seed, --method, --curve-set, --physics, --ground-motion-variability or --scenarios-output with it',
+          );
         }
         outcome = await service.estimateImpactFromScenarios(
           options.scenarios,
@@ -126,15 +129,7 @@ export function makeImpactCommand(context: CommandContext): Command {
           throw new HazsimError('usage', 'give the number of scenarios with -n <count>, or an existing scenario ZIP with --scenarios <zip>');
         const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
         outcome = await service.estimateImpact(
-          {
-            distribution_system_name: inputs.distribution,
-            hazard_system_name: inputs.hazard,
-            curve_set: inputs.curveSet,
-            number_of_samples: options.samples,
-            seed: options.seed,
-            method: options.method,
-            ...settings,
-          },
+          { ...runRequest(inputs, options), number_of_samples: options.samples, seed: options.seed, method: options.method, ...settings },
           { ...output, scenariosOutputPath: options.scenariosOutput },
         );
       }

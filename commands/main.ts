@@ -95,7 +95,7 @@ export async function main(argv: string[], context: CommandContext = createConte
     const { exitCode } = ERROR_KIND_TABLE[hazsimError.kind];
     if (json) {
       context.stderr.write(
-        `${JSON.stringify({ error: { kind: hazsimError.kind, message: hazsimError.message, exit_code: exitCode, ...(hazsimError.issues ? { issues: hazsimError.issues } : {}) } }, null, 2)}\n`,
+        `${JSON.stringify({ error: { kind: hazsimError.kind, message: hazsimError.message, exit_code: exitCode, ...(hazsimError.issues ? { issues: hazsimError.issues } : {}), ...(hazsimError.hint ? { hint: hazsimError.hint } : {}) } }, null, 2)}\n`,
       );
     } else {
       context.stderr.write(`hazsim: ${formatError(hazsimError)}\n`);

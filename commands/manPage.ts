@@ -83,11 +83,13 @@ custom fragility curve sets
 .I ~/.cache/hazsim/results/
 result files of runs started from \fBhazsim browse\fR and the MCP server
 .TP
-.I {distribution}_{hazard}_results.sqlite
+.I {distribution}+{hazard}+{curve_set}_results.sqlite
 simulation result (default output of \fBhazsim simulate\fR)
 .TP
-.I {distribution}_scenarios_{n}samples.zip
-scenario result (default output of \fBhazsim scenarios\fR)
+.I {distribution}+{hazard}+{curve_set}_scenarios_*.zip
+scenario result (default output of \fBhazsim scenarios\fR), ending in
+\fI{n}samples_seed{seed}_{method}.zip\fR; a physics profile other than default and median
+ground motion are named too
 .SH SEE ALSO
 The project's README.md and docs/ folder: input formats, output formats, the physics and
 fragility defaults, the REST API and the MCP server.

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
-import { emit, formatFields, formatSummary, formatTable } from './output.js';
+import { emit, formatFields, formatSummary, formatTable, writeWarnings } from './output.js';
 import { askIfMissing, confirmOnTerminal } from './prompts.js';
 import { HazsimError } from '../src/base/errors.js';
 import { MODEL_KIND_IDS, type ModelKindId } from '../src/app/kinds.js';
@@ -97,7 +97,8 @@ export function makeUploadCommand(context: CommandContext): Command {
           kind: result.kind,
           ...result.record,
           ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}),
-          ...(result.track ? { track: result.track, warnings: result.warnings ?? [] } : {}),
+          ...(result.track ? { track: result.track } : {}),
+          ...(result.track || result.warnings ? { warnings: result.warnings ?? [] } : {}),
         },
         () =>
           [
@@ -114,9 +115,9 @@ export function makeUploadCommand(context: CommandContext): Command {
                   ] as [string, string][])
                 : []),
             ]),
-            ...(result.warnings ?? []).map((warning) => `warning: ${warning}`),
           ].join('\n'),
       );
+      writeWarnings(context, result.warnings ?? []);
     });
 }
 

@@ -43,3 +43,9 @@ export async function confirmOnTerminal(context: CommandContext, yes: boolean | 
   const agreed = await confirm({ message: question, default: false }, { input: process.stdin, output: context.stderr });
   if (!agreed) throw new DeclinedError(declined);
 }
+
+/** Asks "<question> (y/N)" when stdin is a terminal; false without one (the caller then only reports). */
+export async function agreedOnTerminal(context: CommandContext, question: string): Promise<boolean> {
+  if (!context.stdinIsTTY) return false;
+  return confirm({ message: question, default: false }, { input: process.stdin, output: context.stderr });
+}

@@ -7,20 +7,48 @@ import type { HazsimService } from '../src/app/service.js';
 import { DEFAULT_CURVE_SET, DEFAULT_PHYSICS, PHYSICS_PROFILES, type PhysicsProfileName } from '../src/app/schemas.js';
 import { parseShardSpec, SCENARIO_FORMATS, type ScenarioFormat, type ShardSpec } from '../src/app/scenarioFormats.js';
 
-interface RunOptions extends GlobalOptions {
+/** The options every run command shares (addRunOptions). */
+export interface RunOptions extends GlobalOptions {
   curveSet?: string;
   physics: PhysicsProfileName;
+  groundMotionVariability: GroundMotionVariabilityName;
   output?: string;
 }
 
-/** --physics, shared by simulate and scenarios. */
-function physicsOption(): Option {
-  return new Option(
-    '--physics <profile>',
-    "physics profile: default (event peaks, storms followed between snapshots, lines along their route) or erad_v1 (ERAD's engine)",
-  )
-    .choices([...PHYSICS_PROFILES])
-    .default(DEFAULT_PHYSICS);
+const GROUND_MOTION_VARIABILITY = ['integrated', 'median'] as const;
+type GroundMotionVariabilityName = (typeof GROUND_MOTION_VARIABILITY)[number];
+
+/** --curve-set, --physics and --ground-motion-variability: the fields of SimulationRequest that simulate, scenarios and impact all take. */
+export function addRunOptions(command: Command): Command {
+  return command
+    .option('--curve-set <name>', `fragility curve set (default: ${DEFAULT_CURVE_SET})`)
+    .addOption(
+      new Option(
+        '--physics <profile>',
+        "physics profile: default (event peaks, storms followed between snapshots, lines along their route) or erad_v1 (ERAD's engine)",
+      )
+        .choices([...PHYSICS_PROFILES])
+        .default(DEFAULT_PHYSICS),
+    )
+    .addOption(
+      new Option(
+        '--ground-motion-variability <mode>',
+        'integrated: survival averaged over the earthquake ground-motion variability (the unconditional probability); median: survival at the median shaking',
+      )
+        .choices([...GROUND_MOTION_VARIABILITY])
+        .default('integrated'),
+    );
+}
+
+/** The SimulationRequest fields of a run command: the resolved names and the shared options. */
+export function runRequest(inputs: { distribution: string; hazard: string; curveSet: string }, options: RunOptions) {
+  return {
+    distribution_system_name: inputs.distribution,
+    hazard_system_name: inputs.hazard,
+    curve_set: inputs.curveSet,
+    physics: options.physics,
+    ground_motion_variability: options.groundMotionVariability,
+  };
 }
 
 /** The pair of model names and the curve set, asked for on a terminal when missing. */
@@ -49,82 +77,63 @@ export async function askRunInputs(
 }
 
 export function makeSimulateCommand(context: CommandContext): Command {
-  return new Command('simulate')
-    .description("compute every asset's survival probability at every hazard timestamp and write the SQLite result")
-    .argument('[distribution]', 'cached distribution model name')
-    .argument('[hazard]', 'cached hazard model name')
-    .option('--curve-set <name>', `fragility curve set (default: ${DEFAULT_CURVE_SET})`)
-    .addOption(physicsOption())
-    .addOption(
-      new Option(
-        '--ground-motion-variability <mode>',
-        'integrated: survival averaged over the earthquake ground-motion variability (the unconditional probability); median: survival at the median shaking',
-      )
-        .choices(['integrated', 'median'])
-        .default('integrated'),
-    )
-    .option('-o, --output <file>', 'result file (default: ./{distribution}_{hazard}_results.sqlite)')
-    .action(
-      async (
-        distributionArgument: string | undefined,
-        hazardArgument: string | undefined,
-        options: RunOptions & { groundMotionVariability: 'integrated' | 'median' },
-      ) => {
-        const service = context.service(options);
-        const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
-        const progress = progressReporter(context);
-        const outcome = await service.simulate(
-          {
-            distribution_system_name: inputs.distribution,
-            hazard_system_name: inputs.hazard,
-            curve_set: inputs.curveSet,
-            physics: options.physics,
-            ground_motion_variability: options.groundMotionVariability,
-          },
-          { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
-        );
-        progress.done();
-        emit(context, options, { status: 'success', file_path: outcome.filePath, ...outcome.summary }, () => {
-          const summary = outcome.summary;
-          return [
-            `Wrote ${outcome.filePath}`,
-            formatFields([
-              ['assets', `${summary.asset_count} (${summary.unlocated_count} unlocated, not simulated)`],
-              ['timestamps', `${summary.timestamps.length} (${summary.timestamps[0] ?? '-'} .. ${summary.timestamps[summary.timestamps.length - 1] ?? '-'})`],
-              ['hazard models', String(summary.hazard_count)],
-              ['curve set', summary.curve_set],
-              ['physics', summary.physics],
-            ]),
-            '',
-            formatTable(
-              context,
-              ['ASSET TYPE', 'COUNT', 'LOWEST SURVIVAL'],
-              Object.entries(summary.assets_by_type).map(([type, count]) => [type, count, summary.survival_statistics.lowest_by_type[type]?.toFixed(4) ?? '-']),
-            ),
-            '',
-            'Lowest survival:',
-            formatTable(
-              context,
-              ['SURVIVAL', 'TIMESTAMP', 'TYPE', 'NAME'],
-              summary.lowest_survival.map((asset) => [asset.survival_probability.toFixed(4), asset.timestamp, asset.asset_type, asset.name]),
-            ),
-            ...(summary.unlocated_count > 0
-              ? [
-                  '',
-                  `Not simulated (no usable location)${summary.unlocated_count > summary.unlocated_assets.length ? `, first ${summary.unlocated_assets.length} of ${summary.unlocated_count}` : ''}:`,
-                  formatTable(
-                    context,
-                    ['TYPE', 'NAME', 'REASON'],
-                    summary.unlocated_assets.map((asset) => [asset.asset_type ?? asset.component_type, asset.name, asset.reason]),
-                    90,
-                  ),
-                ]
-              : []),
-          ].join('\n');
-        });
-        writeWarnings(context, outcome.summary.warnings);
-      },
-    );
+  return addRunOptions(
+    new Command('simulate')
+      .description("compute every asset's survival probability at every hazard timestamp and write the SQLite result")
+      .argument('[distribution]', 'cached distribution model name')
+      .argument('[hazard]', 'cached hazard model name'),
+  )
+    .option('-o, --output <file>', 'result file or folder (default: ./{distribution}+{hazard}+{curve_set}_results.sqlite)')
+    .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: RunOptions) => {
+      const service = context.service(options);
+      const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
+      const progress = progressReporter(context);
+      const outcome = await service.simulate(runRequest(inputs, options), {
+        outputPath: options.output,
+        outputDir: process.cwd(),
+        onProgress: progress.update,
+      });
+      progress.done();
+      emit(context, options, { status: 'success', file_path: outcome.filePath, ...outcome.summary }, () => {
+        const summary = outcome.summary;
+        return [
+          `Wrote ${outcome.filePath}`,
+          formatFields([
+            ['assets', `${summary.asset_count} (${summary.unlocated_count} unlocated, not simulated)`],
+            ['timestamps', `${summary.timestamps.length} (${summary.timestamps[0] ?? '-'} .. ${summary.timestamps[summary.timestamps.length - 1] ?? '-'})`],
+            ['hazard models', String(summary.hazard_count)],
+            ['curve set', summary.curve_set],
+            ['physics', summary.physics],
+          ]),
+          '',
+          formatTable(
+            context,
+            ['ASSET TYPE', 'COUNT', 'LOWEST SURVIVAL'],
+            Object.entries(summary.assets_by_type).map(([type, count]) => [type, count, summary.survival_statistics.lowest_by_type[type]?.toFixed(4) ?? '-']),
+          ),
+          '',
+          'Lowest survival:',
+          formatTable(
+            context,
+            ['SURVIVAL', 'TIMESTAMP', 'TYPE', 'NAME'],
+            summary.lowest_survival.map((asset) => [asset.survival_probability.toFixed(4), asset.timestamp, asset.asset_type, asset.name]),
+          ),
+          ...(summary.unlocated_count > 0
+            ? [
+                '',
+                `Not simulated (no usable location)${summary.unlocated_count > summary.unlocated_assets.length ? `, first ${summary.unlocated_assets.length} of ${summary.unlocated_count}` : ''}:`,
+                formatTable(
+                  context,
+                  ['TYPE', 'NAME', 'REASON'],
+                  summary.unlocated_assets.map((asset) => [asset.asset_type ?? asset.component_type, asset.name, asset.reason]),
+                  90,
+                ),
+              ]
+            : []),
+        ].join('\n');
+      });
+      writeWarnings(context, outcome.summary.warnings);
+    });
 }
 
 /** Any whole number passes here, so 0 and negatives get the same "invalid input" answer (exit 5) from the request schema. */
@@ -148,14 +157,14 @@ export function parseShard(value: string): ShardSpec {
 }
 
 export function makeScenariosCommand(context: CommandContext): Command {
-  return new Command('scenarios')
-    .description('draw Monte Carlo outage scenarios and write the ZIP (tracked_changes.json, damage.csv, time_series/) or Parquet file')
-    .argument('[distribution]', 'cached distribution model name')
-    .argument('[hazard]', 'cached hazard model name')
-    .requiredOption('-n, --samples <count>', 'number of scenarios (1 to HAZSIM_MAX_SAMPLES, default limit 100000)', parseSamples)
-    .option('--seed <seed>', 'random seed, 0 to 2^32-1', parseSeed, 0)
-    .option('--curve-set <name>', `fragility curve set (default: ${DEFAULT_CURVE_SET})`)
-    .addOption(physicsOption())
+  return addRunOptions(
+    new Command('scenarios')
+      .description('draw Monte Carlo outage scenarios and write the ZIP (tracked_changes.json, damage.csv, time_series/) or Parquet file')
+      .argument('[distribution]', 'cached distribution model name')
+      .argument('[hazard]', 'cached hazard model name')
+      .requiredOption('-n, --samples <count>', 'number of scenarios (1 to HAZSIM_MAX_SAMPLES, default limit 100000)', parseSamples)
+      .option('--seed <seed>', 'random seed, 0 to 2^32-1', parseSeed, 0),
+  )
     .addOption(
       new Option('--method <method>', 'peak: one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)')
         .choices(['peak', 'sequential'])
@@ -172,7 +181,10 @@ export function makeScenariosCommand(context: CommandContext): Command {
       parseShard,
     )
     .option('--restoration-edits', 'also put each failed asset back in service (in_service true) after its repair time from damage.csv')
-    .option('-o, --output <file>', 'result file (default: ./{distribution}_scenarios_{n}samples.zip, .parquet, or .shard-{i}-of-{N}.hzshard)')
+    .option(
+      '-o, --output <file>',
+      'result file or folder (default: ./{distribution}+{hazard}+{curve_set}_scenarios_{n}samples_seed{seed}_{method}.zip or .parquet; a shard: ./{distribution}_scenarios_{n}samples.shard-{i}-of-{N}.hzshard)',
+    )
     .action(
       async (
         distributionArgument: string | undefined,
@@ -190,10 +202,7 @@ export function makeScenariosCommand(context: CommandContext): Command {
         const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
         const progress = progressReporter(context);
         const request = {
-          distribution_system_name: inputs.distribution,
-          hazard_system_name: inputs.hazard,
-          curve_set: inputs.curveSet,
-          physics: options.physics,
+          ...runRequest(inputs, options),
           number_of_samples: options.samples,
           seed: options.seed,
           method: options.method,

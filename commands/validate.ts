@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
-import { emit, formatFields, formatSummary } from './output.js';
+import { emit, formatFields, formatSummary, writeWarnings } from './output.js';
 import { ERROR_KIND_TABLE, HazsimError } from '../src/base/errors.js';
 import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/app/kinds.js';
 
@@ -22,5 +22,6 @@ export function makeValidateCommand(context: CommandContext): Command {
         });
       const message = `OK: ${file} is a valid ${MODEL_KINDS[result.kind].label.toLowerCase()}`;
       emit(context, options, { valid: true, ...result }, () => [message, formatFields([['kind', result.kind], ...formatSummary(result.summary)])].join('\n'));
+      writeWarnings(context, result.warnings);
     });
 }

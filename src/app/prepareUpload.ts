@@ -7,7 +7,7 @@ import type { TrackUploadOptions } from '../domain/hazards/index.js';
 import { hazardForm } from '../domain/hazards/detect.js';
 import { distributionForm } from '../domain/gdm/detect.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
-import { extractAssets } from '../domain/assets/index.js';
+import { coordinateWarnings, extractAssets } from '../domain/assets/index.js';
 import { DERIVED_ASSETS_FILE, derivedAssetsText } from './assetCache.js';
 import { sha256Hex } from '../base/sha256.js';
 
@@ -53,6 +53,8 @@ export interface PreparedUpload {
   derived?: { fileName: string; text: string };
   /** A best-track upload: what was read and what was assumed. */
   track?: UploadContent['track'];
+  /** What the user should know about a distribution model that was stored (e.g. its coordinates are not longitude/latitude). */
+  warnings?: string[];
 }
 
 function stage(upload: UploadContent, jsonPath: string, seriesDir: string): PreparedUpload['timeSeriesDir'] {
@@ -89,11 +91,13 @@ export async function prepareUpload(task: PrepareUploadTask): Promise<PreparedUp
     throw new HazsimError('invalid_input', `${task.fileName} is a best track, which makes a hazard model, not a distribution model`);
   const kind = task.kind ?? detectKind(upload.content);
   let derived: PreparedUpload['derived'];
+  let warnings: string[] = [];
   if (kind === 'distribution') {
     // Reading the model validates it (same issues as the kind's validator) and gives the asset
     // table a simulation needs, so the first simulation does not parse the model again.
     const model = readDistributionModel(upload.content);
     derived = { fileName: DERIVED_ASSETS_FILE, text: derivedAssetsText(sha256Hex(upload.jsonBytes), extractAssets(model)) };
+    warnings = coordinateWarnings(model);
   } else {
     assertValid(MODEL_KINDS[kind], upload.content);
   }
@@ -104,5 +108,6 @@ export async function prepareUpload(task: PrepareUploadTask): Promise<PreparedUp
     timeSeriesDir: stage(upload, jsonPath, task.staging.timeSeriesDir[kind]),
     derived,
     ...(upload.track ? { track: upload.track } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }

@@ -229,7 +229,12 @@ export const UploadResponse = v.strictObject({
   file_path: v.string(),
   time_series_path: v.optional(v.string()),
   track: v.optional(TrackUploadSummary),
-  warnings: v.pipe(v.optional(v.array(v.string())), v.description('best-track uploads: everything assumed (fallback radii, pressures)')),
+  warnings: v.pipe(
+    v.optional(v.array(v.string())),
+    v.description(
+      'best-track uploads: everything assumed (fallback radii, pressures); distribution models: coordinates that are not longitude/latitude (docs/input-distribution.md)',
+    ),
+  ),
 });
 
 const StoreSize = v.strictObject({
@@ -240,17 +245,22 @@ const StoreSize = v.strictObject({
   total_size_mb: v.number(),
 });
 
-/** Spec §4.1 /cache-info, with the per-store breakdown hazsim adds. */
+/** Spec §4.1 /cache-info (totals over the models), with the per-store breakdown and the results folder hazsim adds. */
 export const CacheInfo = v.strictObject({
   ...StoreSize.entries,
   metadata_file: v.string(),
   distribution_models: StoreSize,
   hazard_models: StoreSize,
+  results: v.pipe(
+    v.strictObject({ directory: v.string(), total_files: Count, total_size_bytes: Count, total_size_mb: v.number() }),
+    v.description('result files kept in the cache by runs from the MCP server and the TUI (not counted in the totals); `hazsim cache prune` removes old ones'),
+  ),
 });
 
 const RefreshReport = v.strictObject({
   added: v.array(v.string()),
   removed: v.array(v.string()),
+  removed_folders: v.pipe(v.array(v.string()), v.description('the time series and derived-data folders of the dropped models, removed with them')),
   invalid: v.array(v.strictObject({ file: v.string(), reason: v.string() })),
   models: v.array(v.string()),
 });

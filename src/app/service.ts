@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { resolveSettings } from './settings.js';
 import { ModelStore, METADATA_FILE, type ModelRecord, type RefreshReport } from './cache/store.js';
+import { coordinateWarnings } from '../domain/assets/index.js';
+import { readDistributionModel } from '../domain/gdm/index.js';
+import { pruneCache as pruneModelCache, type PruneResult } from './cache/prune.js';
 import { temporaryPath } from '../base/atomic.js';
 import { HazsimError } from '../base/errors.js';
 import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKind, type ModelKindId } from './kinds.js';
@@ -75,11 +78,20 @@ export interface StoreSize {
   total_size_mb: number;
 }
 
-/** Spec §4.1 /cache-info, with a breakdown per store (an allowed extra). */
+/** The result files kept in the cache (runs from the MCP server and the TUI). */
+export interface ResultsSize {
+  directory: string;
+  total_files: number;
+  total_size_bytes: number;
+  total_size_mb: number;
+}
+
+/** Spec §4.1 /cache-info (totals over the models), with a breakdown per store and the results folder (allowed extras). */
 export interface CacheInfo extends StoreSize {
   metadata_file: string;
   distribution_models: StoreSize;
   hazard_models: StoreSize;
+  results: ResultsSize;
 }
 
 /** Spec §4.1 /refresh-cache, with what changed in each store. */
@@ -204,6 +216,7 @@ export function createService(options: ServiceOptions = {}) {
       message,
       ...(prepared.timeSeriesDir ? { time_series_path: store.timeSeriesDirFor(name) } : {}),
       ...(prepared.track ? { track: prepared.track.summary, warnings: prepared.track.warnings } : {}),
+      ...(prepared.warnings ? { warnings: prepared.warnings } : {}),
     };
   }
 
@@ -227,11 +240,13 @@ export function createService(options: ServiceOptions = {}) {
    * Validates a model file (JSON or ZIP) without storing it: its kind (given or detected)
    * and summary when valid; invalid_input listing every problem otherwise.
    */
-  async function validateModelFile(filePath: string, kind?: ModelKindId): Promise<{ kind: ModelKindId; file: string; summary: object }> {
+  async function validateModelFile(filePath: string, kind?: ModelKindId): Promise<{ kind: ModelKindId; file: string; summary: object; warnings: string[] }> {
     const upload = await readUpload(path.basename(filePath), readInputFile(filePath));
     const kindId = kind ?? detectKind(upload.content);
     // Summarizing reads the model, which validates it: invalid content throws with every issue.
-    return { kind: kindId, file: filePath, summary: MODEL_KINDS[kindId].summarize(upload.content) };
+    const summary = MODEL_KINDS[kindId].summarize(upload.content);
+    const warnings = kindId === 'distribution' ? coordinateWarnings(readDistributionModel(upload.content)) : [];
+    return { kind: kindId, file: filePath, summary, warnings };
   }
 
   async function listModels(kind: ModelKindId, listOptions: { refresh?: boolean } = {}): Promise<ModelRecord[]> {
@@ -307,6 +322,14 @@ export function createService(options: ServiceOptions = {}) {
     return { cache_directory: store.dir, total_models: store.list().length, total_files: files, total_size_bytes: bytes, total_size_mb: toMegabytes(bytes) };
   }
 
+  function resultsSize(): ResultsSize {
+    // No results folder yet (or something else in its place): nothing is kept there.
+    const names = fs.statSync(resultsDir, { throwIfNoEntry: false })?.isDirectory() ? fs.readdirSync(resultsDir).filter((name) => !name.startsWith('.')) : [];
+    const files = names.map((name) => fs.lstatSync(path.join(resultsDir, name))).filter((stat) => stat.isFile());
+    const bytes = files.reduce((sum, stat) => sum + stat.size, 0);
+    return { directory: resultsDir, total_files: files.length, total_size_bytes: bytes, total_size_mb: toMegabytes(bytes) };
+  }
+
   function cacheInfo(): CacheInfo {
     const distribution = storeSize(stores.distribution);
     const hazard = storeSize(stores.hazard);
@@ -320,7 +343,13 @@ export function createService(options: ServiceOptions = {}) {
       total_size_mb: toMegabytes(totalBytes),
       distribution_models: distribution,
       hazard_models: hazard,
+      results: resultsSize(),
     };
+  }
+
+  /** `hazsim cache prune`: folders of models that are gone and results older than `olderThanDays`, listed, and removed with `remove`. */
+  function pruneCache(options: { olderThanDays: number; remove: boolean }): Promise<PruneResult> {
+    return pruneModelCache([stores.distribution, stores.hazard], resultsDir, { ...options, now: clock() });
   }
 
   async function refreshCache(): Promise<CacheRefreshResult> {
@@ -353,6 +382,7 @@ export function createService(options: ServiceOptions = {}) {
     deleteModel,
     cacheInfo,
     refreshCache,
+    pruneCache,
     supportedHazardTypes,
     ...curveSets,
     uploadCurveSetFile,

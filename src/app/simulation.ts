@@ -30,15 +30,11 @@ import {
 import { SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../domain/simulation/shakingSurvival.js';
 import { prepareResultDestination, privateResultDestination, resultsFolderDestination, resultsFolderStem, type ResultDestination } from './resultOutput.js';
 
-/** Where a run writes its file: an exact path, a folder (with the spec's file name), or a private temporary file. */
+/** Where a run writes its file: an exact path, a folder (with the run's file name), or a private temporary file. */
 export interface RunOutputOptions {
   outputPath?: string;
   outputDir?: string;
-  /**
-   * Keep the file in the cache's results folder (MCP, TUI) under a name that carries every
-   * argument changing its content, so runs on other inputs keep their files and a rerun with
-   * the same arguments replaces its own. The spec's names leave out the hazard, curve set and seed.
-   */
+  /** Keep the file in the cache's results folder (MCP, TUI) under the run's file name (runFileNames). */
   inResultsDir?: boolean;
   onProgress?: (event: ProgressEvent) => void;
   /** Stops the run (its client went away); nothing it wrote is left behind. */
@@ -100,19 +96,53 @@ export function outputPathFor(fileName: string, options: RunOutputOptions): stri
   return path.join(os.tmpdir(), `hazsim-${process.pid}-${crypto.randomBytes(6).toString('hex')}-${fileName}`);
 }
 
+/**
+ * A run's file has two names. `download` is the spec's name (REST downloads); it leaves out
+ * the hazard (scenarios), curve set, seed and modes, so two different runs share it. `stored` is
+ * the name hazsim gives the file wherever it chooses the name (the CLI's working folder or an
+ * `-o` folder, the cache's results folder for MCP and the TUI): it carries every argument that
+ * changes the content, so a run on other inputs keeps its own file and a rerun with the same
+ * arguments replaces its own (docs/cache.md, "Result file names").
+ */
+export interface RunFileNames {
+  download: string;
+  stored: string;
+}
+
+/** The stored names' common start: the inputs and every mode that changes the content, joined so that no two runs share it (resultsFolderStem). */
+function storedStem(request: SimulationRequest): string {
+  return resultsFolderStem({ ...request, curve_set: request.curve_set ?? DEFAULT_CURVE_SET });
+}
+
+export function simulationFileNames(request: SimulationRequest): RunFileNames {
+  return { download: `${request.distribution_system_name}_${request.hazard_system_name}_results.sqlite`, stored: `${storedStem(request)}_results.sqlite` };
+}
+
+export function scenarioFileNames(
+  request: SimulationRequest & { restoration_edits?: boolean },
+  sampling: { numberOfSamples: number; seed: number; method: string },
+  extension: 'zip' | 'parquet' = 'zip',
+): RunFileNames {
+  const samples = `scenarios_${sampling.numberOfSamples}samples`;
+  return {
+    download: `${request.distribution_system_name}_${samples}.${extension}`,
+    stored: `${storedStem(request)}_${samples}_seed${sampling.seed}_${sampling.method}${request.restoration_edits ? '_restoration' : ''}.${extension}`,
+  };
+}
+
 export function createSimulationOps(dependencies: SimulationDependencies) {
   const { stores } = dependencies;
 
   /**
    * Where a run's file goes: the exact path or folder asked for (checked before any work, see
-   * resultOutput.ts), the spec's file name in the working folder, the cache's results folder,
-   * or else a private temporary file (the REST server deletes it after sending).
+   * resultOutput.ts; a folder gets the stored name), the cache's results folder, or else a
+   * private temporary file under the download name (the REST server deletes it after sending).
    */
-  function destinationFor(fileName: string, options: RunOutputOptions): ResultDestination {
-    if (options.inResultsDir) return resultsFolderDestination(dependencies.resultsDir, fileName);
+  function destinationFor(names: RunFileNames, options: RunOutputOptions): ResultDestination {
+    if (options.inResultsDir) return resultsFolderDestination(dependencies.resultsDir, names.stored);
     const requested = options.outputPath ?? options.outputDir;
-    if (requested) return prepareResultDestination(requested, fileName, dependencies.cacheRoot);
-    return privateResultDestination(fileName);
+    if (requested) return prepareResultDestination(requested, names.stored, dependencies.cacheRoot);
+    return privateResultDestination(names.download);
   }
 
   /** Runs `write` into the destination, then delivers it; on any failure nothing of the run is left. */
@@ -150,15 +180,14 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
   /** POST /simulate, `hazsim simulate`, MCP run_simulation: the SQLite result of one run. */
   async function simulate(requestInput: unknown, options: RunOutputOptions = {}): Promise<SimulationOutcome> {
     const request = parseOrThrow(SimulationRequest, requestInput, 'simulation request');
-    const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
-    const fileName = options.inResultsDir ? `${resultsFolderStem(request)}_results.sqlite` : `${inputs}_results.sqlite`;
+    const names = simulationFileNames(request);
     const task = buildTask(request);
-    const destination = destinationFor(fileName, options);
+    const destination = destinationFor(names, options);
     task.sqlitePath = destination.buildPath;
     const output = await deliver(destination, () =>
       runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal),
     );
-    return { filePath: destination.finalPath, fileName, summary: output.summary };
+    return { filePath: destination.finalPath, fileName: names.download, summary: output.summary };
   }
 
   /**
@@ -169,7 +198,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
   async function runScenarios<T>(
     requestInput: unknown,
     options: RunOutputOptions & { recordLimit?: number; workers?: number },
-    fileNameOf: (request: ScenarioRequest, sampling: { numberOfSamples: number; seed: number; method: string }) => string,
+    fileNamesOf: (request: ScenarioRequest, sampling: { numberOfSamples: number; seed: number; method: string }) => RunFileNames,
     write: (input: ScenarioInput, sampling: ScenarioOptions, buildPath: string) => Promise<T>,
   ): Promise<{ request: ScenarioRequest; task: SimulationTask; filePath: string; fileName: string; result: T }> {
     const request = parseOrThrow(ScenarioRequest, requestInput, 'scenario request');
@@ -181,9 +210,9 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       recordLimit: options.recordLimit,
       maxSamples: dependencies.maxSamples,
     });
-    const fileName = fileNameOf(request, sampling);
+    const names = fileNamesOf(request, sampling);
     const task = buildTask(request);
-    const destination = destinationFor(fileName, options);
+    const destination = destinationFor(names, options);
     const result = await deliver(destination, async () => {
       const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal);
       const survival = output.survival!;
@@ -222,7 +251,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
         destination.buildPath,
       );
     });
-    return { request, task, filePath: destination.finalPath, fileName, result };
+    return { request, task, filePath: destination.finalPath, fileName: names.download, result };
   }
 
   /**
@@ -242,12 +271,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     } = await runScenarios(
       requestInput,
       options,
-      (request, sampling) => {
-        const extension = format === 'parquet' ? 'parquet' : 'zip';
-        return options.inResultsDir
-          ? `${resultsFolderStem(request)}_scenarios_${sampling.numberOfSamples}samples_seed${sampling.seed}_${sampling.method}${request.restoration_edits ? '_restoration' : ''}.${extension}`
-          : `${request.distribution_system_name}_scenarios_${sampling.numberOfSamples}samples.${extension}`;
-      },
+      (request, sampling) => scenarioFileNames(request, sampling, format === 'parquet' ? 'parquet' : 'zip'),
       (input, sampling, buildPath) => (format === 'parquet' ? writeScenarioParquet : writeScenarioZip)(input, sampling, buildPath),
     );
     const { output_path: _written, ...rest } = run;
@@ -274,8 +298,11 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     const { filePath, fileName, result } = await runScenarios(
       requestInput,
       options,
-      (request, sampling) =>
-        `${request.distribution_system_name}_scenarios_${sampling.numberOfSamples}samples.shard-${shard.index}-of-${shard.count}${SHARD_EXTENSION}`,
+      (request, sampling) => {
+        // Parts keep one name wherever they go: `hazsim merge` takes them by pattern (docs/scale-out.md).
+        const name = `${request.distribution_system_name}_scenarios_${sampling.numberOfSamples}samples.shard-${shard.index}-of-${shard.count}${SHARD_EXTENSION}`;
+        return { download: name, stored: name };
+      },
       (input, sampling, buildPath) => writeScenarioShard(input, sampling, options.format ?? 'zip', shard, buildPath),
     );
     const { output_path: _written, ...summary } = result;

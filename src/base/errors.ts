@@ -15,12 +15,18 @@ export interface Issue {
 export class HazsimError extends Error {
   readonly kind: HazsimErrorKind;
   readonly issues: Issue[] | undefined;
+  /**
+   * A suggestion for people ("Did you mean 'feeder'?"), kept out of `message`: REST's `detail`
+   * is the message alone, worded as the service specification fixes it.
+   */
+  readonly hint: string | undefined;
 
-  constructor(kind: HazsimErrorKind, message: string, issues?: Issue[]) {
+  constructor(kind: HazsimErrorKind, message: string, issues?: Issue[], hint?: string) {
     super(message);
     this.name = 'HazsimError';
     this.kind = kind;
     this.issues = issues && issues.length > 0 ? issues : undefined;
+    this.hint = hint;
   }
 }
 
@@ -50,7 +56,11 @@ export function toHazsimError(error: unknown): HazsimError {
 
 /** Renders an error with its issues, one per line, for terminals and logs. */
 export function formatError(error: HazsimError): string {
+  const lines = [error.message];
   // Short issue lists are already spelled out in the message (see parseOrThrow); print them once.
-  if (!error.issues || error.issues.every((issue) => error.message.includes(issue.message))) return error.message;
-  return [error.message, ...error.issues.map((issue) => `  ${issue.path ? `${issue.path}: ` : ''}${issue.message}`)].join('\n');
+  if (error.issues && !error.issues.every((issue) => error.message.includes(issue.message))) {
+    lines.push(...error.issues.map((issue) => `  ${issue.path ? `${issue.path}: ` : ''}${issue.message}`));
+  }
+  if (error.hint) lines.push(error.hint);
+  return lines.join('\n');
 }

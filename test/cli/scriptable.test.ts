@@ -166,6 +166,7 @@ scriptable('every command has an Examples section in --help, and the man page ha
     'scenarios',
     'cache info',
     'cache refresh',
+    'cache prune',
     'hazard-types',
     'curve-sets summary',
     'curve-sets list',

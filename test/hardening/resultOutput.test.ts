@@ -99,13 +99,43 @@ test('-o into a missing folder fails at once with exit 5 naming the path, and wr
   assert.equal(fs.readdirSync(outer), []);
 });
 
-test('-o naming an existing folder writes the spec file name inside it', (context) => {
+test("-o naming an existing folder writes the run's stored name inside it", (context) => {
   const folder = tempDir();
   const simulated = json(run(context, ['simulate', 'feeder', 'quake', '-o', folder, '--json']));
-  assert.is(simulated.file_path, path.join(folder, 'feeder_quake_results.sqlite'));
+  assert.is(simulated.file_path, path.join(folder, 'feeder_quake_DEFAULT_CURVES_results.sqlite'));
   const scenarios = json(run(context, ['scenarios', 'feeder', 'quake', '-n', '2', '-o', folder, '--json']));
-  assert.is(scenarios.file_path, path.join(folder, 'feeder_scenarios_2samples.zip'));
-  assert.equal(fs.readdirSync(folder).sort(), ['feeder_quake_results.sqlite', 'feeder_scenarios_2samples.zip']);
+  assert.is(scenarios.file_path, path.join(folder, 'feeder_quake_DEFAULT_CURVES_scenarios_2samples_seed0_peak.zip'));
+  assert.equal(fs.readdirSync(folder).sort(), ['feeder_quake_DEFAULT_CURVES_results.sqlite', 'feeder_quake_DEFAULT_CURVES_scenarios_2samples_seed0_peak.zip']);
+});
+
+test('default names carry every argument that changes the file: a second hazard, curve set, seed or mode never overwrites the first run', (context) => {
+  assert.is(run(context, ['upload', QUAKE, '--name', 'aftershock']).code, 0);
+  const cwd = tempDir();
+  const files = [
+    ['scenarios', 'feeder', 'quake', '-n', '2'],
+    ['scenarios', 'feeder', 'aftershock', '-n', '2'],
+    ['scenarios', 'feeder', 'quake', '-n', '2', '--seed', '1'],
+    ['scenarios', 'feeder', 'quake', '-n', '2', '--method', 'sequential'],
+    ['scenarios', 'feeder', 'quake', '-n', '2', '--curve-set', 'ERAD_V1_CURVES'],
+    ['scenarios', 'feeder', 'quake', '-n', '2', '--physics', 'erad_v1'],
+    ['simulate', 'feeder', 'quake', '--ground-motion-variability', 'median'],
+    ['simulate', 'feeder', 'aftershock'],
+  ].map((args) => {
+    const result = run(context, [...args, '--json'], cwd);
+    assert.is(result.code, 0, result.stderr);
+    return path.basename(json(result).file_path);
+  });
+  assert.equal(files, [
+    'feeder_quake_DEFAULT_CURVES_scenarios_2samples_seed0_peak.zip',
+    'feeder_aftershock_DEFAULT_CURVES_scenarios_2samples_seed0_peak.zip',
+    'feeder_quake_DEFAULT_CURVES_scenarios_2samples_seed1_peak.zip',
+    'feeder_quake_DEFAULT_CURVES_scenarios_2samples_seed0_sequential.zip',
+    'feeder_quake_ERAD_V1_CURVES_scenarios_2samples_seed0_peak.zip',
+    'feeder_quake_DEFAULT_CURVES_erad_v1_scenarios_2samples_seed0_peak.zip',
+    'feeder_quake_DEFAULT_CURVES_median_shaking_results.sqlite',
+    'feeder_aftershock_DEFAULT_CURVES_results.sqlite',
+  ]);
+  assert.equal(fs.readdirSync(cwd).sort(), [...files].sort());
 });
 
 test('a temporary file left next to the destination by a killed run is removed by the next run', (context) => {

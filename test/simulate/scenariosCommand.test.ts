@@ -8,8 +8,6 @@ import { readZipEntries, unzipTest } from '../helpers/unzip.js';
 
 // `hazsim scenarios` end to end: the example feeder under the example hurricane, 50 samples.
 
-const ZIP_NAME = 'example_feeder_scenarios_50samples.zip';
-
 interface Run {
   file: string;
   summary: any;
@@ -35,7 +33,8 @@ test.before((context) => {
       cwd,
     });
     assert.is(result.code, 0, result.stderr);
-    return { file: path.join(cwd, ZIP_NAME), summary: json(result) };
+    const method = extra.includes('sequential') ? 'sequential' : 'peak';
+    return { file: path.join(cwd, `example_feeder_storm_DEFAULT_CURVES_scenarios_50samples_seed${seed}_${method}.zip`), summary: json(result) };
   };
   context.seven = scenarios(7);
   context.sevenAgain = scenarios(7);
@@ -43,7 +42,7 @@ test.before((context) => {
   context.sequential = scenarios(7, ['--method', 'sequential']);
 });
 
-test('writes {distribution}_scenarios_{n}samples.zip in the working directory; --json summarizes it', ({ seven }) => {
+test('writes {distribution}_{hazard}_{curve_set}_scenarios_{n}samples_seed{seed}_{method}.zip in the working directory; --json summarizes it', ({ seven }) => {
   const { file, summary } = seven;
   assert.ok(fs.existsSync(file));
   const perSample: number[] = summary.failures_per_sample;

@@ -5,6 +5,7 @@ import { parseJsonBytes } from '../../base/json.js';
 import { assertModelName, nameProblem, RESERVED_INDEX_NAME } from '../../base/names.js';
 import { isTemporaryName, processAlive, temporaryOwnerPid, temporaryPath, writeFileAtomic } from '../../base/atomic.js';
 import { withFileLock } from './lock.js';
+import { didYouMean } from '../../base/suggest.js';
 
 /** A cached model's record (spec §2.1), without content. */
 export interface ModelRecord {
@@ -37,8 +38,18 @@ interface CommitJournal {
 export interface RefreshReport {
   added: string[];
   removed: string[];
+  /** The time series and derived-data folders of the dropped records, removed with them. */
+  removed_folders: string[];
   invalid: { file: string; reason: string }[];
 }
+
+/** A folder of the store that belongs to no model: a `<name>_time_series/` or `.derived/<name>/` whose model has neither a record nor a file. */
+export interface OrphanedFolder {
+  path: string;
+  kind: 'time_series' | 'derived_data';
+}
+
+const TIME_SERIES_SUFFIX = '_time_series';
 
 /** A new model's bytes staged on disk, ready to be moved into the store. */
 export interface StagedModel {
@@ -67,11 +78,13 @@ export class ModelStore {
    * @param dir the store's directory (created on first use)
    * @param label what the store holds, as the spec's messages name it: "Distribution system", "Hazard model", "Curve set"
    * @param validate every problem of a file's content (empty when it is a valid model of this store); refresh skips files with problems
+   * @param otherNames names that resolve without a record (built-in curve sets), offered with the stored ones when a name is not found
    */
   constructor(
     dir: string,
     private readonly label: string,
     private readonly validate: (content: unknown) => Issue[],
+    private readonly otherNames: () => string[] = () => [],
   ) {
     this.dir = dir;
     this.metadataPath = path.join(dir, METADATA_FILE);
@@ -81,6 +94,11 @@ export class ModelStore {
   /** The spec's message for a missing model, e.g. `Distribution system 'x' not found`. */
   private notFoundMessage(name: string): string {
     return `${this.label} '${name}' not found`;
+  }
+
+  /** not_found with the spec's message, and the closest known names as a hint. */
+  private notFound(name: string, metadata: Record<string, ModelRecord>): HazsimError {
+    return new HazsimError('not_found', this.notFoundMessage(name), undefined, didYouMean(name, [...Object.keys(metadata), ...this.otherNames()]));
   }
 
   /** Why a file found by refresh cannot be a model of this store (unreadable, or its first problem), or null. */
@@ -129,7 +147,7 @@ export class ModelStore {
   }
 
   timeSeriesDirFor(name: string): string {
-    return path.join(this.dir, `${name}_time_series`);
+    return path.join(this.dir, `${name}${TIME_SERIES_SUFFIX}`);
   }
 
   /**
@@ -158,7 +176,7 @@ export class ModelStore {
   /** The record of `name`; not_found with the spec's message when absent. */
   get(name: string): ModelRecord {
     const metadata = this.readMetadata();
-    if (!Object.hasOwn(metadata, name)) throw new HazsimError('not_found', this.notFoundMessage(name));
+    if (!Object.hasOwn(metadata, name)) throw this.notFound(name, metadata);
     return this.withAbsolutePath(metadata[name]);
   }
 
@@ -290,7 +308,7 @@ export class ModelStore {
     return withFileLock(this.lockPath, () => {
       this.recoverInterruptedCommits();
       const metadata = this.readMetadata();
-      if (!Object.hasOwn(metadata, name)) throw new HazsimError('not_found', this.notFoundMessage(name));
+      if (!Object.hasOwn(metadata, name)) throw this.notFound(name, metadata);
       const record = this.withAbsolutePath(metadata[name]);
       delete metadata[name];
       // The record goes first: a reader never sees a listed model whose file is missing.
@@ -315,12 +333,20 @@ export class ModelStore {
     this.ensureDir();
     return withFileLock(this.lockPath, () => {
       this.recoverInterruptedCommits();
-      const report: RefreshReport = { added: [], removed: [], invalid: [] };
+      const report: RefreshReport = { added: [], removed: [], removed_folders: [], invalid: [] };
       const metadata = this.readMetadata({ recoverCorrupt: true, report });
       for (const name of Object.keys(metadata)) {
         if (!fs.existsSync(this.filePathFor(name))) {
           delete metadata[name];
           report.removed.push(name);
+          // The model's own folders go with it: nothing else will ever read them.
+          if (nameProblem(name) === null) {
+            for (const folder of [this.timeSeriesDirFor(name), path.join(this.dir, DERIVED_DIR, name)]) {
+              if (!fs.existsSync(folder)) continue;
+              fs.rmSync(folder, { recursive: true, force: true });
+              report.removed_folders.push(folder);
+            }
+          }
         }
       }
       for (const entry of fs.readdirSync(this.dir, { withFileTypes: true })) {
@@ -350,7 +376,38 @@ export class ModelStore {
       this.writeMetadata(metadata);
       report.added.sort();
       report.removed.sort();
+      report.removed_folders.sort();
       return report;
+    });
+  }
+
+  /**
+   * The folders that belong to no model (left by a model file removed by hand, or by older
+   * versions): a time series folder whose model has neither a record nor a JSON file, derived
+   * data of a name without a record. With `remove`, they are deleted under the store's lock,
+   * so an upload committing the same name at that moment is not disturbed. A damaged index
+   * refuses (every folder would look orphaned): run a refresh first.
+   */
+  async orphanedFolders(remove: boolean): Promise<OrphanedFolder[]> {
+    if (!fs.existsSync(this.dir)) return [];
+    return withFileLock(this.lockPath, () => {
+      this.recoverInterruptedCommits();
+      const metadata = this.readMetadata();
+      const owned = (name: string) => Object.hasOwn(metadata, name);
+      const orphans: OrphanedFolder[] = [];
+      for (const entry of fs.readdirSync(this.dir, { withFileTypes: true })) {
+        if (!entry.isDirectory() || isTemporaryName(entry.name) || !entry.name.endsWith(TIME_SERIES_SUFFIX)) continue;
+        const name = entry.name.slice(0, -TIME_SERIES_SUFFIX.length);
+        if (!owned(name) && !fs.existsSync(this.filePathFor(name))) orphans.push({ path: path.join(this.dir, entry.name), kind: 'time_series' });
+      }
+      const derivedRoot = path.join(this.dir, DERIVED_DIR);
+      const derived = fs.existsSync(derivedRoot) ? fs.readdirSync(derivedRoot, { withFileTypes: true }) : [];
+      for (const entry of derived) {
+        if (!isTemporaryName(entry.name) && !owned(entry.name)) orphans.push({ path: path.join(derivedRoot, entry.name), kind: 'derived_data' });
+      }
+      orphans.sort((a, b) => a.path.localeCompare(b.path));
+      if (remove) for (const orphan of orphans) fs.rmSync(orphan.path, { recursive: true, force: true });
+      return orphans;
     });
   }
 

@@ -6,7 +6,7 @@ import { componentsOfType, type Component, type DistributionModel } from '../gdm
 import type { Quantity } from '../gdm/index.js';
 import { ASSET_HEIGHTS_M } from './heights.js';
 import { LINE_CLASSES, lineAssetType, STRUCTURE_OF_LINE, STRUCTURE_PREFERENCE } from './lines.js';
-import { busPoint, midpoint, type Located, type Point } from './locate.js';
+import { busPoint, coordinateOrderWarning, midpoint, type Located, type Point } from './locate.js';
 import { ASSET_TYPES, type AssetExtraction, type AssetType, type ComponentNote } from './types.js';
 
 export { ASSET_HEIGHTS_M } from './heights.js';
@@ -96,6 +96,12 @@ function assetOf(
  * The assets of a distribution model with their locations (x = longitude, y = latitude)
  * and heights, in file order, plus a reason for every component that is not a located asset.
  */
+/** Warnings about the model's coordinates as a whole (locate.ts, coordinateOrderWarning): shown on upload and validation. */
+export function coordinateWarnings(model: DistributionModel): string[] {
+  const warning = coordinateOrderWarning(componentsOfType(model, 'DistributionBus'));
+  return warning ? [warning] : [];
+}
+
 export function extractAssets(model: DistributionModel): AssetExtraction {
   const lineTypes = new Map<Component, AssetType>();
   for (const type of LINE_CLASSES) for (const line of componentsOfType(model, type)) lineTypes.set(line, lineAssetType(line));

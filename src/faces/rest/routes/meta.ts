@@ -94,6 +94,7 @@ export function metaRoutes(service: HazsimService, startedAtMs: number, options:
           metadata_file: clientPath(service.cacheRoot, info.metadata_file),
           distribution_models: relative(info.distribution_models),
           hazard_models: relative(info.hazard_models),
+          results: { ...info.results, directory: clientPath(service.cacheRoot, info.results.directory) },
         };
       },
     },
@@ -108,7 +109,12 @@ export function metaRoutes(service: HazsimService, startedAtMs: number, options:
       success: { status: 200, description: 'Cache refreshed successfully', json: CacheRefreshResult },
       errors: [],
       async handle(ctx) {
-        ctx.body = await service.refreshCache();
+        const result = await service.refreshCache();
+        const relative = (report: typeof result.distribution_models) => ({
+          ...report,
+          removed_folders: report.removed_folders.map((folder) => clientPath(service.cacheRoot, folder)),
+        });
+        ctx.body = { ...result, distribution_models: relative(result.distribution_models), hazard_models: relative(result.hazard_models) };
       },
     },
     {

@@ -98,7 +98,8 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
           name: result.record.name,
           file_path: clientPath(service.cacheRoot, result.record.file_path),
           ...(result.time_series_path ? { time_series_path: clientPath(service.cacheRoot, result.time_series_path) } : {}),
-          ...(result.track ? { track: result.track, warnings: result.warnings ?? [] } : {}),
+          ...(result.track ? { track: result.track } : {}),
+          ...(result.track || result.warnings ? { warnings: result.warnings ?? [] } : {}),
         };
       },
     },

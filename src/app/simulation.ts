@@ -26,6 +26,8 @@ export interface RunOutputOptions {
    * the same arguments replaces its own. The spec's names leave out the hazard, curve set and seed.
    */
   inResultsDir?: boolean;
+  /** Keep the file in this folder of the cache's own (a job's folder, docs/jobs.md) under the spec's file name. */
+  cacheFolder?: string;
   onProgress?: (event: ProgressEvent) => void;
   /** Stops the run (its client went away); nothing it wrote is left behind. */
   signal?: AbortSignal;
@@ -101,6 +103,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
    */
   function destinationFor(fileName: string, options: RunOutputOptions): ResultDestination {
     if (options.inResultsDir) return resultsFolderDestination(dependencies.resultsDir, fileName);
+    if (options.cacheFolder) return resultsFolderDestination(options.cacheFolder, fileName);
     const requested = options.outputPath ?? options.outputDir;
     if (requested) return prepareResultDestination(requested, fileName, dependencies.cacheRoot);
     return privateResultDestination(fileName);

@@ -20,27 +20,31 @@ interface ResultFile {
 }
 
 /**
- * Streams a result file from disk as an attachment and removes it once the response is
- * over, whether it was sent completely or the client went away.
+ * Streams a file from disk as an attachment with its sha256 as ETag; `afterwards` runs once
+ * the response is over, whether it was sent completely or the client went away.
  */
-export async function sendAndRemove(ctx: Context, file: ResultFile, contentType: string): Promise<void> {
-  const remove = () => fs.rm(file.filePath, { force: true }, () => {});
+export async function sendFile(ctx: Context, file: ResultFile, contentType: string, afterwards: () => void = () => undefined): Promise<void> {
   if (ctx.res.destroyed) {
-    remove();
+    afterwards();
     return;
   }
   try {
     const { size } = await fs.promises.stat(file.filePath);
-    ctx.res.once('close', remove);
+    ctx.res.once('close', afterwards);
     ctx.etag = await fileTag(file.filePath);
     ctx.type = contentType;
     ctx.attachment(file.fileName);
     ctx.length = size;
     ctx.body = fs.createReadStream(file.filePath);
   } catch (error) {
-    remove();
+    afterwards();
     throw error;
   }
+}
+
+/** Streams a result file the service wrote for this request only, and removes it once the response is over. */
+export function sendAndRemove(ctx: Context, file: ResultFile, contentType: string): Promise<void> {
+  return sendFile(ctx, file, contentType, () => fs.rm(file.filePath, { force: true }, () => {}));
 }
 
 interface RunEndpoint {

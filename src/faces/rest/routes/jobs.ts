@@ -204,7 +204,7 @@ export function jobRoutes(service: HazsimService): Route[] {
       success: {
         status: 200,
         description: 'the result file',
-        file: { contentType: [SQLITE_CONTENT_TYPE, ZIP_CONTENT_TYPE], fileName: 'as the synchronous endpoint of its kind names it' },
+        file: { contentType: [SQLITE_CONTENT_TYPE, ZIP_CONTENT_TYPE], fileName: '<result.file_name of the job>' },
       },
       errors: [404, 409],
       errorMeanings: { 404: 'no job with this id, or its result is gone', 409: 'the job has not succeeded (yet): queued, running, failed or cancelled' },

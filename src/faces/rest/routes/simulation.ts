@@ -47,6 +47,18 @@ export function sendAndRemove(ctx: Context, file: ResultFile, contentType: strin
   return sendFile(ctx, file, contentType, () => fs.rm(file.filePath, { force: true }, () => {}));
 }
 
+/** Runs `run` with a signal that aborts when the client disconnects first: the run stops, and the service removes what it wrote. */
+export async function whileConnected<T>(ctx: Context, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const abandoned = new AbortController();
+  const onClose = () => abandoned.abort();
+  ctx.res.once('close', onClose);
+  try {
+    return await run(abandoned.signal);
+  } finally {
+    ctx.res.off('close', onClose);
+  }
+}
+
 interface RunEndpoint {
   path: string;
   operationId: string;
@@ -74,13 +86,7 @@ function runRoute(endpoint: RunEndpoint): Route {
     // 400: the body is not JSON; 413: it is over the JSON body limit.
     errors: [400, 404, 413, 415, 422],
     async handle(ctx, { body }) {
-      // A client that disconnects stops its run; the service then removes what the run wrote.
-      const abandoned = new AbortController();
-      const onClose = () => abandoned.abort();
-      ctx.res.once('close', onClose);
-      const file = await endpoint.run(body, abandoned.signal);
-      ctx.res.off('close', onClose);
-      await sendAndRemove(ctx, file, endpoint.contentType);
+      await sendAndRemove(ctx, await whileConnected(ctx, (signal) => endpoint.run(body, signal)), endpoint.contentType);
     },
   };
 }

@@ -7,7 +7,7 @@ import { makeCompletionCommand } from './completion.js';
 import { makeMcpCommand } from './mcp.js';
 import { makeServeCommand } from './serve.js';
 import { makeBrowseCommand } from './browse.js';
-import { makeScenariosCommand, makeSimulateCommand } from './simulate.js';
+import { makeMergeCommand, makeScenariosCommand, makeSimulateCommand } from './simulate.js';
 import { makeValidateCommand } from './validate.js';
 import { makeImpactCommand } from './impact.js';
 import { makeReportCommand } from './report.js';
@@ -36,6 +36,7 @@ export function createProgram(context: CommandContext): Command {
     makeDeleteCommand,
     makeSimulateCommand,
     makeScenariosCommand,
+    makeMergeCommand,
     makeImpactCommand,
     makeReportCommand,
     makeCacheCommand,

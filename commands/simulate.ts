@@ -5,6 +5,7 @@ import { askIfMissing } from './prompts.js';
 import { progressReporter } from './progress.js';
 import type { HazsimService } from '../src/app/service.js';
 import { DEFAULT_CURVE_SET, DEFAULT_PHYSICS, PHYSICS_PROFILES, type PhysicsProfileName } from '../src/app/schemas.js';
+import { parseShardSpec, SCENARIO_FORMATS, type ScenarioFormat, type ShardSpec } from '../src/app/scenarioFormats.js';
 
 interface RunOptions extends GlobalOptions {
   curveSet?: string;
@@ -137,9 +138,18 @@ export function parseSeed(value: string): number {
   return Number(value);
 }
 
+/** --shard i/N; the domain's parser names the rule a bad value breaks. */
+export function parseShard(value: string): ShardSpec {
+  try {
+    return parseShardSpec(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
 export function makeScenariosCommand(context: CommandContext): Command {
   return new Command('scenarios')
-    .description('draw Monte Carlo outage scenarios and write the ZIP (tracked_changes.json + time_series/)')
+    .description('draw Monte Carlo outage scenarios and write the ZIP (tracked_changes.json + time_series/) or Parquet file')
     .argument('[distribution]', 'cached distribution model name')
     .argument('[hazard]', 'cached hazard model name')
     .requiredOption('-n, --samples <count>', 'number of scenarios (1 to HAZSIM_MAX_SAMPLES, default limit 100000)', parseSamples)
@@ -151,28 +161,55 @@ export function makeScenariosCommand(context: CommandContext): Command {
         .choices(['peak', 'sequential'])
         .default('peak'),
     )
-    .option('-o, --output <file>', 'result file (default: ./{distribution}_scenarios_{n}samples.zip)')
+    .addOption(
+      new Option('--format <format>', 'zip: tracked_changes.json + time_series/ (default); parquet: one row per failed asset and sample')
+        .choices([...SCENARIO_FORMATS])
+        .default('zip'),
+    )
+    .option(
+      '--shard <i/N>',
+      'draw only part i of N (samples split by index) into a shard file; `hazsim merge` of all N parts gives the unsharded file byte for byte',
+      parseShard,
+    )
+    .option('-o, --output <file>', 'result file (default: ./{distribution}_scenarios_{n}samples.zip, .parquet, or .shard-{i}-of-{N}.hzshard)')
     .action(
       async (
         distributionArgument: string | undefined,
         hazardArgument: string | undefined,
-        options: RunOptions & { samples: number; seed: number; method: 'peak' | 'sequential' },
+        options: RunOptions & { samples: number; seed: number; method: 'peak' | 'sequential'; format: ScenarioFormat; shard?: ShardSpec },
       ) => {
         const service = context.service(options);
         const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
         const progress = progressReporter(context);
-        const outcome = await service.generateScenarios(
-          {
-            distribution_system_name: inputs.distribution,
-            hazard_system_name: inputs.hazard,
-            curve_set: inputs.curveSet,
-            physics: options.physics,
-            number_of_samples: options.samples,
-            seed: options.seed,
-            method: options.method,
-          },
-          { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
-        );
+        const request = {
+          distribution_system_name: inputs.distribution,
+          hazard_system_name: inputs.hazard,
+          curve_set: inputs.curveSet,
+          physics: options.physics,
+          number_of_samples: options.samples,
+          seed: options.seed,
+          method: options.method,
+        };
+        const output = { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update, format: options.format };
+        if (options.shard) {
+          const shard = await service.generateScenarioShard(request, options.shard, output);
+          progress.done();
+          emit(context, options, { status: 'success', file_path: shard.filePath, ...shard.summary }, () =>
+            [
+              `Wrote ${shard.filePath}`,
+              formatFields([
+                [
+                  'shard',
+                  `${shard.summary.shard_index}/${shard.summary.shard_count}: samples ${shard.summary.first_sample} to ${shard.summary.end_sample - 1} of ${shard.summary.number_of_samples}`,
+                ],
+                ['outages', String(shard.summary.total_failures)],
+                ['merge into', `${shard.summary.format} (hazsim merge <all ${shard.summary.shard_count} parts> -o <file>)`],
+              ]),
+            ].join('\n'),
+          );
+          return;
+        }
+        const outcome = await service.generateScenarios(request, output);
         progress.done();
         const { records: _records, ...summary } = outcome.summary;
         emit(context, options, { status: 'success', file_path: outcome.filePath, ...summary }, () =>
@@ -188,4 +225,28 @@ export function makeScenariosCommand(context: CommandContext): Command {
         );
       },
     );
+}
+
+export function makeMergeCommand(context: CommandContext): Command {
+  return new Command('merge')
+    .description('merge the shard files of one sharded scenarios run (any order) into the file the unsharded run writes, byte for byte')
+    .argument('<parts...>', 'shard files written by `hazsim scenarios --shard i/N`, all N of them')
+    .requiredOption('-o, --output <file>', 'the merged ZIP or Parquet file (the format the shards were drawn for)')
+    .action(async (parts: string[], options: GlobalOptions & { output: string }) => {
+      const service = context.service(options);
+      const progress = progressReporter(context);
+      const merged = await service.mergeScenarios(parts, { outputPath: options.output, onProgress: progress.update });
+      progress.done();
+      emit(context, options, { status: 'success', file_path: merged.filePath, parts: parts.length, ...merged.summary }, () =>
+        [
+          `Wrote ${merged.filePath}`,
+          formatFields([
+            ['format', merged.summary.format],
+            ['parts', String(parts.length)],
+            ['samples', `${merged.summary.number_of_samples} (seed ${merged.summary.seed}, method ${merged.summary.method})`],
+            ['scenario records', String(merged.summary.total_scenarios)],
+          ]),
+        ].join('\n'),
+      );
+    });
 }

@@ -13,7 +13,20 @@ import { DERIVED_ASSETS_FILE } from './assetCache.js';
 import type { SurvivalSummary } from '../domain/simulation/summary.js';
 import type { CurveSet } from '../domain/fragility/index.js';
 import type { PhysicsProfile } from '../domain/hazards/physics.js';
-import { validateScenarioOptions, writeScenarioZip, type ScenarioRunSummary } from '../domain/scenarios/index.js';
+import {
+  mergeScenarioShards,
+  validateScenarioOptions,
+  writeScenarioParquet,
+  writeScenarioShard,
+  writeScenarioZip,
+  SHARD_EXTENSION,
+  type ScenarioFormat,
+  type ScenarioInput,
+  type ScenarioOptions,
+  type ScenarioRunSummary,
+  type ShardSpec,
+  type ShardSummary,
+} from '../domain/scenarios/index.js';
 import { prepareResultDestination, privateResultDestination, resultsFolderDestination, type ResultDestination } from './resultOutput.js';
 
 /** Where a run writes its file: an exact path, a folder (with the spec's file name), or a private temporary file. */
@@ -155,13 +168,18 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     return { filePath: destination.finalPath, fileName, summary: output.summary };
   }
 
-  /** POST /generate-scenarios, `hazsim scenarios`, MCP generate_scenarios: the scenario ZIP of one run. */
-  async function generateScenarios(
+  /**
+   * The common part of a scenario run: checks the request (sample count and seed before the
+   * simulation, so a bad request fails at once), simulates, and hands the survival to `write`
+   * with the sampling options; on any failure nothing of the run is left.
+   */
+  async function runScenarios<T>(
     requestInput: unknown,
-    options: RunOutputOptions & { recordLimit?: number; workers?: number } = {},
-  ): Promise<ScenarioOutcome> {
+    options: RunOutputOptions & { recordLimit?: number; workers?: number },
+    fileNameOf: (request: ScenarioRequest, sampling: { numberOfSamples: number; seed: number; method: string }) => string,
+    write: (input: ScenarioInput, sampling: ScenarioOptions, buildPath: string) => Promise<T>,
+  ): Promise<{ request: ScenarioRequest; task: SimulationTask; filePath: string; fileName: string; result: T }> {
     const request = parseOrThrow(ScenarioRequest, requestInput, 'scenario request');
-    // Sample count and seed are checked before the simulation, so a bad request fails at once.
     const sampling = validateScenarioOptions({
       numberOfSamples: request.number_of_samples ?? 1,
       seed: request.seed ?? 0,
@@ -170,14 +188,10 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       recordLimit: options.recordLimit,
       maxSamples: dependencies.maxSamples,
     });
-    const numberOfSamples = sampling.numberOfSamples;
-    const fileName = options.inResultsDir
-      ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}${physicsSuffix(request.physics)}_scenarios_${numberOfSamples}samples_seed${sampling.seed}_${sampling.method}.zip`
-      : `${request.distribution_system_name}_scenarios_${numberOfSamples}samples.zip`;
+    const fileName = fileNameOf(request, sampling);
     const task = buildTask(request);
     const destination = destinationFor(fileName, options);
-    const filePath = destination.finalPath;
-    return deliver(destination, async () => {
+    const result = await deliver(destination, async () => {
       const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal);
       const survival = output.survival!;
       const metadata = {
@@ -191,7 +205,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
         physics: task.physics,
         warnings: output.summary.warnings,
       };
-      const run = await writeScenarioZip(
+      return write(
         {
           timestamps: survival.timestamps,
           assetUuids: survival.assetUuids,
@@ -201,7 +215,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
         },
         {
           ...sampling,
-          // Sampling runs in this thread between chunks: throwing here stops the pool and removes the partial ZIP.
+          // Sampling runs in this thread between chunks: throwing here stops the pool and removes the partial file.
           onProgress: (done, total) => {
             options.signal?.throwIfAborted();
             options.onProgress?.({ phase: 'sampling scenarios', done, total });
@@ -209,21 +223,76 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
         },
         destination.buildPath,
       );
-      const { output_path: _written, ...rest } = run;
-      return {
-        filePath,
-        fileName,
-        summary: {
-          ...rest,
-          distribution_system_name: task.distribution.name,
-          hazard_system_name: task.hazard.name,
-          curve_set: task.curveSet.name,
-          physics: task.physics,
-          mean_failures_per_sample: run.total_failures / run.number_of_samples,
-        },
-      };
     });
+    return { request, task, filePath: destination.finalPath, fileName, result };
   }
 
-  return { simulate, generateScenarios };
+  /**
+   * POST /generate-scenarios, `hazsim scenarios`, MCP generate_scenarios: the scenario file of
+   * one run, the ZIP (default) or Parquet (`format`, docs/scenarios-parquet.md).
+   */
+  async function generateScenarios(
+    requestInput: unknown,
+    options: RunOutputOptions & { recordLimit?: number; workers?: number; format?: ScenarioFormat } = {},
+  ): Promise<ScenarioOutcome> {
+    const format = options.format ?? 'zip';
+    const {
+      task,
+      filePath,
+      fileName,
+      result: run,
+    } = await runScenarios(
+      requestInput,
+      options,
+      (request, sampling) => {
+        const extension = format === 'parquet' ? 'parquet' : 'zip';
+        return options.inResultsDir
+          ? `${request.distribution_system_name}_${request.hazard_system_name}_${request.curve_set}${physicsSuffix(request.physics)}_scenarios_${sampling.numberOfSamples}samples_seed${sampling.seed}_${sampling.method}.${extension}`
+          : `${request.distribution_system_name}_scenarios_${sampling.numberOfSamples}samples.${extension}`;
+      },
+      (input, sampling, buildPath) => (format === 'parquet' ? writeScenarioParquet : writeScenarioZip)(input, sampling, buildPath),
+    );
+    const { output_path: _written, ...rest } = run;
+    return {
+      filePath,
+      fileName,
+      summary: {
+        ...rest,
+        distribution_system_name: task.distribution.name,
+        hazard_system_name: task.hazard.name,
+        curve_set: task.curveSet.name,
+        physics: task.physics,
+        mean_failures_per_sample: run.total_failures / run.number_of_samples,
+      },
+    };
+  }
+
+  /** `hazsim scenarios --shard i/N`: the shard file of one part of a run (docs/scale-out.md). */
+  async function generateScenarioShard(
+    requestInput: unknown,
+    shard: ShardSpec,
+    options: RunOutputOptions & { workers?: number; format?: ScenarioFormat } = {},
+  ): Promise<{ filePath: string; fileName: string; summary: Omit<ShardSummary, 'output_path'> }> {
+    const { filePath, fileName, result } = await runScenarios(
+      requestInput,
+      options,
+      (request, sampling) =>
+        `${request.distribution_system_name}_scenarios_${sampling.numberOfSamples}samples.shard-${shard.index}-of-${shard.count}${SHARD_EXTENSION}`,
+      (input, sampling, buildPath) => writeScenarioShard(input, sampling, options.format ?? 'zip', shard, buildPath),
+    );
+    const { output_path: _written, ...summary } = result;
+    return { filePath, fileName, summary };
+  }
+
+  /** `hazsim merge`: the shard files of one run become the unsharded run's file. */
+  async function mergeScenarios(parts: string[], options: { outputPath: string; onProgress?: (event: ProgressEvent) => void }) {
+    const destination = prepareResultDestination(options.outputPath, 'merged', dependencies.cacheRoot);
+    const summary = await deliver(destination, () =>
+      mergeScenarioShards(parts, destination.buildPath, { onProgress: (done, total) => options.onProgress?.({ phase: 'merging shards', done, total }) }),
+    );
+    const { output_path: _written, records: _records, ...rest } = summary;
+    return { filePath: destination.finalPath, summary: rest };
+  }
+
+  return { simulate, generateScenarios, generateScenarioShard, mergeScenarios };
 }

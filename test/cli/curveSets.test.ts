@@ -68,6 +68,11 @@ curveSets('upload, list, show and delete a custom set through spawned processes'
   assert.is(human.code, 0);
   assert.match(human.stdout, /earthquake \/ substation: pga \[standard_gravity\] per asset; slight: lognormal median 0.13, beta 0.65;/);
   assert.match(human.stdout, /source: FEMA \(2022\), Hazus Earthquake Model Technical Manual, Hazus 5.1.*class EP.S.L.U/);
+  // A curve without a verifiable published source says so, with what was searched.
+  assert.match(
+    human.stdout,
+    /flood \/ substation: flood_depth \[meter\] per asset; failure: lognormal median 1, beta 0.01; out of service from failure\n {2}source: No verifiable published source found \(searched HAZUS /,
+  );
   const legacy = runCli(['curve-sets', 'show', 'LEGACY_DEFAULT_CURVES', '--cache-dir', cache]);
   assert.match(legacy.stdout, /wind \/ switch: wind_speed \[meter \/ second\] per asset; failure: lognormal median 50, beta 0.45; out of service from failure/);
 

@@ -16,6 +16,8 @@ import {
   survivalAt,
   validateCurveSet,
 } from '../../src/domain/fragility/index.js';
+import { NO_VERIFIABLE_SOURCE } from '../../src/domain/fragility/defaultCurves.js';
+import { sourceStatus } from '../../src/domain/fragility/sourcesTable.js';
 import { ASSET_TYPES } from '../../src/domain/assets/types.js';
 import { close } from '../helpers/assert.js';
 import { lognormalSurvival } from '../helpers/independent.js';
@@ -224,6 +226,63 @@ defaults('fire: wood pole fails far more often inside a fire than a steel tower,
   assert.ok(inside('distribution_poles') > 4 * inside('transmission_tower'));
   assert.ok(inside('transmission_tower') > 4 * inside('distribution_underground_cables'));
 });
+
+defaults('every source is a citation or says no verifiable source was found, what was searched and the nearest published work', () => {
+  const published = /\(\d{4}\)/;
+  const statuses = new Map<string, string[]>();
+  for (const [hazard, byType] of Object.entries(DEFAULT_CURVES.curves)) {
+    for (const [type, curves] of Object.entries(byType)) {
+      for (const curve of curves!) {
+        const source = curve.source!;
+        if (source.startsWith(NO_VERIFIABLE_SOURCE)) assert.match(source, /\(searched /, `${hazard}/${type}: says what was searched`);
+        else assert.match(source, published, `${hazard}/${type}: cites a dated publication`);
+        const key = `${hazard} ${sourceStatus(curve)}`;
+        statuses.set(key, [...(statuses.get(key) ?? []), `${type}:${curve.quantity}`]);
+      }
+    }
+  }
+  // Earthquake: HAZUS 5.1 throughout, used as a proxy (judgement) for the classes HAZUS does not have.
+  assert.equal(statuses.get('earthquake published, applied by judgement')!.sort(), [
+    'battery_storage:pga',
+    'solar_panels:pga',
+    'transmission_junction_box:pga',
+    'transmission_overhead_lines:pga',
+    'transmission_tower:pga',
+    'transmission_underground_cables:pga',
+  ]);
+  assert.is(statuses.get('earthquake published')!.length, 8);
+  // Wind: the wood-pole curve is the only one taken as published; six classes have no verifiable source.
+  assert.equal(statuses.get('wind published'), ['distribution_poles:wind_speed']);
+  assert.equal(statuses.get('wind none verifiable: judgement')!.sort(), [
+    'battery_storage:wind_speed',
+    'solar_panels:wind_speed',
+    'substation:wind_speed',
+    'transformer_pad_mount:wind_speed',
+    'transmission_overhead_lines:wind_speed',
+    'transmission_tower:wind_speed',
+  ]);
+  // Flood and fire: no verifiable source for any class.
+  assert.equal([...statuses.keys()].filter((key) => /^(flood|fire) /.test(key)).sort(), [
+    'fire none verifiable: judgement',
+    'flood none verifiable: judgement',
+  ]);
+  assert.is(statuses.get('flood none verifiable: judgement')!.length, 2 * ASSET_TYPES.length);
+  // The nearest published work is named where one was found.
+  assert.match(DEFAULT_CURVES.curves.wind.transmission_overhead_lines![0].source!, /Ma, Bocchini & Christou \(2020\).*Structural Safety 82:101890/);
+  assert.match(DEFAULT_CURVES.curves.flood.substation![0].source!, /flUtilFltyDmgFn.*percent damage by depth, not a probability/);
+});
+
+defaults(
+  'curves without a verifiable source keep the earlier values (docs/fragility.md LEGACY table): substation depth 1.00 m β 0.01, tower wind 55 m/s β 0.40',
+  () => {
+    const compiled = compileCurveSet(DEFAULT_CURVES);
+    // Substation flood depth: median 1.00 m, β 0.01; at 1.03 m, z = ln(1.03)/0.01 = 2.9559, survival = Φ(−2.9559) = 0.0015588.
+    close(survivalAt(curveForType(compiled, 'substation', 'flood_depth'), 1.03), 0.0015588, 2e-7);
+    close(survivalAt(curveForType(compiled, 'transmission_tower', 'wind_speed'), 55), 0.5, 1e-12);
+    // Pad-mounted transformer flood velocity: median 1.5 m/s, β 0.35; at 1.5·e^0.35 m/s survival = 1 − Φ(1) = 0.158655.
+    close(survivalAt(curveForType(compiled, 'transformer_pad_mount', 'flood_velocity'), 1.5 * Math.exp(0.35)), 1 - 0.841344746068543, 1e-12);
+  },
+);
 
 defaults('LEGACY_DEFAULT_CURVES keeps the earlier table (distribution poles: wind 45 m/s β 0.40)', () => {
   close(survivalAt(curveForType(compileCurveSet(LEGACY_DEFAULT_CURVES), 'distribution_poles', 'wind_speed'), 45), 0.5, 1e-12);

@@ -5,9 +5,11 @@ import { CLASS_4_WOOD_POLE, DEFAULT_POLE_CONFIGURATION, darestaniLognormal } fro
 import type { CurveSet, FragilityCurveSpec, LimitStateSpec, RepairTimeSpec } from './types.js';
 
 /**
- * DEFAULT_CURVES: every curve with its source (docs/fragility.md has the table). Earthquake
- * from HAZUS 5.1; wind on wood poles from Darestani & Shafieezadeh (2019); fire and the
- * classes no published function covers are engineering judgement, and their source says so.
+ * DEFAULT_CURVES: every curve with its source (docs/fragility.md has the table and the
+ * literature check). Earthquake from HAZUS 5.1; wind on wood poles from Darestani &
+ * Shafieezadeh (2019). Where no published curve with parameters that could be verified was
+ * found (the other wind classes, flood, fire), the curve keeps its earlier value and its
+ * source says so, what was searched and which published work comes nearest.
  */
 
 const HAZUS_TABLE = 'FEMA (2022), Hazus Earthquake Model Technical Manual, Hazus 5.1, electric power system fragility';
@@ -124,15 +126,44 @@ function woodPoleWind(appliesTo: FragilityCurveSpec['applies_to'], why: string):
   };
 }
 
-const CARRIED_OVER = "No published function adopted for this class: LEGACY_DEFAULT_CURVES' value (ERAD's uncited table) carried over as engineering judgement";
+/** How the source of every DEFAULT_CURVES curve without a verifiable published curve begins. */
+export const NO_VERIFIABLE_SOURCE = 'No verifiable published source found';
 
-/** The LEGACY_DEFAULT_CURVES curve of a quantity, labelled as carried over. */
-function carriedOver(assetType: AssetType, quantity: 'wind_speed' | 'flood_depth' | 'flood_velocity'): FragilityCurveSpec {
+const CARRIED_OVER = "the curve is LEGACY_DEFAULT_CURVES' value (ERAD's uncited table), kept as engineering judgement";
+
+/** Why a wind curve has no published source: what was searched and the nearest published work. */
+const WIND_SEARCH: Partial<Record<AssetType, string>> = {
+  substation:
+    'searched HAZUS and published wind fragility studies of power components: HAZUS has no wind model for power components, and no wind fragility of substations with stated parameters was found',
+  transformer_pad_mount:
+    'searched published wind fragility studies of distribution equipment: none for pad-mounted (ground-level, enclosed) equipment was found',
+  solar_panels:
+    'searched published wind fragility studies of ground- and roof-mounted photovoltaic arrays: none with parameters that could be read from an available text was found',
+  battery_storage: 'searched published wind fragility studies of battery energy storage enclosures: none was found',
+  transmission_tower:
+    'searched lattice transmission tower hurricane fragility; nearest published: Xue, Mohammadi, Li, Sahraei-Ardakani, Ou & Pu (2020), Impact of transmission tower-line interaction to the bulk power system during hurricane, Reliability Engineering & System Safety 203:107079, and Bereta dos Reis et al. (2022), Methodology to calibrate fragility curves using limited real-world data (TechRxiv, Puerto Rico towers); their parameters could not be read from an available text',
+  transmission_overhead_lines:
+    'searched wind fragility of overhead conductors and spans; nearest published: Ma, Bocchini & Christou (2020), Fragility models of electrical conductors in power transmission networks subjected to hurricanes, Structural Safety 82:101890 (per conductor span, depending on span length and wind direction); its parameters could not be read from an available text',
+};
+
+const FLOOD_DEPTH_SEARCH =
+  "searched HAZUS and published flood fragility of power components: the HAZUS flood model's utility-facility depth-damage functions (FEMA, Hazus Flood Model Technical Manual; Hazus table flUtilFltyDmgFn) give percent damage by depth, not a probability of losing function, and their values could not be read from an available text, nor could the functionality thresholds of electric power facilities in the Hazus Inventory Technical Manual (FEMA, Hazus 4.2.3, Table 10-12); Sánchez-Muñoz, Domínguez-García, Martínez-Gomariz, Russo, Stevens & Pardo (2020), Electrical Grid Risk Assessment Against Flooding in Barcelona and Bristol Cities, Sustainability 12(4):1527, and Leandro, Cunneff & Viernstein (2021), Resilience Modeling of Flood Induced Electrical Distribution Network Failures: Munich, Germany, Frontiers in Earth Science 9:572925, model flooded substations and transformers, but no curve with parameters could be read from an available text";
+
+const FLOOD_VELOCITY_SEARCH =
+  'searched published flood fragility of power components by flow velocity: none was found (the HAZUS flood model gives velocity-depth collapse thresholds for buildings only)';
+
+/** The LEGACY_DEFAULT_CURVES curve of a quantity, with what was searched for a published one. */
+function carriedOver(assetType: AssetType, quantity: 'wind_speed' | 'flood_depth' | 'flood_velocity', searched: string): FragilityCurveSpec {
   const row = LEGACY_DEFAULT_CURVES_TABLE[assetType];
   const [median, beta] = quantity === 'wind_speed' ? row.wind : quantity === 'flood_depth' ? row.depth : row.velocity;
   const unit = quantity === 'flood_depth' ? 'meter' : 'meter / second';
-  return { ...convertV1Curve(quantity, { distribution: 'lognormal', median: `${median} ${unit}`, beta }), source: CARRIED_OVER };
+  return {
+    ...convertV1Curve(quantity, { distribution: 'lognormal', median: `${median} ${unit}`, beta }),
+    source: `${NO_VERIFIABLE_SOURCE} (${searched}); ${CARRIED_OVER}`,
+  };
 }
+
+const windCarriedOver = (assetType: AssetType) => carriedOver(assetType, 'wind_speed', WIND_SEARCH[assetType]!);
 
 const WIND: Record<AssetType, FragilityCurveSpec[]> = {
   distribution_poles: [woodPoleWind('pole', '')],
@@ -146,21 +177,21 @@ const WIND: Record<AssetType, FragilityCurveSpec[]> = {
   transmission_underground_cables: [],
   distribution_junction_box: [],
   transmission_junction_box: [],
-  substation: [carriedOver('substation', 'wind_speed')],
-  transformer_pad_mount: [carriedOver('transformer_pad_mount', 'wind_speed')],
-  solar_panels: [carriedOver('solar_panels', 'wind_speed')],
-  battery_storage: [carriedOver('battery_storage', 'wind_speed')],
-  transmission_tower: [carriedOver('transmission_tower', 'wind_speed')],
-  transmission_overhead_lines: [carriedOver('transmission_overhead_lines', 'wind_speed')],
+  substation: [windCarriedOver('substation')],
+  transformer_pad_mount: [windCarriedOver('transformer_pad_mount')],
+  solar_panels: [windCarriedOver('solar_panels')],
+  battery_storage: [windCarriedOver('battery_storage')],
+  transmission_tower: [windCarriedOver('transmission_tower')],
+  transmission_overhead_lines: [windCarriedOver('transmission_overhead_lines')],
 };
 
-const FLOOD = Object.fromEntries(ASSET_TYPES.map((type) => [type, [carriedOver(type, 'flood_depth'), carriedOver(type, 'flood_velocity')]])) as Record<
-  AssetType,
-  FragilityCurveSpec[]
->;
+const FLOOD = Object.fromEntries(
+  ASSET_TYPES.map((type) => [type, [carriedOver(type, 'flood_depth', FLOOD_DEPTH_SEARCH), carriedOver(type, 'flood_velocity', FLOOD_VELOCITY_SEARCH)]]),
+) as Record<AssetType, FragilityCurveSpec[]>;
 
 const FIRE_JUDGEMENT =
-  'Engineering judgement (hazsim), no published fire fragility adopted: P(fail) inside the perimeter by material (wood burns, steel loses strength only in long exposure, buried cable is shielded by soil), decaying outside over the reach of radiant heat and embers';
+  `${NO_VERIFIABLE_SOURCE} (searched published wildfire fragility of utility poles, conductors, towers, substations and equipment against distance to a fire perimeter or flame exposure: none with parameters was found; the nearest published material is full-scale fire testing of poles, such as the University of Alberta (Ackerman) protocol used by Southern California Edison (T&D World, 2022, Structural Materials That Increase Resistance to Wildfires), which reports no probability of failure); ` +
+  'engineering judgement (hazsim): P(fail) inside the perimeter by material (wood burns, steel loses strength only in long exposure, buried cable is shielded by soil), decaying outside over the reach of radiant heat and embers';
 
 /** A fire curve: P(fail) inside the perimeter, P at its edge and the decay length outside [km]. */
 function fire(inside: number, edge: number, lengthKm: number, what: string): FragilityCurveSpec {
@@ -199,7 +230,7 @@ export const DEFAULT_CURVES: CurveSet = {
   format_version: 2,
   name: 'DEFAULT_CURVES',
   description:
-    'Cited curves with damage states: HAZUS 5.1 earthquake, Darestani & Shafieezadeh (2019) wood poles in wind; engineering judgement where marked (docs/fragility.md)',
+    'Cited curves with damage states: HAZUS 5.1 earthquake, Darestani & Shafieezadeh (2019) wood poles in wind; where no verifiable published curve was found (other wind classes, flood, fire) the source says so and what was searched (docs/fragility.md)',
   fallback: 'DEFAULT_CURVES',
   curves: { earthquake: wrap(EARTHQUAKE), wind: WIND, flood: FLOOD, fire: wrap(FIRE) },
 };

@@ -24,11 +24,16 @@ export interface SamplingInit {
   seed: number;
 }
 
-/** Samples [start, end); `keep`: how many records to return as objects. */
+/**
+ * Samples [start, end); `keep`: how many records to return as objects. `failures`: return
+ * each sample's failures as numbers (ChunkResult.failures) instead of records, for the
+ * writers that are not the ZIP (shard files, Parquet).
+ */
 export interface ChunkTask {
   start: number;
   end: number;
   keep: number;
+  failures?: boolean;
 }
 
 export interface ChunkResult {
@@ -39,12 +44,20 @@ export interface ChunkResult {
   records: ScenarioRecord[];
   /** Failed assets in each sample of the chunk. */
   failuresPerSample: Uint32Array<ArrayBuffer>;
+  /**
+   * With task.failures: per sample, in sample order, its failure count c then c pairs
+   * (asset index, timestamp index) ordered by timestamp, then asset uuid (the order of the
+   * ZIP's records). Empty otherwise.
+   */
+  failures: Int32Array<ArrayBuffer>;
 }
+
+/** Draws sample `sampleIndex` into failedAssets/failureTimes and returns how many assets failed (see Sampler.draw). */
+export type SampleDraw = (sampleIndex: number, failedAssets: Int32Array, failureTimes: Int32Array) => number;
 
 /** A thread's sampling state: the prepared method, scratch arrays and its failure counts. */
 export interface SamplingContext {
-  readonly seed: number;
-  readonly sampler: Sampler;
+  readonly draw: SampleDraw;
   readonly builder: RecordBuilder;
   readonly failedAssets: Int32Array;
   readonly failureTimes: Int32Array;
@@ -68,14 +81,28 @@ export function chunkSamples(assetCount: number): number {
 }
 
 export function createSamplingContext(init: SamplingInit): SamplingContext {
-  const assetCount = init.assetUuids.length;
+  const sampler: Sampler = (init.survivalIsCumulative ? firstCrossingSampler : SAMPLERS[init.method])(
+    init.survival,
+    init.assetUuids.length,
+    init.timestamps.length,
+  );
+  return replayContext(init.timestamps, init.assetUuids, (i, failedAssets, failureTimes) =>
+    sampler.draw(sampleGenerator(init.seed, i), failedAssets, failureTimes),
+  );
+}
+
+/**
+ * A context whose samples come from `draw` rather than from a sampler: a merge replays the
+ * failures stored in shard files through the same record, count and failure code.
+ */
+export function replayContext(timestamps: string[], assetUuids: string[], draw: SampleDraw): SamplingContext {
+  const assetCount = assetUuids.length;
   return {
-    seed: init.seed,
-    sampler: (init.survivalIsCumulative ? firstCrossingSampler : SAMPLERS[init.method])(init.survival, assetCount, init.timestamps.length),
-    builder: new RecordBuilder(init.timestamps, init.assetUuids),
+    draw,
+    builder: new RecordBuilder(timestamps, assetUuids),
     failedAssets: new Int32Array(assetCount),
     failureTimes: new Int32Array(assetCount),
-    failureCounts: new Uint32Array(assetCount * init.timestamps.length),
+    failureCounts: new Uint32Array(assetCount * timestamps.length),
     assetCount,
   };
 }
@@ -87,12 +114,14 @@ export function sampleChunk(context: SamplingContext, task: ChunkTask): ChunkRes
   const json: string[] = [];
   const records: ScenarioRecord[] = [];
   const failuresPerSample = new Uint32Array(task.end - task.start);
+  const failures: number[] = [];
   let recordCount = 0;
   for (let i = task.start; i < task.end; i += 1) {
-    const count = context.sampler.draw(sampleGenerator(context.seed, i), context.failedAssets, context.failureTimes);
+    const count = context.draw(i, context.failedAssets, context.failureTimes);
     failuresPerSample[i - task.start] = count;
     accumulateFailures(context.failureCounts, context.assetCount, count, context.failedAssets, context.failureTimes);
-    recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);
+    if (task.failures) context.builder.appendFailures(count, context.failedAssets, context.failureTimes, failures);
+    else recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);
   }
-  return { json: encoder.encode(json.join(',\n')), recordCount, records, failuresPerSample };
+  return { json: encoder.encode(json.join(',\n')), recordCount, records, failuresPerSample, failures: Int32Array.from(failures) };
 }

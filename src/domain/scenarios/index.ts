@@ -1,6 +1,18 @@
 /** The scenario engine: Monte Carlo outage scenarios from survival probabilities, written as a ZIP. */
 export type { ScenarioInput, ScenarioOptions, ScenarioRunSummary, ScenarioRecord, EditRecord } from './types.js';
 export { writeScenarioZip } from './zipWriter.js';
+export { writeScenarioParquet, PARQUET_METADATA_KEY } from './parquetWriter.js';
+export {
+  writeScenarioShard,
+  parseShardSpec,
+  shardSamples,
+  SCENARIO_FORMATS,
+  SHARD_EXTENSION,
+  type ScenarioFormat,
+  type ShardSpec,
+  type ShardSummary,
+} from './shard.js';
+export { mergeScenarioShards, type MergeOptions } from './merge.js';
 export { validateScenarioOptions, DEFAULT_RECORD_LIMIT, type SamplingMethod } from './options.js';
 export { validateScenarioInput } from './input.js';
 export { sampleGenerator, RNG_DESCRIPTION, type UniformGenerator } from './rng.js';

@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { HazsimError } from '../../base/errors.js';
 import { startModuleWorker } from '../../base/workerTask.js';
-import { createSamplingContext, sampleChunk, type ChunkResult, type ChunkTask, type SamplingInit } from './chunk.js';
+import { createSamplingContext, sampleChunk, type ChunkResult, type ChunkTask, type SamplingContext, type SamplingInit } from './chunk.js';
 import { addCounts } from './timeSeries.js';
 
 export type WorkerRequest = { type: 'chunk'; task: ChunkTask } | { type: 'counts' };
@@ -23,7 +23,11 @@ export interface ChunkRunner {
 
 /** Runs chunks synchronously on this thread (one worker, or too little work to share). */
 export function inlineRunner(init: SamplingInit): ChunkRunner {
-  const context = createSamplingContext(init);
+  return contextRunner(createSamplingContext(init));
+}
+
+/** Runs chunks synchronously on this thread with a prepared context (sampling or replay). */
+export function contextRunner(context: SamplingContext): ChunkRunner {
   return {
     run: async (task) => sampleChunk(context, task),
     failureCounts: async () => context.failureCounts,

@@ -43,10 +43,7 @@ export class RecordBuilder {
   append(sampleIndex: number, count: number, failedAssets: Int32Array, failureTimes: Int32Array, json: string[], kept: ScenarioRecord[], keep: number): number {
     if (count === 0) return 0;
     const n = this.assetCount;
-    // One sort key per failure orders by timestamp, then by uuid; exact in a double for t·n < 2^53.
-    const keys = this.keys.subarray(0, count);
-    for (let j = 0; j < count; j += 1) keys[j] = failureTimes[j] * n + this.rankOfAsset[failedAssets[j]];
-    keys.sort();
+    const keys = this.sortKeys(count, failedAssets, failureTimes);
     const nameJson = `{"scenario_name":"${scenarioName(sampleIndex)}","timestamp":`;
     let records = 0;
     let j = 0;
@@ -65,6 +62,28 @@ export class RecordBuilder {
       records += 1;
     }
     return records;
+  }
+
+  /**
+   * Appends one sample's failures to `out` as its count, then (asset index, timestamp index)
+   * pairs in record order: by timestamp, then by asset uuid.
+   */
+  appendFailures(count: number, failedAssets: Int32Array, failureTimes: Int32Array, out: number[]): void {
+    out.push(count);
+    const n = this.assetCount;
+    const keys = this.sortKeys(count, failedAssets, failureTimes);
+    for (let j = 0; j < count; j += 1) {
+      const t = Math.floor(keys[j] / n);
+      out.push(this.assetOfRank[keys[j] - t * n], t);
+    }
+  }
+
+  /** One sort key per failure orders by timestamp, then by uuid; exact in a double for t·n < 2^53. */
+  private sortKeys(count: number, failedAssets: Int32Array, failureTimes: Int32Array): Float64Array {
+    const n = this.assetCount;
+    const keys = this.keys.subarray(0, count);
+    for (let j = 0; j < count; j += 1) keys[j] = failureTimes[j] * n + this.rankOfAsset[failedAssets[j]];
+    return keys.sort();
   }
 
   private recordObject(sampleIndex: number, t: number, assets: number[]): ScenarioRecord {

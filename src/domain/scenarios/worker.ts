@@ -11,7 +11,7 @@ port.on('message', (request: WorkerRequest) => {
   if (request.type === 'chunk') {
     const result = sampleChunk(context, request.task);
     const reply: WorkerReply = { type: 'chunk', result };
-    port.postMessage(reply, [result.json.buffer, result.failuresPerSample.buffer]);
+    port.postMessage(reply, [result.json.buffer, result.failuresPerSample.buffer, result.failures.buffer]);
   } else {
     const reply: WorkerReply = { type: 'counts', counts: context.failureCounts };
     port.postMessage(reply, [context.failureCounts.buffer]);

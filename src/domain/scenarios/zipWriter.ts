@@ -10,13 +10,12 @@ import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
 import { temporaryPath } from '../../base/atomic.js';
 import { HazsimError, toHazsimError } from '../../base/errors.js';
-import { chunkSamples, type ChunkResult, type SamplingInit } from './chunk.js';
-import { validateScenarioInput } from './input.js';
-import { validateScenarioOptions } from './options.js';
-import { inlineRunner, workerRunner, type ChunkRunner } from './pool.js';
+import { chunkCount, forEachChunkInOrder, sampleRange, samplingRunner, type SampleRange } from './ordered.js';
+import type { ChunkRunner } from './pool.js';
 import { sortedAssetOrder } from './records.js';
 import { timeSeriesCsv } from './timeSeries.js';
 import { buildMetadata, DOCUMENT_OPENING, documentClosing, RECORD_SEPARATOR } from './trackedChanges.js';
+import { prepareRun, runSummary, type RunDescription } from './run.js';
 import type { ScenarioInput, ScenarioOptions, ScenarioRecord, ScenarioRunSummary } from './types.js';
 
 /**
@@ -25,9 +24,6 @@ import type { ScenarioInput, ScenarioOptions, ScenarioRecord, ScenarioRunSummary
  * every time zone.
  */
 const ENTRY_OPTIONS = { mtime: new Date(2000, 0, 1, 0, 0, 0), forceDosTimestamp: true, compressionLevel: 6 } as const;
-/** Chunks in flight per worker: one being sampled, one waiting to be written. */
-const CHUNKS_IN_FLIGHT_PER_WORKER = 2;
-
 /**
  * Draws options.numberOfSamples outage scenarios from `input` and writes the scenario ZIP
  * to `outputPath` (through a temporary file renamed into place, so a failed run leaves
@@ -35,23 +31,37 @@ const CHUNKS_IN_FLIGHT_PER_WORKER = 2;
  * options.workers is. Throws invalid_input for bad options or input.
  */
 export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOptions, outputPath: string): Promise<ScenarioRunSummary> {
-  const valid = validateScenarioOptions(options);
-  validateScenarioInput(input);
-  const init: SamplingInit = {
-    timestamps: input.timestamps,
-    assetUuids: input.assetUuids,
-    survival: input.survival,
-    method: valid.method,
-    survivalIsCumulative: input.survivalIsCumulative === true,
-    seed: valid.seed,
-  };
-  const assetCount = input.assetUuids.length;
-  const samplesPerChunk = chunkSamples(assetCount);
-  const chunkCount = Math.ceil(valid.numberOfSamples / samplesPerChunk);
-  const workers = Math.min(valid.workers, chunkCount);
+  const { run, init, workers } = prepareRun(input, options);
+  return writeZipFromSamples(run, samplingSource(init, run, workers, false, options.onProgress), outputPath);
+}
 
+/** Where a writer's samples come from: drawn now, or replayed from shard files. */
+export interface SampleSource {
+  runner: () => ChunkRunner;
+  range: SampleRange;
+  /** Chunks computed at once (the worker count). */
+  parallel: number;
+  onProgress?: ScenarioOptions['onProgress'];
+}
+
+/** The samples of the whole run, drawn on up to `workers` threads. */
+export function samplingSource(
+  init: Parameters<typeof samplingRunner>[0],
+  run: RunDescription,
+  workers: number,
+  failures: boolean,
+  onProgress: ScenarioOptions['onProgress'],
+): SampleSource {
+  const range = sampleRange(0, run.numberOfSamples, run.assetUuids.length, failures);
+  const parallel = Math.min(workers, chunkCount(range));
+  return { runner: () => samplingRunner(init, range, parallel), range, parallel, onProgress };
+}
+
+/** Writes the scenario ZIP of `run` from `source`'s samples; the bytes depend on the samples alone, not on where they come from. */
+export async function writeZipFromSamples(run: RunDescription, source: SampleSource, outputPath: string): Promise<ScenarioRunSummary> {
+  const assetCount = run.assetUuids.length;
   const temporary = temporaryPath(outputPath);
-  const file = openOutput(temporary, outputPath);
+  const file = openOutput(temporary, outputPath, 'scenario ZIP');
   const zip = new yazl.ZipFile();
   const json = new PassThrough();
   const failed = new AbortController();
@@ -74,53 +84,42 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
 
   let runner: ChunkRunner | null = null;
   try {
-    runner = workers > 1 ? workerRunner(init, workers) : inlineRunner(init);
+    runner = source.runner();
     await write(DOCUMENT_OPENING);
-    const { failuresPerSample, records, totalScenarios } = await writeRecordsInOrder(
+    const failuresPerSample = new Uint32Array(run.numberOfSamples);
+    const records: ScenarioRecord[] = [];
+    let totalScenarios = 0;
+    await forEachChunkInOrder(
       runner,
-      { ...valid, workers, samplesPerChunk, chunkCount },
-      write,
-      options.onProgress,
+      source.range,
+      source.parallel,
+      () => Math.max(0, run.recordLimit - records.length),
+      async (result, firstSample) => {
+        if (result.recordCount > 0) {
+          if (totalScenarios > 0) await write(RECORD_SEPARATOR);
+          await write(result.json);
+          totalScenarios += result.recordCount;
+          records.push(...result.records.slice(0, run.recordLimit - records.length));
+        }
+        failuresPerSample.set(result.failuresPerSample, firstSample);
+        source.onProgress?.(firstSample + result.failuresPerSample.length, run.numberOfSamples);
+      },
     );
     const failureCounts = await runner.failureCounts();
     await runner.close();
 
-    const metadata = buildMetadata(input.metadata, {
-      seed: valid.seed,
-      method: valid.method,
-      survivalIsCumulative: input.survivalIsCumulative === true,
-      numberOfSamples: valid.numberOfSamples,
-      assetCount,
-      timestampCount: input.timestamps.length,
-      totalScenarios,
-      failuresPerSample,
-    });
+    const metadata = buildMetadata(run.metadata, { ...run, assetCount, timestampCount: run.timestamps.length, totalScenarios, failuresPerSample });
     await write(documentClosing(metadata, totalScenarios > 0));
     json.end();
-    for (const asset of sortedAssetOrder(input.assetUuids)) {
-      zip.addReadStreamLazy(`time_series/${input.assetUuids[asset]}.csv`, ENTRY_OPTIONS, (callback) => {
-        callback(null, Readable.from([Buffer.from(timeSeriesCsv(input.timestamps, input.survival, failureCounts, assetCount, asset, valid.numberOfSamples))]));
+    for (const asset of sortedAssetOrder(run.assetUuids)) {
+      zip.addReadStreamLazy(`time_series/${run.assetUuids[asset]}.csv`, ENTRY_OPTIONS, (callback) => {
+        callback(null, Readable.from([Buffer.from(timeSeriesCsv(run.timestamps, run.survival, failureCounts, assetCount, asset, run.numberOfSamples))]));
       });
     }
     zip.end();
     await written;
     fs.renameSync(temporary, outputPath);
-
-    return {
-      output_path: outputPath,
-      zip_bytes: fs.statSync(outputPath).size,
-      number_of_samples: valid.numberOfSamples,
-      seed: valid.seed,
-      method: valid.method,
-      asset_count: assetCount,
-      timestamp_count: input.timestamps.length,
-      total_scenarios: totalScenarios,
-      total_failures: metadata.total_failures as number,
-      samples_with_failures: metadata.samples_with_failures as number,
-      failures_per_sample: metadata.failures_per_sample as number[],
-      records,
-      truncated: totalScenarios > records.length,
-    };
+    return runSummary(run, outputPath, fs.statSync(outputPath).size, metadata, totalScenarios, records);
   } catch (error) {
     await runner?.close();
     json.destroy();
@@ -131,69 +130,20 @@ export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOp
   }
 }
 
-interface SamplingPlan {
-  numberOfSamples: number;
-  recordLimit: number;
-  workers: number;
-  samplesPerChunk: number;
-  chunkCount: number;
-}
-
-/**
- * Runs every chunk (a few ahead of the writer, so workers stay busy) and writes their
- * records in sample order. Returns the per-sample failure counts, the first recordLimit
- * records and the number of records written.
- */
-async function writeRecordsInOrder(
-  runner: ChunkRunner,
-  plan: SamplingPlan,
-  write: (data: string | Uint8Array) => Promise<void>,
-  onProgress: ScenarioOptions['onProgress'],
-) {
-  const failuresPerSample = new Uint32Array(plan.numberOfSamples);
-  const records: ScenarioRecord[] = [];
-  let totalScenarios = 0;
-  const inFlight: Promise<ChunkResult>[] = [];
-  let dispatched = 0;
-  for (let chunk = 0; chunk < plan.chunkCount; chunk += 1) {
-    while (dispatched < plan.chunkCount && inFlight.length < plan.workers * CHUNKS_IN_FLIGHT_PER_WORKER) {
-      const start = dispatched * plan.samplesPerChunk;
-      const task = runner.run({
-        start,
-        end: Math.min(plan.numberOfSamples, start + plan.samplesPerChunk),
-        keep: Math.max(0, plan.recordLimit - records.length),
-      });
-      task.catch(() => undefined); // awaited in order below; a later chunk's failure must not go unhandled meanwhile
-      inFlight.push(task);
-      dispatched += 1;
-    }
-    const result = await inFlight.shift()!;
-    if (result.recordCount > 0) {
-      if (totalScenarios > 0) await write(RECORD_SEPARATOR);
-      await write(result.json);
-      totalScenarios += result.recordCount;
-      records.push(...result.records.slice(0, plan.recordLimit - records.length));
-    }
-    const start = chunk * plan.samplesPerChunk;
-    failuresPerSample.set(result.failuresPerSample, start);
-    onProgress?.(start + result.failuresPerSample.length, plan.numberOfSamples);
-  }
-  return { failuresPerSample, records, totalScenarios };
-}
-
 /** Creates the temporary output file, reporting an unwritable destination as invalid input. */
-function openOutput(temporary: string, outputPath: string): fs.WriteStream {
+export function openOutput(temporary: string, outputPath: string, what: string): fs.WriteStream {
+  return fs.createWriteStream(temporary, { fd: openOutputFd(temporary, outputPath, what) });
+}
+
+/** Opens the temporary output file for writing (see openOutput). */
+export function openOutputFd(temporary: string, outputPath: string, what: string): number {
   if (fs.statSync(outputPath, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new HazsimError('invalid_input', `Cannot write the scenario ZIP to ${outputPath}: it is a directory`, [
-      { path: 'output', message: 'is a directory' },
-    ]);
+    throw new HazsimError('invalid_input', `Cannot write the ${what} to ${outputPath}: it is a directory`, [{ path: 'output', message: 'is a directory' }]);
   }
   try {
-    return fs.createWriteStream(temporary, { fd: fs.openSync(temporary, 'wx', 0o644) });
+    return fs.openSync(temporary, 'wx', 0o644);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new HazsimError('invalid_input', `Cannot write the scenario ZIP to ${outputPath} (${code})`, [
-      { path: 'output', message: `cannot be written (${code})` },
-    ]);
+    throw new HazsimError('invalid_input', `Cannot write the ${what} to ${outputPath} (${code})`, [{ path: 'output', message: `cannot be written (${code})` }]);
   }
 }

@@ -1,0 +1,127 @@
+/**
+ * `hazsim merge`: the shard files of one run, in any order, become the file the unsharded
+ * run writes, byte for byte. The samples are replayed from the shards through the same
+ * record, count and writer code the run uses (docs/scale-out.md).
+ */
+import { HazsimError, type Issue } from '../../base/errors.js';
+import { replayContext } from './chunk.js';
+import { replayRunner, sampleRange } from './ordered.js';
+import { writeParquetFromSamples } from './parquetWriter.js';
+import type { RunDescription } from './run.js';
+import { ShardReader, shardSamples, type ShardRun, type ScenarioFormat } from './shard.js';
+import type { ScenarioOptions, ScenarioRunSummary } from './types.js';
+import { writeZipFromSamples } from './zipWriter.js';
+import { DEFAULT_RECORD_LIMIT } from './options.js';
+
+export interface MergeOptions {
+  recordLimit?: number;
+  onProgress?: ScenarioOptions['onProgress'];
+}
+
+/** The first difference between two parts' runs, as "<field>: <a> vs <b>", or null. */
+function runDifference(a: ShardRun, b: ShardRun): { field: string; a: unknown; b: unknown } | null {
+  const fields = ['format', 'shard_count', 'seed', 'method', 'number_of_samples', 'survival_is_cumulative', 'survival_sha256'] as const;
+  for (const field of fields) if (a[field] !== b[field]) return { field, a: a[field], b: b[field] };
+  const keys = [...new Set([...Object.keys(a.metadata), ...Object.keys(b.metadata)])];
+  for (const key of keys) {
+    if (JSON.stringify(a.metadata[key]) !== JSON.stringify(b.metadata[key])) return { field: `metadata.${key}`, a: a.metadata[key], b: b.metadata[key] };
+  }
+  if (JSON.stringify(a.timestamps) !== JSON.stringify(b.timestamps))
+    return { field: 'timestamps', a: `${a.timestamps.length} timestamps`, b: `${b.timestamps.length} timestamps (or others)` };
+  if (JSON.stringify(a.asset_uuids) !== JSON.stringify(b.asset_uuids))
+    return { field: 'asset_uuids', a: `${a.asset_uuids.length} assets`, b: `${b.asset_uuids.length} assets (or others)` };
+  return null;
+}
+
+const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** Checks the parts are the N shards of one run, each once; throws invalid_input naming the first problem. */
+function checkParts(readers: ShardReader[]): void {
+  const fail = (message: string, issues: Issue[]) => new HazsimError('invalid_input', message, issues);
+  if (readers.length === 0) throw fail('Nothing to merge: name the shard files of one run', [{ path: 'parts', message: 'is empty' }]);
+  const first = readers[0];
+  readers.forEach((reader, k) => {
+    const difference = runDifference(first.header.run, reader.header.run);
+    if (difference) {
+      throw fail(
+        `${reader.path} and ${first.path} are shards of different runs: ${difference.field} is ${shown(difference.b)} in one and ${shown(difference.a)} in the other`,
+        [{ path: `parts[${k}].${difference.field}`, message: `differs from parts[0] (${first.path})` }],
+      );
+    }
+  });
+  const count = first.header.run.shard_count;
+  const byIndex = new Map<number, ShardReader>();
+  readers.forEach((reader, k) => {
+    const index = reader.header.shard_index;
+    const previous = byIndex.get(index);
+    if (previous)
+      throw fail(`Shard ${index}/${count} is given twice: ${previous.path} and ${reader.path}`, [{ path: `parts[${k}]`, message: `repeats shard ${index}` }]);
+    const expected = shardSamples(first.header.run.number_of_samples, { index, count });
+    if (!(index >= 0 && index < count) || reader.header.first_sample !== expected.start || reader.header.end_sample !== expected.end) {
+      throw fail(`${reader.path} does not hold shard ${index}/${count}'s samples`, [{ path: `parts[${k}]`, message: 'sample range does not match its shard' }]);
+    }
+    byIndex.set(index, reader);
+  });
+  const missing = Array.from({ length: count }, (_, index) => index).filter((index) => !byIndex.has(index));
+  if (missing.length > 0) {
+    throw fail(`Missing shard${missing.length > 1 ? 's' : ''} ${missing.map((index) => `${index}/${count}`).join(', ')} of the run: merge needs all ${count}`, [
+      { path: 'parts', message: `missing shards ${missing.join(', ')}` },
+    ]);
+  }
+}
+
+/** Merges the shard files at `paths` into `outputPath` (ZIP or Parquet, as the shards were asked for). */
+export async function mergeScenarioShards(
+  paths: string[],
+  outputPath: string,
+  options: MergeOptions = {},
+): Promise<ScenarioRunSummary & { format: ScenarioFormat }> {
+  const readers: ShardReader[] = [];
+  try {
+    for (const path of paths) readers.push(new ShardReader(path));
+    checkParts(readers);
+    readers.sort((a, b) => a.header.shard_index - b.header.shard_index);
+    const header = readers[0].header.run;
+    for (const reader of readers.slice(1)) reader.survival();
+    const run: RunDescription = {
+      timestamps: header.timestamps,
+      assetUuids: header.asset_uuids,
+      survival: readers[0].survival(),
+      survivalIsCumulative: header.survival_is_cumulative,
+      metadata: header.metadata,
+      seed: header.seed,
+      method: header.method,
+      numberOfSamples: header.number_of_samples,
+      recordLimit: options.recordLimit ?? DEFAULT_RECORD_LIMIT,
+    };
+    // Shards hold samples in index order; each is checked to end exactly after its last sample.
+    let current = 0;
+    const finishEmpty = () => {
+      while (current < readers.length && readers[current].header.first_sample === readers[current].header.end_sample) {
+        readers[current].finish();
+        current += 1;
+      }
+    };
+    finishEmpty();
+    const context = replayContext(run.timestamps, run.assetUuids, (sampleIndex, failedAssets, failureTimes) => {
+      const reader = readers[current];
+      const count = reader.nextSample(failedAssets, failureTimes);
+      if (sampleIndex + 1 === reader.header.end_sample) {
+        reader.finish();
+        current += 1;
+        finishEmpty();
+      }
+      return count;
+    });
+    const source = {
+      runner: () => replayRunner(context),
+      range: sampleRange(0, run.numberOfSamples, run.assetUuids.length, header.format === 'parquet'),
+      parallel: 1,
+      onProgress: options.onProgress,
+    };
+    const summary = header.format === 'parquet' ? await writeParquetFromSamples(run, source, outputPath) : await writeZipFromSamples(run, source, outputPath);
+    return { ...summary, format: header.format };
+  } finally {
+    for (const reader of readers) reader.close();
+  }
+}

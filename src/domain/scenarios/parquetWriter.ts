@@ -1,0 +1,124 @@
+/**
+ * The compact scenario file (docs/scenarios-parquet.md): one Parquet row per failed asset
+ * per sample, written with hyparquet-writer (pure JavaScript, no native code). Rows are
+ * buffered and flushed as a row group once ROW_GROUP_ROWS are reached at a sample
+ * boundary, so memory stays flat in the number of samples and the row groups depend on the
+ * samples alone (a merge of shards writes the same groups).
+ */
+import fs from 'node:fs';
+import { fileWriter, ParquetWriter } from 'hyparquet-writer';
+import { temporaryPath } from '../../base/atomic.js';
+import { toHazsimError } from '../../base/errors.js';
+import { forEachChunkInOrder } from './ordered.js';
+import type { ChunkRunner } from './pool.js';
+import { prepareRun, runSummary, type RunDescription } from './run.js';
+import { buildMetadata } from './trackedChanges.js';
+import type { ScenarioInput, ScenarioOptions, ScenarioRunSummary } from './types.js';
+import { openOutputFd, samplingSource, type SampleSource } from './zipWriter.js';
+
+/** Rows per row group (at least; a group ends at a sample boundary): big enough to compress well, small enough to keep memory low. */
+export const ROW_GROUP_ROWS = 131_072;
+/** The key of the run's metadata (the same object as tracked_changes.json's `metadata`) in the file's key-value metadata. */
+export const PARQUET_METADATA_KEY = 'hazsim';
+
+/** The file's columns, in order. */
+const SCHEMA = [
+  { name: 'root', num_children: 5 },
+  { name: 'sample', type: 'INT32', repetition_type: 'REQUIRED' },
+  { name: 'asset', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
+  { name: 'failure_time', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
+  { name: 'damage_state', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
+  { name: 'repair_hours', type: 'DOUBLE', repetition_type: 'OPTIONAL' },
+] as const;
+
+/** Draws the run's samples and writes them as Parquet; identical input and options give identical bytes, whatever options.workers is. */
+export async function writeScenarioParquet(input: ScenarioInput, options: ScenarioOptions, outputPath: string): Promise<ScenarioRunSummary> {
+  const { run, init, workers } = prepareRun(input, options);
+  return writeParquetFromSamples(run, samplingSource(init, run, workers, true, options.onProgress), outputPath);
+}
+
+/** The rows of one row group, column by column. */
+class RowBuffer {
+  sample: number[] = [];
+  asset: string[] = [];
+  failureTime: string[] = [];
+
+  get length(): number {
+    return this.sample.length;
+  }
+
+  columns() {
+    const nulls = new Array<null>(this.length).fill(null);
+    return [
+      { name: 'sample', data: Int32Array.from(this.sample) },
+      { name: 'asset', data: this.asset },
+      { name: 'failure_time', data: this.failureTime },
+      { name: 'damage_state', data: nulls },
+      { name: 'repair_hours', data: nulls },
+    ];
+  }
+}
+
+/** Writes the Parquet file of `run` from `source`'s samples (which must carry failures, not records). */
+export async function writeParquetFromSamples(run: RunDescription, source: SampleSource, outputPath: string): Promise<ScenarioRunSummary> {
+  const temporary = temporaryPath(outputPath);
+  fs.closeSync(openOutputFd(temporary, outputPath, 'scenario Parquet file'));
+  let runner: ChunkRunner | null = null;
+  try {
+    const writer = new ParquetWriter({ writer: fileWriter(temporary), schema: SCHEMA.map((element) => ({ ...element })), createdBy: 'hazsim' });
+    let rows = new RowBuffer();
+    const flush = () => {
+      if (rows.length === 0) return;
+      writer.write({ columnData: rows.columns(), rowGroupSize: rows.length });
+      rows = new RowBuffer();
+    };
+    const failuresPerSample = new Uint32Array(run.numberOfSamples);
+    let totalScenarios = 0;
+    runner = source.runner();
+    await forEachChunkInOrder(
+      runner,
+      source.range,
+      source.parallel,
+      () => 0,
+      async (result, firstSample) => {
+        const packed = result.failures;
+        let at = 0;
+        for (let k = 0; k < result.failuresPerSample.length; k += 1) {
+          const sample = firstSample + k;
+          const count = packed[at];
+          at += 1;
+          let previousTime = -1;
+          for (let j = 0; j < count; j += 1, at += 2) {
+            const time = packed[at + 1];
+            rows.sample.push(sample);
+            rows.asset.push(run.assetUuids[packed[at]]);
+            rows.failureTime.push(run.timestamps[time]);
+            // Failures come ordered by time: each new time is one more scenario record.
+            if (time !== previousTime) totalScenarios += 1;
+            previousTime = time;
+          }
+          failuresPerSample[sample] = count;
+          if (rows.length >= ROW_GROUP_ROWS) flush();
+        }
+        source.onProgress?.(firstSample + result.failuresPerSample.length, run.numberOfSamples);
+      },
+    );
+    await runner.close();
+    flush();
+    const metadata = buildMetadata(run.metadata, {
+      ...run,
+      assetCount: run.assetUuids.length,
+      timestampCount: run.timestamps.length,
+      totalScenarios,
+      failuresPerSample,
+    });
+    writer.kvMetadata = [{ key: PARQUET_METADATA_KEY, value: JSON.stringify(metadata) }];
+    await writer.finish();
+    fs.renameSync(temporary, outputPath);
+    return runSummary(run, outputPath, fs.statSync(outputPath).size, metadata, totalScenarios, []);
+  } catch (error) {
+    await runner?.close();
+    fs.rmSync(temporary, { force: true });
+    throw toHazsimError(error);
+  }
+}

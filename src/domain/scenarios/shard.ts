@@ -1,0 +1,297 @@
+/**
+ * Sharded runs (docs/scale-out.md): `--shard i/N` draws samples [⌊i·S/N⌋, ⌊(i+1)·S/N⌋) of an
+ * S-sample run and stores their failures, with everything the merge needs to write the
+ * whole run's file, in a shard file. Every sample's draws derive from (seed, sample index)
+ * alone (rng.ts), so the merged file equals the unsharded run's byte for byte.
+ *
+ * Shard file, little-endian:
+ *   SHARD_MAGIC, u32 header length, header JSON (ShardHeader),
+ *   survival as float64 (timestamp-major, timestamps × assets),
+ *   per sample in index order: i32 failure count c, then c pairs (asset index, timestamp index),
+ *   SHARD_END.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { temporaryPath } from '../../base/atomic.js';
+import { HazsimError, toHazsimError } from '../../base/errors.js';
+import { chunkCount, forEachChunkInOrder, sampleRange, samplingRunner } from './ordered.js';
+import type { ChunkRunner } from './pool.js';
+import { prepareRun, type RunDescription } from './run.js';
+import { openOutputFd } from './zipWriter.js';
+import type { ScenarioInput, ScenarioOptions } from './types.js';
+
+/** The output formats of a scenario run. */
+export const SCENARIO_FORMATS = ['zip', 'parquet'] as const;
+export type ScenarioFormat = (typeof SCENARIO_FORMATS)[number];
+
+export const SHARD_MAGIC = 'HAZSIM-SCENARIO-SHARD 1\n';
+export const SHARD_END = 'HAZSIM-SCENARIO-SHARD-END\n';
+/** File extension of shard files. */
+export const SHARD_EXTENSION = '.hzshard';
+
+/** Shard i of N (0 ≤ i < N). */
+export interface ShardSpec {
+  index: number;
+  count: number;
+}
+
+/** Parses `i/N` (the CLI's --shard); throws invalid_input naming the rule broken. */
+export function parseShardSpec(text: string): ShardSpec {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const fail = (message: string) => new HazsimError('invalid_input', `Invalid shard "${text}": ${message}`, [{ path: 'shard', message }]);
+  if (!match) throw fail('must be i/N, e.g. 0/4 for the first of four shards');
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  if (!(count >= 1)) throw fail('N must be at least 1');
+  if (!(index < count)) throw fail(`i must be from 0 to N - 1 = ${count - 1}`);
+  return { index, count };
+}
+
+/** Samples [start, end) of shard `shard` of a run of `numberOfSamples`: contiguous, as even as can be, covering every sample once. */
+export function shardSamples(numberOfSamples: number, shard: ShardSpec): { start: number; end: number } {
+  return { start: Math.floor((shard.index * numberOfSamples) / shard.count), end: Math.floor(((shard.index + 1) * numberOfSamples) / shard.count) };
+}
+
+/** The run a shard belongs to: every part of one run carries the same, field for field. */
+export interface ShardRun {
+  format: ScenarioFormat;
+  shard_count: number;
+  seed: number;
+  method: RunDescription['method'];
+  number_of_samples: number;
+  survival_is_cumulative: boolean;
+  /** The caller's metadata: the inputs and their sha256, curve set, physics, hazsim version. */
+  metadata: Record<string, unknown>;
+  timestamps: string[];
+  asset_uuids: string[];
+  survival_sha256: string;
+}
+
+export interface ShardHeader {
+  run: ShardRun;
+  shard_index: number;
+  first_sample: number;
+  end_sample: number;
+}
+
+/** What writeScenarioShard reports. */
+export interface ShardSummary {
+  output_path: string;
+  file_bytes: number;
+  shard_index: number;
+  shard_count: number;
+  first_sample: number;
+  end_sample: number;
+  number_of_samples: number;
+  seed: number;
+  method: RunDescription['method'];
+  format: ScenarioFormat;
+  total_failures: number;
+}
+
+function survivalBytes(survival: Float64Array): Buffer {
+  return Buffer.from(survival.buffer, survival.byteOffset, survival.byteLength);
+}
+
+/**
+ * Draws the samples of shard `shard` of the run of `input` and `options` and writes its
+ * shard file to `outputPath` (through a temporary file renamed into place). `format` is
+ * what the merge will write. Throws invalid_input for bad options or input.
+ */
+export async function writeScenarioShard(
+  input: ScenarioInput,
+  options: ScenarioOptions,
+  format: ScenarioFormat,
+  shard: ShardSpec,
+  outputPath: string,
+): Promise<ShardSummary> {
+  const { run, init, workers } = prepareRun(input, options);
+  const onProgress = options.onProgress;
+  const { start, end } = shardSamples(run.numberOfSamples, shard);
+  const header: ShardHeader = {
+    run: {
+      format,
+      shard_count: shard.count,
+      seed: run.seed,
+      method: run.method,
+      number_of_samples: run.numberOfSamples,
+      survival_is_cumulative: run.survivalIsCumulative,
+      metadata: run.metadata,
+      timestamps: run.timestamps,
+      asset_uuids: run.assetUuids,
+      survival_sha256: crypto.createHash('sha256').update(survivalBytes(run.survival)).digest('hex'),
+    },
+    shard_index: shard.index,
+    first_sample: start,
+    end_sample: end,
+  };
+  const temporary = temporaryPath(outputPath);
+  const fd = openOutputFd(temporary, outputPath, 'shard file');
+  let runner: ChunkRunner | null = null;
+  try {
+    const headerJson = Buffer.from(JSON.stringify(header));
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(headerJson.length);
+    fs.writeSync(fd, Buffer.from(SHARD_MAGIC));
+    fs.writeSync(fd, length);
+    fs.writeSync(fd, headerJson);
+    fs.writeSync(fd, survivalBytes(run.survival));
+    const range = sampleRange(start, end, run.assetUuids.length, true);
+    const parallel = Math.min(workers, chunkCount(range));
+    runner = samplingRunner(init, range, parallel);
+    let totalFailures = 0;
+    await forEachChunkInOrder(
+      runner,
+      range,
+      parallel,
+      () => 0,
+      async (result, firstSample) => {
+        fs.writeSync(fd, Buffer.from(result.failures.buffer, result.failures.byteOffset, result.failures.byteLength));
+        for (const count of result.failuresPerSample) totalFailures += count;
+        onProgress?.(firstSample + result.failuresPerSample.length - start, end - start);
+      },
+    );
+    await runner.close();
+    fs.writeSync(fd, Buffer.from(SHARD_END));
+    fs.closeSync(fd);
+    fs.renameSync(temporary, outputPath);
+    return {
+      output_path: outputPath,
+      file_bytes: fs.statSync(outputPath).size,
+      shard_index: shard.index,
+      shard_count: shard.count,
+      first_sample: start,
+      end_sample: end,
+      number_of_samples: run.numberOfSamples,
+      seed: run.seed,
+      method: run.method,
+      format,
+      total_failures: totalFailures,
+    };
+  } catch (error) {
+    await runner?.close();
+    fs.closeSync(fd);
+    fs.rmSync(temporary, { force: true });
+    throw toHazsimError(error);
+  }
+}
+
+/** Reads 4-byte integers from a file in order, through a buffer. */
+class IntReader {
+  private readonly buffer = Buffer.alloc(1 << 20);
+  private filled = 0;
+  private offset = 0;
+  constructor(
+    private readonly fd: number,
+    private position: number,
+    private readonly path: string,
+  ) {}
+
+  /** Makes `bytes` bytes available at this.offset; false at the end of the file. */
+  private ensure(bytes: number): boolean {
+    if (this.filled - this.offset >= bytes) return true;
+    this.buffer.copy(this.buffer, 0, this.offset, this.filled);
+    this.filled -= this.offset;
+    this.offset = 0;
+    while (this.filled < bytes) {
+      const read = fs.readSync(this.fd, this.buffer, this.filled, this.buffer.length - this.filled, this.position);
+      if (read === 0) return false;
+      this.filled += read;
+      this.position += read;
+    }
+    return true;
+  }
+
+  int(): number {
+    if (!this.ensure(4)) throw truncated(this.path);
+    const value = this.buffer.readInt32LE(this.offset);
+    this.offset += 4;
+    return value;
+  }
+
+  /** The rest of the file, which must be exactly `expected`. */
+  expectEnd(expected: string): void {
+    const bytes = Buffer.from(expected);
+    if (!this.ensure(bytes.length) || !this.buffer.subarray(this.offset, this.offset + bytes.length).equals(bytes)) throw truncated(this.path);
+    this.offset += bytes.length;
+    if (this.ensure(1)) throw corrupt(this.path, 'has bytes after its end marker');
+  }
+}
+
+function corrupt(path: string, message: string): HazsimError {
+  return new HazsimError('invalid_input', `${path} is not a hazsim shard file: ${message}`, [{ path, message }]);
+}
+
+function truncated(path: string): HazsimError {
+  return corrupt(path, 'it is truncated (was its job stopped before it finished?)');
+}
+
+/** One shard file opened for merging: its header, then its samples read in order. */
+export class ShardReader {
+  readonly header: ShardHeader;
+  private readonly fd: number;
+  private readonly survivalOffset: number;
+  private readonly ints: IntReader;
+
+  constructor(readonly path: string) {
+    try {
+      this.fd = fs.openSync(path, 'r');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      throw new HazsimError('invalid_input', `Cannot read shard file ${path} (${code})`, [{ path, message: `cannot be read (${code})` }]);
+    }
+    const magic = Buffer.from(SHARD_MAGIC);
+    const start = Buffer.alloc(magic.length + 4);
+    if (fs.readSync(this.fd, start, 0, start.length, 0) !== start.length || !start.subarray(0, magic.length).equals(magic)) {
+      fs.closeSync(this.fd);
+      throw corrupt(path, 'it does not start with the shard header (write one with `hazsim scenarios --shard i/N`)');
+    }
+    const headerLength = start.readUInt32LE(magic.length);
+    const headerBytes = Buffer.alloc(headerLength);
+    if (fs.readSync(this.fd, headerBytes, 0, headerLength, start.length) !== headerLength) {
+      fs.closeSync(this.fd);
+      throw truncated(path);
+    }
+    this.header = JSON.parse(headerBytes.toString('utf8')) as ShardHeader;
+    this.survivalOffset = start.length + headerLength;
+    const survivalLength = this.header.run.timestamps.length * this.header.run.asset_uuids.length * 8;
+    this.ints = new IntReader(this.fd, this.survivalOffset + survivalLength, path);
+  }
+
+  /** The survival array, checked against the header's sha256. */
+  survival(): Float64Array {
+    const { timestamps, asset_uuids } = this.header.run;
+    const values = new Float64Array(timestamps.length * asset_uuids.length);
+    const bytes = Buffer.from(values.buffer);
+    if (fs.readSync(this.fd, bytes, 0, bytes.length, this.survivalOffset) !== bytes.length) throw truncated(this.path);
+    if (crypto.createHash('sha256').update(bytes).digest('hex') !== this.header.run.survival_sha256)
+      throw corrupt(this.path, 'its survival values do not match their sha256');
+    return values;
+  }
+
+  /** The next sample's failures (in record order); returns their count. */
+  nextSample(failedAssets: Int32Array, failureTimes: Int32Array): number {
+    const assetCount = this.header.run.asset_uuids.length;
+    const timestampCount = this.header.run.timestamps.length;
+    const count = this.ints.int();
+    if (count < 0 || count > assetCount) throw corrupt(this.path, `a sample has ${count} failures for ${assetCount} assets`);
+    for (let j = 0; j < count; j += 1) {
+      const asset = this.ints.int();
+      const time = this.ints.int();
+      if (asset < 0 || asset >= assetCount || time < 0 || time >= timestampCount)
+        throw corrupt(this.path, `a failure names asset ${asset} at timestamp ${time}, out of range`);
+      failedAssets[j] = asset;
+      failureTimes[j] = time;
+    }
+    return count;
+  }
+
+  /** Checks the samples are followed by the end marker and nothing else. */
+  finish(): void {
+    this.ints.expectEnd(SHARD_END);
+  }
+
+  close(): void {
+    fs.closeSync(this.fd);
+  }
+}

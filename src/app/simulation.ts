@@ -27,6 +27,7 @@ import {
   type ShardSpec,
   type ShardSummary,
 } from '../domain/scenarios/index.js';
+import { SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../domain/simulation/shakingSurvival.js';
 import { prepareResultDestination, privateResultDestination, resultsFolderDestination, type ResultDestination } from './resultOutput.js';
 
 /** Where a run writes its file: an exact path, a folder (with the spec's file name), or a private temporary file. */
@@ -211,6 +212,9 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
           assetUuids: survival.assetUuids,
           survival: survival.values,
           survivalIsCumulative: task.physics === 'default',
+          ...(survival.shaking
+            ? { sampleSurvival: { module: SHAKING_SURVIVAL_MODULE, data: survival.shaking, description: SHAKING_SURVIVAL_DESCRIPTION } }
+            : {}),
           metadata,
         },
         {

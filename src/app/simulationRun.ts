@@ -25,6 +25,7 @@ import { parseJsonBytes } from '../base/json.js';
 import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAssets } from './assetCache.js';
 import { combineSurvival, groupAssetsByType } from '../domain/simulation/combine.js';
 import { writeResultsSqlite } from '../domain/simulation/sqlite.js';
+import { prepareShakingSurvival, type ShakingSurvivalData } from '../domain/simulation/shakingSurvival.js';
 import { summarizeSurvival, UNLOCATED_LISTED, type SurvivalSummary } from '../domain/simulation/summary.js';
 import type { CurveUsed, SurvivalResult } from '../domain/simulation/types.js';
 
@@ -54,8 +55,12 @@ export interface SimulationTask {
 export interface SimulationOutput {
   summary: SurvivalSummary;
   inputs: { distribution_sha256: string; hazard_sha256: string; curve_set_sha256: string };
-  /** Present when no sqlitePath was given: what scenario sampling needs. */
-  survival?: { timestamps: string[]; assetUuids: string[]; values: Float64Array };
+  /**
+   * Present when no sqlitePath was given: what scenario sampling needs. `shaking`: with the
+   * default physics and integrated variability, the correlated earthquake shaking each sample
+   * draws (docs/correlated-shaking.md); absent when the run has no earthquake with a variability.
+   */
+  survival?: { timestamps: string[]; assetUuids: string[]; values: Float64Array; shaking?: ShakingSurvivalData };
 }
 
 function readBytes(filePath: string, what: string): Buffer {
@@ -157,8 +162,31 @@ export function computeSurvival(
     current = grid;
     return grid;
   };
-  const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate);
+  const measures = new Map(compiled.entries.map((entry) => [`${ASSET_TYPES.indexOf(entry.asset_type)}:${entry.quantity}`, entry.curve.applies_to]));
+  const measureOf = (typeIndex: number, quantity: string) => measures.get(`${typeIndex}:${quantity}`);
+  const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate, measureOf);
   return { result, warnings, elementCount: elements.count, ...(wind.record ? { wind: wind.record } : {}) };
+}
+
+/**
+ * The correlated shaking of a scenario run (docs/correlated-shaking.md): the earthquakes' medians
+ * and residual deviations at every element, with the survival under the rest of the hazard
+ * (simulated as usual) that each sample's earthquake survival multiplies. Null without an
+ * earthquake whose model gives a variability.
+ */
+function shakingFor(
+  assets: AssetTable,
+  hazard: HazardModel,
+  compiled: CompiledCurveSet,
+  groundMotionVariability: GroundMotionVariability,
+): ShakingSurvivalData | null {
+  if (!hazard.models.some((model) => model.type === 'earthquake')) return null;
+  const others: HazardModel = { ...hazard, models: hazard.models.filter((model) => model.type !== 'earthquake') };
+  const otherSurvival =
+    others.models.length > 0
+      ? computeSurvival(assets, others, compiled, { physics: 'default', groundMotionVariability }).result.survival
+      : new Float64Array(assets.count * hazard.timestamps.length).fill(1);
+  return prepareShakingSurvival(hazard, expandElements(assets), assets.count, compiled, otherSurvival);
 }
 
 /** The wind profiles a run evaluates, distinct, in model order. */
@@ -237,7 +265,8 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   const inputs = { distribution_sha256: distributionSha256, hazard_sha256: hazardSha256, curve_set_sha256: task.curveSet.sha256 };
 
   if (!task.sqlitePath) {
-    return { summary, inputs, survival: { timestamps, assetUuids: assets.uuid, values: result.survival } };
+    const shaking = physics === 'default' && groundMotionVariability === 'integrated' ? shakingFor(assets, hazard, compiled, groundMotionVariability) : null;
+    return { summary, inputs, survival: { timestamps, assetUuids: assets.uuid, values: result.survival, ...(shaking ? { shaking } : {}) } };
   }
   const curves: CurveUsed[] = compiled.entries
     .filter((entry) => presentTypes.has(entry.asset_type) && presentQuantities.has(entry.quantity))

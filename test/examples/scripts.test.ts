@@ -21,12 +21,14 @@ scripts('examples/demo.sh (npm run demo) runs the whole job into a temp cache it
   assert.equal(fs.readdirSync(out).sort(), [
     'example_feeder_example_earthquake_results.sqlite',
     'example_feeder_example_flood_results.sqlite',
-    'example_feeder_example_hurricane_impact_1000samples.sqlite',
-    'example_feeder_example_hurricane_report.html',
-    'example_feeder_example_hurricane_results.sqlite',
     'example_feeder_example_wildfire_results.sqlite',
-    'example_feeder_scenarios_1000samples.zip',
+    'example_feeder_under_oscar_example_hurricane_impact_1000samples.sqlite',
+    'example_feeder_under_oscar_example_hurricane_report.html',
+    'example_feeder_under_oscar_example_hurricane_results.sqlite',
+    'example_feeder_under_oscar_scenarios_1000samples.zip',
   ]);
+  // The real storm damages the feeder copy: outages in the scenarios.
+  assert.match(result.stdout, /samples with outages: +[1-9]\d* of 1000/);
   assert.match(result.stdout, /Curve set example_curves uploaded successfully|example_curves/);
   // The impact summary of the example feeder: its four loads, the metric table, the loads most exposed.
   assert.match(result.stdout, /4 of 4 loads served/);

@@ -39,6 +39,28 @@ export interface ElementTable {
   owner: Int32Array;
   /** Per asset: how many elements it has. */
   elementCount: Int32Array;
+  /** Span elements: the span's length, metres (the line's length over its span count); NaN for every other element. */
+  spanLengthM: Float64Array;
+  /** Span elements: the line's structures between spans per span, (N − 1)/N overhead, 0 for cables; NaN for every other element. */
+  structuresPerSpan: Float64Array;
+}
+
+/** What a curve's probability refers to (a curve set's `applies_to`). */
+export type CurveMeasure = 'asset' | 'pole' | 'span' | 'km';
+
+/**
+ * The power a span element's survival is raised to for a curve stated per `measure`
+ * (docs/physics.md, "What a curve applies to"), so that over a line of N spans under a uniform
+ * intensity the product is s^N per span, s^(N − 1) per pole (the structures between spans; the
+ * end structures are bus assets) and s^(L / 1 km) per km. A curve per asset on a line keeps one
+ * factor per span. Every other element (a structure, a point asset) is one unit: power 1.
+ */
+export function elementExponent(elements: ElementTable, element: number, measure: CurveMeasure): number {
+  const spanLengthM = elements.spanLengthM[element];
+  if (spanLengthM !== spanLengthM) return 1;
+  if (measure === 'km') return spanLengthM / 1000;
+  if (measure === 'pole') return elements.structuresPerSpan[element];
+  return 1;
 }
 
 /** Elements of one line: how many spans (N) and structures between them (N − 1 for overhead lines, none for cables). */
@@ -63,12 +85,16 @@ export function expandElements(assets: AssetTable): ElementTable {
   const latitude: number[] = [];
   const typeIndex: number[] = [];
   const owner: number[] = [];
+  const spanLength: number[] = [];
+  const structuresPerSpan: number[] = [];
   const elementCount = new Int32Array(assets.count);
-  const add = (asset: number, type: AssetType, lon: number, lat: number) => {
+  const add = (asset: number, type: AssetType, lon: number, lat: number, span?: { lengthM: number; structures: number }) => {
     longitude.push(lon);
     latitude.push(lat);
     typeIndex.push(ASSET_TYPES.indexOf(type));
     owner.push(asset);
+    spanLength.push(span ? span.lengthM : Number.NaN);
+    structuresPerSpan.push(span ? span.structures : Number.NaN);
     elementCount[asset] += 1;
   };
   for (let a = 0; a < assets.count; a += 1) {
@@ -80,10 +106,11 @@ export function expandElements(assets: AssetTable): ElementTable {
     }
     const [lon0, lat0, lon1, lat1] = assets.route.subarray(4 * a, 4 * a + 4);
     const { spans, structures } = lineElementCounts(type, length);
+    const span = { lengthM: length / spans, structures: structures / spans };
     // Linear in longitude and latitude: over a feeder's distances this is the geodesic to well under a span.
     for (let i = 0; i < spans; i += 1) {
       const fraction = (i + 0.5) / spans;
-      add(a, type, lon0 + (lon1 - lon0) * fraction, lat0 + (lat1 - lat0) * fraction);
+      add(a, type, lon0 + (lon1 - lon0) * fraction, lat0 + (lat1 - lat0) * fraction, span);
     }
     const structure = STRUCTURE_OF_LINE[type]!;
     for (let i = 1; i <= structures; i += 1) {
@@ -105,5 +132,7 @@ export function expandElements(assets: AssetTable): ElementTable {
     assetTypeIndex: Uint8Array.from(order, (index) => typeIndex[index]),
     owner: Int32Array.from(order, (index) => owner[index]),
     elementCount,
+    spanLengthM: Float64Array.from(order, (index) => spanLength[index]),
+    structuresPerSpan: Float64Array.from(order, (index) => structuresPerSpan[index]),
   };
 }

@@ -51,6 +51,11 @@ export interface ComputeContext {
    * writes into `out` writes the standard deviation of ln(value) here, for the same sites.
    */
   lnStandardDeviations: QuantityViews;
+  /**
+   * When the run asks for it (HazardComputeContext.betweenEvent): where a model writes a
+   * standard deviation, it writes its between-event part τ here (NaN when the model gives only the total).
+   */
+  lnBetweenEventDeviations?: QuantityViews;
 }
 
 /** What ERAD's infrasys hazard files call an entry type, and which of its fields carry over. */

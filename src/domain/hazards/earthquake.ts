@@ -158,17 +158,19 @@ function computeSource(
   for (const [quantityName, motion] of Object.entries(shaking)) {
     const target = out[quantityName];
     const deviation = context.lnStandardDeviations[quantityName];
+    const betweenEvent = context.lnBetweenEventDeviations?.[quantityName];
     if (!target) continue;
     for (let i = 0; i < motion.median.length; i++) {
       if (target[i] >= motion.median[i]) continue;
       target[i] = motion.median[i];
       if (deviation) deviation[i] = motion.sigma[i];
+      if (betweenEvent) betweenEvent[i] = motion.tau[i];
     }
   }
 }
 
 function computeShakeMap(model: ShakeMapHazard, sites: PreparedSites, out: QuantityViews, warn: (message: string) => void, context: ComputeContext): void {
-  const outside = interpolateShakeMap(model, sites.sites.latitude, sites.sites.longitude, out, context.lnStandardDeviations);
+  const outside = interpolateShakeMap(model, sites.sites.latitude, sites.sites.longitude, out, context.lnStandardDeviations, context.lnBetweenEventDeviations);
   if (outside > 0) {
     warn(
       `${modelLabel(model)}: ${outside} asset${outside === 1 ? ' lies' : 's lie'} outside the ShakeMap grid and get${outside === 1 ? 's' : ''} no shaking from it`,

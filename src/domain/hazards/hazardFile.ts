@@ -5,11 +5,12 @@ import { readableIssues } from '../../base/readableIssues.js';
 import { parseTimestamp } from './_timestamps.js';
 import { Timestamp } from './_schema.js';
 import { TerrainSchema } from './wind/terrain.js';
+import { applyInlandDecay, InlandDecaySchema } from './windInlandDecay.js';
 import { hazardFileEntry, hazardFileTypes } from './registry.js';
 import type { HazardEntry, HazardModel } from './types.js';
 
 /**
- * The hazsim hazard file (docs/input-hazard.md): `{name?, description?, timestamps?, terrain?, models}`.
+ * The hazsim hazard file (docs/input-hazard.md): `{name?, description?, timestamps?, terrain?, inland_decay?, models}`.
  * Each model is read by the schema of its `type`; `timestamps`, when given, must be the
  * set of the models' timestamps.
  */
@@ -20,9 +21,10 @@ const HazardFileShape = v.strictObject(
     description: v.optional(v.string('description must be a string')),
     timestamps: v.optional(v.array(Timestamp, 'timestamps must be a list of ISO 8601 date-times')),
     terrain: v.optional(TerrainSchema),
+    inland_decay: v.optional(InlandDecaySchema),
     models: v.pipe(v.array(v.unknown(), 'models must be a list of hazard models'), v.minLength(1, 'a hazard model needs at least one model in models')),
   },
-  'expected a hazard file object {name, description, timestamps, terrain, models}',
+  'expected a hazard file object {name, description, timestamps, terrain, inland_decay, models}',
 );
 
 export interface HazardFileResult {
@@ -40,7 +42,14 @@ export function readHazardFile(content: unknown): HazardFileResult {
     if (Array.isArray(rawModels)) issues.push(...readModels(rawModels).issues);
     return { model: null, issues };
   }
-  const { models, issues } = readModels(shape.output.models);
+  const read = readModels(shape.output.models);
+  const issues = read.issues;
+  let models = read.models;
+  if (shape.output.inland_decay && issues.length === 0) {
+    const decayed = applyInlandDecay(models, shape.output.inland_decay);
+    models = decayed.models;
+    issues.push(...decayed.issues);
+  }
   const timestamps = [...new Set(models.map((model) => model.timestamp))].sort();
   if (shape.output.timestamps) issues.push(...timestampsDisagreement(shape.output.timestamps, shape.output.models, timestamps));
   if (issues.length > 0) return { model: null, issues };

@@ -50,9 +50,11 @@ export function computeIntensities(
   const quantities: IntensityGrid['quantities'] = {};
   const producedAt: IntensityGrid['producedAt'] = {};
   const lnStandardDeviations: IntensityGrid['lnStandardDeviations'] = {};
+  const lnBetweenEventDeviations: IntensityGrid['lnStandardDeviations'] = {};
   for (const quantity of quantitiesOf(hazard)) {
     quantities[quantity] = new Float64Array(length * count).fill(Number.NaN);
     lnStandardDeviations[quantity] = new Float64Array(length * count).fill(Number.NaN);
+    if (context.betweenEvent) lnBetweenEventDeviations[quantity] = new Float64Array(length * count).fill(Number.NaN);
     producedAt[quantity] = new Uint8Array(length);
   }
   const prepared = prepareSites(sites);
@@ -63,12 +65,18 @@ export function computeIntensities(
     const local = t - window.from;
     const views: QuantityViews = {};
     const sigmaViews: QuantityViews = {};
+    const tauViews: QuantityViews = {};
     for (const quantity of quantitiesOfHazardType(model.type)) {
       views[quantity] = quantities[quantity]!.subarray(local * count, (local + 1) * count);
       sigmaViews[quantity] = lnStandardDeviations[quantity]!.subarray(local * count, (local + 1) * count);
+      if (context.betweenEvent) tauViews[quantity] = lnBetweenEventDeviations[quantity]!.subarray(local * count, (local + 1) * count);
       producedAt[quantity]![local] = 1;
     }
-    descriptorOf(model).compute(model, prepared, views, warn, { physics: context.physics, lnStandardDeviations: sigmaViews });
+    descriptorOf(model).compute(model, prepared, views, warn, {
+      physics: context.physics,
+      lnStandardDeviations: sigmaViews,
+      ...(context.betweenEvent ? { lnBetweenEventDeviations: tauViews } : {}),
+    });
   };
   for (const model of hazard.models) {
     const t = timestampIndex.get(model.timestamp);
@@ -81,7 +89,17 @@ export function computeIntensities(
   for (const quantity of Object.keys(lnStandardDeviations)) {
     if (lnStandardDeviations[quantity]!.every((value) => Number.isNaN(value))) delete lnStandardDeviations[quantity];
   }
-  return { timestamps: hazard.timestamps.slice(window.from, window.to), quantities, producedAt, warnings: [...warnings], lnStandardDeviations };
+  for (const quantity of Object.keys(lnBetweenEventDeviations)) {
+    if (!lnStandardDeviations[quantity]) delete lnBetweenEventDeviations[quantity];
+  }
+  return {
+    timestamps: hazard.timestamps.slice(window.from, window.to),
+    quantities,
+    producedAt,
+    warnings: [...warnings],
+    lnStandardDeviations,
+    ...(context.betweenEvent ? { lnBetweenEventDeviations } : {}),
+  };
 }
 
 /**

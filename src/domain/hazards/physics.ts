@@ -13,4 +13,9 @@ export const DEFAULT_PHYSICS: PhysicsProfile = 'default';
 /** What a hazard's compute is told about the run besides the model and the sites. */
 export interface HazardComputeContext {
   physics: PhysicsProfile;
+  /**
+   * Also split each variability into its between-event part (IntensityGrid.lnBetweenEventDeviations),
+   * for sampling correlated shaking (docs/correlated-shaking.md); off by default, as nothing else needs it.
+   */
+  betweenEvent?: boolean;
 }

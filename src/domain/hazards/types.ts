@@ -37,6 +37,11 @@ export interface IntensityGrid {
    * laid out like `quantities`; NaN elsewhere.
    */
   lnStandardDeviations: Partial<Record<IntensityQuantity, Float64Array>>;
+  /**
+   * Only when asked for (HazardComputeContext.betweenEvent): the between-event part τ of each
+   * standard deviation above, laid out alike; NaN where the model gives only the total (ShakeMap).
+   */
+  lnBetweenEventDeviations?: Partial<Record<IntensityQuantity, Float64Array>>;
 }
 
 /** A point in degrees, WGS-84. */
@@ -154,6 +159,11 @@ export interface WindHazard extends HazardEntry {
   translationEastMs?: number;
   translationNorthMs?: number;
   windProfile?: WindProfileName;
+  /**
+   * The maximum wind comes from an intensity model (inland decay), not from a track: the central
+   * pressure is estimated from it silently and Holland (2010) keeps it (windInlandDecay.ts).
+   */
+  maxWindModelled?: true;
 }
 
 /**

@@ -149,10 +149,10 @@ function computeEradProfile(model: WindHazard, sites: PreparedSites, speed: Floa
  */
 export function stormStateOf(model: WindHazard, warn: (message: string) => void): { state: StormState; pressureEstimated: boolean } {
   const environmentalPressurePa = model.environmentalPressurePa ?? DEFAULT_ENVIRONMENTAL_PRESSURE_PA;
-  const given = model.airPressurePa;
+  const given = model.maxWindModelled ? undefined : model.airPressurePa;
   const pressureEstimated = given === undefined || !(given < environmentalPressurePa);
   const centralPressurePa = pressureEstimated ? centralPressureFromMaxWind(model.maxWindSpeedMs, environmentalPressurePa) : given;
-  if (pressureEstimated) {
+  if (pressureEstimated && !model.maxWindModelled) {
     const why =
       given === undefined
         ? 'has no air_pressure'

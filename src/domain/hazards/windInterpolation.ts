@@ -10,7 +10,7 @@ const lerpOptional = (a: number | undefined, b: number | undefined, w: number): 
  * linearly in latitude and in longitude (the short way across ±180°), and every number (maximum
  * wind, radii, pressures, motion components) is linear in the weight, the way a best track is
  * interpolated between fixes (docs/wind.md §2). A field that only one snapshot gives, and the
- * choices (`wind_profile`, `air_density` when not both numbers), come from the nearer snapshot.
+ * choices (`wind_profile`, `air_density` when not both numbers, a modelled maximum wind), come from the nearer snapshot.
  */
 export function interpolateWindHazard(a: WindHazard, b: WindHazard, weight: number, timestamp: string): WindHazard {
   const w = Math.min(1, Math.max(0, weight));
@@ -24,6 +24,7 @@ export function interpolateWindHazard(a: WindHazard, b: WindHazard, weight: numb
     translationEastMs: lerpOptional(a.translationEastMs, b.translationEastMs, w),
     translationNorthMs: lerpOptional(a.translationNorthMs, b.translationNorthMs, w),
     windProfile: nearer.windProfile,
+    maxWindModelled: nearer.maxWindModelled,
   };
   const result: WindHazard = {
     type: 'wind',

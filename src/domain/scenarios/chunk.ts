@@ -4,14 +4,14 @@
  * timestamp. Chunk boundaries depend on the input alone, never on the worker count.
  */
 import type { SamplingMethod } from './options.js';
-import { firstCrossingSampler } from './firstCrossing.js';
+import { drawFirstCrossing, firstCrossingSampler } from './firstCrossing.js';
 import { peakSampler } from './peak.js';
 import { RecordBuilder } from './records.js';
-import { sampleGenerator } from './rng.js';
+import { sampleGenerator, sampleStream } from './rng.js';
 import type { Sampler } from './sampler.js';
 import { sequentialSampler } from './sequential.js';
 import { accumulateFailures } from './timeSeries.js';
-import type { ScenarioRecord } from './types.js';
+import type { SampleSurvival, SampleSurvivalPlugin, ScenarioRecord } from './types.js';
 
 /** Everything a worker needs to sample; plain data, so it crosses to a worker thread. */
 export interface SamplingInit {
@@ -21,6 +21,8 @@ export interface SamplingInit {
   method: SamplingMethod;
   /** ScenarioInput.survivalIsCumulative. */
   survivalIsCumulative?: boolean;
+  /** ScenarioInput.sampleSurvival. */
+  sampleSurvival?: SampleSurvivalPlugin;
   seed: number;
 }
 
@@ -80,12 +82,34 @@ export function chunkSamples(assetCount: number): number {
   return Math.max(1, Math.min(MAX_CHUNK_SAMPLES, Math.floor(CHUNK_ASSET_SAMPLES / Math.max(1, assetCount))));
 }
 
-export function createSamplingContext(init: SamplingInit): SamplingContext {
-  const sampler: Sampler = (init.survivalIsCumulative ? firstCrossingSampler : SAMPLERS[init.method])(
-    init.survival,
-    init.assetUuids.length,
-    init.timestamps.length,
-  );
+/** Loads a sample-survival plug-in (its module is imported here, in the thread that samples). */
+async function loadSampleSurvival(plugin: SampleSurvivalPlugin): Promise<SampleSurvival> {
+  const module = (await import(plugin.module)) as { createSampleSurvival?: (data: unknown) => SampleSurvival };
+  if (typeof module.createSampleSurvival !== 'function') throw new TypeError(`${plugin.module} exports no createSampleSurvival`);
+  return module.createSampleSurvival(plugin.data);
+}
+
+/** The sampling state of this thread, the sample-survival plug-in (if any) loaded first. */
+export async function loadSamplingContext(init: SamplingInit): Promise<SamplingContext> {
+  return createSamplingContext(init, init.sampleSurvival ? await loadSampleSurvival(init.sampleSurvival) : undefined);
+}
+
+/**
+ * The sampling state of this thread. `sampleSurvival`: init.sampleSurvival's plug-in, loaded
+ * (loadSamplingContext); each sample's survival is then its own, made from the sample's
+ * "shaking" stream, and sampled by first crossing with the usual asset draws.
+ */
+export function createSamplingContext(init: SamplingInit, sampleSurvival?: SampleSurvival): SamplingContext {
+  const assetCount = init.assetUuids.length;
+  const timestampCount = init.timestamps.length;
+  if (sampleSurvival) {
+    const values = new Float64Array(assetCount * timestampCount);
+    return replayContext(init.timestamps, init.assetUuids, (i, failedAssets, failureTimes) => {
+      sampleSurvival.fill(sampleStream(init.seed, i, 'shaking'), values);
+      return drawFirstCrossing(values, assetCount, timestampCount, sampleGenerator(init.seed, i), failedAssets, failureTimes);
+    });
+  }
+  const sampler: Sampler = (init.survivalIsCumulative ? firstCrossingSampler : SAMPLERS[init.method])(init.survival, assetCount, timestampCount);
   return replayContext(init.timestamps, init.assetUuids, (i, failedAssets, failureTimes) =>
     sampler.draw(sampleGenerator(init.seed, i), failedAssets, failureTimes),
   );

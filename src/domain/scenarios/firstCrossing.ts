@@ -51,3 +51,32 @@ export function samplerOfFailedBy(failedBy: Float64Array, assetCount: number, ti
     },
   };
 }
+
+/**
+ * The same draw as firstCrossingSampler, straight from one sample's own cumulative survival
+ * (timestamp-major, survival[t · assetCount + a]): used when survival changes from sample to
+ * sample (ScenarioInput.sampleSurvival). One draw u per asset, in asset order; the asset fails at
+ * the first t with u < 1 − survival(t), at all iff u < 1 − survival(last).
+ */
+export function drawFirstCrossing(
+  survival: Float64Array,
+  assetCount: number,
+  timestampCount: number,
+  rng: () => number,
+  failedAssets: Int32Array,
+  failureTimes: Int32Array,
+): number {
+  const last = (timestampCount - 1) * assetCount;
+  let count = 0;
+  for (let a = 0; a < assetCount; a += 1) {
+    const u = rng();
+    if (timestampCount > 0 && u < 1 - survival[last + a]) {
+      let t = 0;
+      while (!(u < 1 - survival[t * assetCount + a])) t += 1;
+      failedAssets[count] = a;
+      failureTimes[count] = t;
+      count += 1;
+    }
+  }
+  return count;
+}

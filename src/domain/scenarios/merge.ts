@@ -20,7 +20,7 @@ export interface MergeOptions {
 
 /** The first difference between two parts' runs, as "<field>: <a> vs <b>", or null. */
 function runDifference(a: ShardRun, b: ShardRun): { field: string; a: unknown; b: unknown } | null {
-  const fields = ['format', 'shard_count', 'seed', 'method', 'number_of_samples', 'survival_is_cumulative', 'survival_sha256'] as const;
+  const fields = ['format', 'shard_count', 'seed', 'method', 'number_of_samples', 'survival_is_cumulative', 'survival_sha256', 'sample_survival'] as const;
   for (const field of fields) if (a[field] !== b[field]) return { field, a: a[field], b: b[field] };
   const keys = [...new Set([...Object.keys(a.metadata), ...Object.keys(b.metadata)])];
   for (const key of keys) {
@@ -93,6 +93,7 @@ export async function mergeScenarioShards(
       method: header.method,
       numberOfSamples: header.number_of_samples,
       recordLimit: options.recordLimit ?? DEFAULT_RECORD_LIMIT,
+      ...(header.sample_survival ? { sampleSurvival: header.sample_survival } : {}),
     };
     // Shards hold samples in index order; each is checked to end exactly after its last sample.
     let current = 0;

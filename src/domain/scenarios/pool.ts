@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { HazsimError } from '../../base/errors.js';
 import { startModuleWorker } from '../../base/workerTask.js';
-import { createSamplingContext, sampleChunk, type ChunkResult, type ChunkTask, type SamplingContext, type SamplingInit } from './chunk.js';
+import { createSamplingContext, loadSamplingContext, sampleChunk, type ChunkResult, type ChunkTask, type SamplingContext, type SamplingInit } from './chunk.js';
 import { addCounts } from './timeSeries.js';
 
 export type WorkerRequest = { type: 'chunk'; task: ChunkTask } | { type: 'counts' };
@@ -23,7 +23,15 @@ export interface ChunkRunner {
 
 /** Runs chunks synchronously on this thread (one worker, or too little work to share). */
 export function inlineRunner(init: SamplingInit): ChunkRunner {
-  return contextRunner(createSamplingContext(init));
+  if (!init.sampleSurvival) return contextRunner(createSamplingContext(init));
+  // A sample-survival plug-in loads asynchronously; a failed load surfaces from run().
+  const runner = loadSamplingContext(init).then(contextRunner);
+  runner.catch(() => undefined);
+  return {
+    run: async (task) => (await runner).run(task),
+    failureCounts: async () => (await runner).failureCounts(),
+    close: async () => undefined,
+  };
 }
 
 /** Runs chunks synchronously on this thread with a prepared context (sampling or replay). */

@@ -18,6 +18,8 @@ export interface RunDescription {
   method: SamplingMethod;
   numberOfSamples: number;
   recordLimit: number;
+  /** ScenarioInput.sampleSurvival's description, when survival changes from sample to sample. */
+  sampleSurvival?: string;
 }
 
 /** Validates options and input (invalid_input naming each bad field) and returns the run and what samplers need. */
@@ -35,6 +37,7 @@ export function prepareRun(input: ScenarioInput, options: ScenarioOptions): { ru
     method: valid.method,
     numberOfSamples: valid.numberOfSamples,
     recordLimit: valid.recordLimit,
+    ...(input.sampleSurvival ? { sampleSurvival: input.sampleSurvival.description } : {}),
   };
   const init: SamplingInit = {
     timestamps: input.timestamps,
@@ -42,6 +45,7 @@ export function prepareRun(input: ScenarioInput, options: ScenarioOptions): { ru
     survival: input.survival,
     method: valid.method,
     survivalIsCumulative,
+    ...(input.sampleSurvival ? { sampleSurvival: input.sampleSurvival } : {}),
     seed: valid.seed,
   };
   return { run, init, workers: valid.workers };

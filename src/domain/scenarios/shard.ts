@@ -65,6 +65,8 @@ export interface ShardRun {
   timestamps: string[];
   asset_uuids: string[];
   survival_sha256: string;
+  /** RunDescription.sampleSurvival (correlated shaking), when present. */
+  sample_survival?: string;
 }
 
 export interface ShardHeader {
@@ -120,6 +122,7 @@ export async function writeScenarioShard(
       timestamps: run.timestamps,
       asset_uuids: run.assetUuids,
       survival_sha256: crypto.createHash('sha256').update(survivalBytes(run.survival)).digest('hex'),
+      ...(run.sampleSurvival ? { sample_survival: run.sampleSurvival } : {}),
     },
     shard_index: shard.index,
     first_sample: start,

@@ -4,7 +4,7 @@
  * That is why `tracked_changes` precedes `metadata` in the file (docs/decisions.md).
  */
 import type { SamplingMethod } from './options.js';
-import { RNG_DESCRIPTION } from './rng.js';
+import { RNG_DESCRIPTION, SHAKING_STREAM_DESCRIPTION } from './rng.js';
 
 /** Opens the document and its record array; records follow one per line, separated by ",\n". */
 export const DOCUMENT_OPENING = '{"tracked_changes":[\n';
@@ -31,6 +31,8 @@ export interface RunFacts {
   timestampCount: number;
   totalScenarios: number;
   failuresPerSample: Uint32Array;
+  /** SampleSurvivalPlugin.description, when survival changes from sample to sample. */
+  sampleSurvival?: string;
 }
 
 /** The metadata object: the caller's fields, then the run's (which win on a name clash). */
@@ -47,7 +49,8 @@ export function buildMetadata(callerMetadata: Record<string, unknown>, facts: Ru
     method: facts.method,
     sampling: facts.survivalIsCumulative ? FIRST_CROSSING_DESCRIPTION : SAMPLING_DESCRIPTIONS[facts.method],
     number_of_samples: facts.numberOfSamples,
-    rng: { ...RNG_DESCRIPTION },
+    ...(facts.sampleSurvival ? { sample_survival: facts.sampleSurvival } : {}),
+    rng: facts.sampleSurvival ? { ...RNG_DESCRIPTION, shaking: SHAKING_STREAM_DESCRIPTION } : { ...RNG_DESCRIPTION },
     asset_count: facts.assetCount,
     timestamp_count: facts.timestampCount,
     total_scenarios: facts.totalScenarios,

@@ -20,8 +20,33 @@ export interface ScenarioInput {
    * absent: survival per timestamp (erad_v1), sampled by the method's own rule.
    */
   survivalIsCumulative?: boolean;
+  /**
+   * Survival that changes from sample to sample (correlated earthquake shaking,
+   * docs/correlated-shaking.md). Each sample's cumulative survival is then made by the plug-in
+   * from the sample's own stream (sampleStream(seed, i, 'shaking')) and sampled by first crossing;
+   * `survival` stays the marginal (averaged) survival, for the time series.
+   */
+  sampleSurvival?: SampleSurvivalPlugin;
   /** Supplied by the caller (inputs and their sha256, curve set, hazsim version...), copied into tracked_changes.json metadata. */
   metadata: Record<string, unknown>;
+}
+
+/**
+ * A per-sample survival given by module, so worker threads can load it: `module` is the URL of an
+ * ES module exporting `createSampleSurvival(data)`, which returns `{ fill(uniform, out) }` filling
+ * `out` (timestamp-major like ScenarioInput.survival, cumulative) for one sample from `uniform`.
+ * `data` must be plain (structured-clonable); it is handed to the module unchanged.
+ */
+export interface SampleSurvivalPlugin {
+  module: string;
+  data: unknown;
+  /** Written into tracked_changes.json metadata as `sample_survival`. */
+  description: string;
+}
+
+/** What a SampleSurvivalPlugin module's createSampleSurvival returns. */
+export interface SampleSurvival {
+  fill(uniform: () => number, out: Float64Array): void;
 }
 
 /** How to sample. number_of_samples and seed are bounded (see validateScenarioOptions). */

@@ -1,11 +1,12 @@
 // Worker thread entry: samples the chunks the main thread sends, keeping its own failure
 // counts until asked for them once at the end.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createSamplingContext, sampleChunk, type SamplingInit } from './chunk.js';
+import { loadSamplingContext, sampleChunk, type SamplingInit } from './chunk.js';
 import type { WorkerReply, WorkerRequest } from './pool.js';
 
 const port = parentPort!;
-const context = createSamplingContext(workerData as SamplingInit);
+// Messages sent meanwhile wait in the port's queue until the listener below is attached.
+const context = await loadSamplingContext(workerData as SamplingInit);
 
 port.on('message', (request: WorkerRequest) => {
   if (request.type === 'chunk') {

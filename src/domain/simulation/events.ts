@@ -1,4 +1,4 @@
-import type { ElementTable } from '../assets/elements.js';
+import { elementExponent, type CurveMeasure, type ElementTable } from '../assets/elements.js';
 import type { AssetTable } from '../assets/types.js';
 import { intensityQuantityNames, quantityDefinition } from '../hazards/quantities.js';
 import type { IntensityGrid, IntensityQuantity } from '../hazards/types.js';
@@ -38,7 +38,8 @@ const BLOCK_BYTES = 128 * 1024 * 1024;
 
 /**
  * Event-consistent survival (docs/physics.md). For every element, quantity and timestamp t
- * the intensity is the event peak up to t; its curve gives survival; per hazard the
+ * the intensity is the event peak up to t; its curve gives survival (raised to the span's
+ * share of the curve's measure for curves per pole or per km, `measureOf`); per hazard the
  * governing quantity is the one with the lowest survival; hazards (independent mechanisms)
  * multiply; an asset survives when every one of its elements does (a series system). So the
  * survival at t is the probability of having survived everything up to t and never rises.
@@ -56,12 +57,25 @@ export function eventSurvival(
   quantities: IntensityQuantity[],
   gridFor: (from: number, to: number) => IntensityGrid,
   evaluate: SurvivalEvaluator,
+  measureOf: (assetTypeIndex: number, quantity: IntensityQuantity) => CurveMeasure | undefined = () => undefined,
 ): { result: SurvivalResult; warnings: string[] } {
   const elementCount = elements.count;
   const assetCount = assets.count;
   const timestampCount = timestamps.length;
   const { owner } = elements;
   const runs = typeRuns(elements.assetTypeIndex);
+  // Per quantity and element type run, the powers of a curve stated per pole or per km (null: every power is 1).
+  const exponents = new Map(
+    quantities.map((quantity) => [
+      quantity,
+      runs.map((run) => {
+        const measure = measureOf(run.typeIndex, quantity);
+        if (measure === undefined) return null;
+        const powers = Float64Array.from({ length: run.end - run.start }, (_, i) => elementExponent(elements, run.start + i, measure));
+        return powers.every((power) => power === 1) ? null : powers;
+      }),
+    ]),
+  );
   // Per quantity, the element survivals of the last timestamp evaluated: where the hazard produced nothing new, the peaks and so the survivals are unchanged.
   const latest = new Map(quantities.map((quantity) => [quantity, { survival: new Float64Array(elementCount), valid: false }]));
   const ordered = intensityQuantityNames().filter((quantity) => quantities.includes(quantity));
@@ -105,8 +119,16 @@ export function eventSurvival(
         const last = latest.get(quantity)!;
         const scratch = last.survival;
         if (!last.valid || grid.producedAt[quantity]![t - from]) {
-          for (const run of runs)
+          const powers = exponents.get(quantity)!;
+          runs.forEach((run, r) => {
             evaluate(run.typeIndex, quantity, values.subarray(offset + run.start, offset + run.end), scratch.subarray(run.start, run.end), offset + run.start);
+            const power = powers[r];
+            if (!power) return;
+            for (let i = 0; i < power.length; i += 1) {
+              const value = scratch[run.start + i];
+              if (value === value) scratch[run.start + i] = value ** power[i];
+            }
+          });
           last.valid = true;
         }
         for (let e = 0; e < elementCount; e += 1) {

@@ -200,6 +200,7 @@ export const ShakeMapModel = v.pipe(
 /**
  * Interpolates the grid's fields at the sites into `out` and their deviations into
  * `lnStandardDeviations` (most severe value per site when several models share a timestamp).
+ * A grid's deviations are totals, so where it wins the between-event part, if asked for, is NaN.
  * Returns the number of sites outside the grid (left without shaking).
  */
 export function interpolateShakeMap(
@@ -208,6 +209,7 @@ export function interpolateShakeMap(
   longitude: Float64Array,
   out: Partial<Record<IntensityQuantity, Float64Array>>,
   lnStandardDeviations: Partial<Record<IntensityQuantity, Float64Array>>,
+  lnBetweenEventDeviations?: Partial<Record<IntensityQuantity, Float64Array>>,
 ): number {
   const stencil = new BilinearStencil(latitude.length);
   stencil.locate(model.grid, longitude, latitude);
@@ -221,11 +223,13 @@ export function interpolateShakeMap(
     if (deviationNodes) stencil.interpolate(deviationNodes, deviation);
     else deviation.fill(Number.NaN);
     const targetDeviation = lnStandardDeviations[quantityName];
+    const targetBetweenEvent = lnBetweenEventDeviations?.[quantityName];
     for (let i = 0; i < value.length; i++) {
       if (!(value[i] > target[i]) && target[i] === target[i]) continue;
       if (value[i] !== value[i]) continue;
       target[i] = value[i];
       if (targetDeviation) targetDeviation[i] = deviation[i];
+      if (targetBetweenEvent) targetBetweenEvent[i] = Number.NaN;
     }
   }
   return stencil.outsideCount;

@@ -1,8 +1,9 @@
 import { EARTH_MEAN_RADIUS_M, MAX_DISTANCE_FROM_EYE_M } from './constants.js';
-import { haversineDistanceM, wrapLongitudeDifference } from './distance.js';
+import { wrapLongitudeDifference } from './distance.js';
+import { HOLLAND_2010_INNER_EXPONENT, HOLLAND_2010_MIN_EXPONENT, HOLLAND_2010_PERIPHERAL_RADIUS_M } from './holland2010.js';
 import { buildTimeline, stormStateAt, type TrackTimeline } from './trackInterpolation.js';
-import { asymmetricWindSpeed, type HemisphereSign, type TranslationMetric } from './translation.js';
-import { prepareProfile, profileSpeed, type StormState, type WindModelOptions } from './windProfile.js';
+import { translationAttenuation, type HemisphereSign, type TranslationMetric } from './translation.js';
+import { prepareProfile, profileSpeed, type PreparedProfile, type StormState, type WindModelOptions } from './windProfile.js';
 import type { NormalizedTrack } from './tracks/types.js';
 
 /** Sites as parallel coordinate arrays (degrees). */
@@ -20,12 +21,44 @@ export interface WindFieldOptions extends WindModelOptions {
 
 const DEG = Math.PI / 180;
 
+/** cos(latitude) of each site, kept per latitude array: a track evaluates the same sites at every (sub-)step. */
+const cosLatitudes = new WeakMap<Float64Array, Float64Array>();
+
+function cosLatitudeOf(latitude: Float64Array): Float64Array {
+  let cached = cosLatitudes.get(latitude);
+  if (!cached) {
+    cached = Float64Array.from(latitude, (lat) => Math.cos(lat * DEG));
+    cosLatitudes.set(latitude, cached);
+  }
+  return cached;
+}
+
+/**
+ * The symmetric profile of one storm state as a function of distance. Holland et al. (2010), the
+ * default, with its constants taken out of the per-site loop: the same operations in the same
+ * order as holland2010Speed, so the same numbers.
+ */
+function symmetricSpeed(profile: PreparedProfile): (distanceM: number) => number {
+  if (profile.model !== 'H10') return (distanceM) => profileSpeed(profile, distanceM);
+  const { rmaxM, hollandB, maxWindMs } = profile;
+  const slope = (profile.peripheralExponent - HOLLAND_2010_INNER_EXPONENT) / (HOLLAND_2010_PERIPHERAL_RADIUS_M - rmaxM);
+  return (distanceM) => {
+    const r = Math.max(1, distanceM);
+    const x = Math.max(HOLLAND_2010_INNER_EXPONENT + Math.max(0, r - rmaxM) * slope, HOLLAND_2010_MIN_EXPONENT);
+    const s = (rmaxM / r) ** hollandB;
+    return maxWindMs * (s * Math.exp(1 - s)) ** x;
+  };
+}
+
 /**
  * 1-min sustained 10 m (marine exposure) wind speed (m/s) at every site for one storm state,
  * rotational profile plus attenuated translation (see translation.ts), written into `out`
  * (which is returned). Distance: haversine on the mean sphere (see distance.ts). The direction
  * from the eye to a site comes from the local east/north offsets. Sites farther than
- * `maxDistanceM` or within 1 m of the eye get 0, as in CLIMADA. No allocation per site.
+ * `maxDistanceM` or within 1 m of the eye get 0, as in CLIMADA. No allocation per site; the
+ * per-site work is haversine.ts's distance and translation.ts's asymmetricWindSpeed written out
+ * with everything that depends only on the storm state computed once (same operations, same
+ * numbers), and sites whose latitude alone puts them beyond `maxDistanceM` skipped.
  */
 export function windSpeedField(sites: Sites, state: StormState, hemisphere: HemisphereSign, options: WindFieldOptions, out: Float64Array): Float64Array {
   const n = sites.latitude.length;
@@ -33,29 +66,42 @@ export function windSpeedField(sites: Sites, state: StormState, hemisphere: Hemi
     throw new Error(`windSpeedField: ${n} latitudes, ${sites.longitude.length} longitudes, output of ${out.length}`);
   const profile = prepareProfile(state, options);
   const maxDistanceM = options.maxDistanceM ?? MAX_DISTANCE_FROM_EYE_M;
+  const speedAt = symmetricSpeed(profile);
   const eyeLat = state.latitudeDeg;
   const eyeLon = state.longitudeDeg;
+  const cosEye = Math.cos(eyeLat * DEG);
+  const cosLat = cosLatitudeOf(sites.latitude);
+  // The great-circle distance is at least the latitude difference's arc (a small margin for rounding).
+  const maxLatitudeDifferenceDeg = ((maxDistanceM / EARTH_MEAN_RADIUS_M) * (1 + 1e-9)) / DEG;
+  const { rmaxM, containsTranslation } = profile;
+  const translationEastMs = state.translationEastMs;
+  const translationNorthMs = state.translationNorthMs;
+  const translationSpeedMs = Math.hypot(translationEastMs, translationNorthMs);
   for (let i = 0; i < n; i++) {
     const lat = sites.latitude[i];
-    const lon = sites.longitude[i];
-    const distanceM = haversineDistanceM(eyeLat, eyeLon, lat, lon);
+    if (Math.abs(lat - eyeLat) > maxLatitudeDifferenceDeg) {
+      out[i] = 0;
+      continue;
+    }
+    const dLonDeg = wrapLongitudeDifference(sites.longitude[i] - eyeLon);
+    const sinHalfDLat = Math.sin(((lat - eyeLat) * DEG) / 2);
+    const sinHalfDLon = Math.sin((dLonDeg * DEG) / 2);
+    const a = sinHalfDLat ** 2 + cosEye * cosLat[i] * sinHalfDLon ** 2;
+    const distanceM = 2 * EARTH_MEAN_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
     if (!(distanceM <= maxDistanceM) || distanceM <= 1) {
       out[i] = 0;
       continue;
     }
-    const eastM = wrapLongitudeDifference(lon - eyeLon) * DEG * EARTH_MEAN_RADIUS_M * Math.cos(0.5 * (lat + eyeLat) * DEG);
+    const eastM = dLonDeg * DEG * EARTH_MEAN_RADIUS_M * Math.cos(0.5 * (lat + eyeLat) * DEG);
     const northM = (lat - eyeLat) * DEG * EARTH_MEAN_RADIUS_M;
-    const speed = asymmetricWindSpeed(
-      profileSpeed(profile, distanceM),
-      eastM,
-      northM,
-      distanceM,
-      profile.rmaxM,
-      state.translationEastMs,
-      state.translationNorthMs,
-      hemisphere,
-      profile.containsTranslation,
-    );
+    // asymmetricWindSpeed (translation.ts), CLIMADA's _compute_windfields for one site.
+    const attenuation = translationAttenuation(distanceM, rmaxM);
+    const offset = Math.hypot(eastM, northM);
+    let rotational = speedAt(distanceM);
+    if (containsTranslation) rotational -= attenuation * translationSpeedMs;
+    const tangentEast = offset > 0 ? (-hemisphere * northM) / offset : 0;
+    const tangentNorth = offset > 0 ? (hemisphere * eastM) / offset : 0;
+    const speed = Math.hypot(rotational * tangentEast + attenuation * translationEastMs, rotational * tangentNorth + attenuation * translationNorthMs);
     out[i] = Number.isNaN(speed) ? 0 : speed;
   }
   return out;

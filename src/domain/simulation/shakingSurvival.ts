@@ -1,0 +1,228 @@
+/**
+ * Correlated shaking in Monte Carlo scenarios (docs/correlated-shaking.md). Each sample draws,
+ * per earthquake, one between-event residual η and one spatially correlated within-event field ε
+ * (Jayaram & Baker 2009, Vecchia sampling), so the intensity at element e in that sample is
+ *
+ *   IM_e = median_e · exp(τ_e·η + φ_e·ε_e)
+ *
+ * and each element is judged by its curve at that intensity: in the sampled world the shaking is
+ * known, so the curve is evaluated at it, not integrated over σ again (that would count the
+ * ground-motion variability twice). Averaged over samples, an element fails with the integrated
+ * probability 1 − E[S(IM)], the survival `simulate` reports; what changes is that nearby elements
+ * now fail together.
+ *
+ * Everything else is as in eventSurvival (events.ts): intensities are event peaks (the most
+ * severe over the earthquakes so far), the governing quantity is the one with the lowest survival,
+ * an asset survives when all its elements do, and the other hazards multiply in with their
+ * survival as simulated.
+ *
+ * `prepareShakingSurvival` runs once per run (it builds the Vecchia factors); the data it returns
+ * is plain (typed arrays and numbers), so it crosses to the sampling worker threads, where
+ * `createSampleSurvival` turns it into the per-sample survival the scenario engine samples from.
+ */
+import type { ElementTable } from '../assets/elements.js';
+import type { CompiledCurve, CompiledCurveSet } from '../fragility/types.js';
+import { curveFor, survivalInto } from '../fragility/index.js';
+import {
+  buildVecchiaGraph,
+  factorVecchia,
+  jb2009Range,
+  sampleCorrelatedField,
+  createStandardNormalSource,
+  type VecchiaFactor,
+} from '../hazards/earthquake/correlation/index.js';
+import type { IntensityMeasure } from '../hazards/earthquake/correlation/index.js';
+import { computeIntensities, quantityDefinition, type HazardModel, type IntensityQuantity } from '../hazards/index.js';
+
+/** This module, for the scenario engine to load in its sampling threads (ScenarioInput.sampleSurvival). */
+export const SHAKING_SURVIVAL_MODULE = import.meta.url;
+
+/** Written into the scenario metadata (`sample_survival`). */
+export const SHAKING_SURVIVAL_DESCRIPTION =
+  'correlated earthquake shaking (docs/correlated-shaking.md): per sample and earthquake, one between-event residual and one within-event field with Jayaram & Baker (2009) spatial correlation (Vecchia approximation, 30 nearest earlier neighbours, max-min order), ln IM = ln median + tau*eta + phi*epsilon at every element; each element is judged by its fragility curve at that intensity (not integrated over sigma); other hazards multiply with their simulated survival';
+
+/** Neighbours each site is conditioned on (docs/correlated-shaking.md: max |ΔC| < 0.01 at 30). */
+export const SHAKING_NEIGHBOURS = 30;
+
+/** Jayaram–Baker intensity measure of each earthquake quantity; Vs30 is taken as not clustered (eq. 17), OpenQuake's default. */
+const MEASURES: Readonly<Record<string, IntensityMeasure>> = {
+  pga: { kind: 'PGA' },
+  pgv: { kind: 'PGV' },
+  sa_0_3: { kind: 'SA', periodS: 0.3 },
+  sa_1_0: { kind: 'SA', periodS: 1.0 },
+};
+
+/** One earthquake quantity at one earthquake timestamp, per element. */
+export interface ShakingQuantity {
+  quantity: IntensityQuantity;
+  /** ln of the median intensity (SI); NaN where the earthquake does not reach the element. */
+  lnMedian: Float64Array;
+  /** Between- and within-event standard deviations of ln IM (0 where the model gives none). */
+  tau: Float64Array;
+  phi: Float64Array;
+}
+
+/** What a sampling thread needs; plain data. */
+export interface ShakingSurvivalData {
+  assetCount: number;
+  timestampCount: number;
+  /** Cumulative survival from every hazard but earthquakes, timestamp-major [t · assetCount + a]. */
+  otherSurvival: Float64Array;
+  /** Per element: the asset it belongs to. Elements are grouped by asset type. */
+  owner: Int32Array;
+  /** [typeIndex, start, end) runs of the element table. */
+  typeRuns: Int32Array;
+  /** Earthquake timestamps, ascending: each draws its own residuals (distinct events). */
+  events: { timestampIndex: number; quantities: ShakingQuantity[] }[];
+  /** Out-of-service curve per quantity and asset type index (null: none). */
+  curves: Record<string, (CompiledCurve | null)[]>;
+  /** Per quantity, the Vecchia factor of its Jayaram–Baker range over the element locations. */
+  factors: Record<string, VecchiaFactor>;
+}
+
+function typeRunsOf(typeIndex: Uint8Array): Int32Array {
+  const runs: number[] = [];
+  for (let e = 0; e < typeIndex.length; e += 1) {
+    if (runs.length > 0 && runs[runs.length - 3] === typeIndex[e]) runs[runs.length - 1] = e + 1;
+    else runs.push(typeIndex[e], e, e + 1);
+  }
+  return Int32Array.from(runs);
+}
+
+/**
+ * The data for sampling correlated shaking, or null when the run has nothing to correlate: no
+ * earthquake, or no earthquake quantity with both a curve and a ground-motion variability (ERAD's
+ * chain gives none). `otherSurvival`: the cumulative survival of the same assets under the hazard
+ * without its earthquakes (all 1 when there is nothing else).
+ */
+export function prepareShakingSurvival(
+  hazard: HazardModel,
+  elements: ElementTable,
+  assetCount: number,
+  compiled: CompiledCurveSet,
+  otherSurvival: Float64Array,
+): ShakingSurvivalData | null {
+  const earthquakes: HazardModel = { ...hazard, models: hazard.models.filter((model) => model.type === 'earthquake') };
+  if (earthquakes.models.length === 0) return null;
+  const grid = computeIntensities(earthquakes, elements, { physics: 'default', betweenEvent: true });
+  const typeIndices = [...new Set(elements.assetTypeIndex)];
+  const curves: Record<string, (CompiledCurve | null)[]> = {};
+  for (const quantity of Object.keys(grid.quantities)) {
+    if (!(quantity in MEASURES) || quantityDefinition(quantity).hazard !== 'earthquake') continue;
+    const byType: (CompiledCurve | null)[] = [];
+    for (const typeIndex of typeIndices) byType[typeIndex] = curveFor(compiled, typeIndex, quantity);
+    if (byType.some((curve) => curve)) curves[quantity] = byType;
+  }
+  const quantities = Object.keys(curves);
+  if (!quantities.some((quantity) => grid.lnStandardDeviations[quantity])) return null;
+  const elementCount = elements.count;
+  const events: ShakingSurvivalData['events'] = [];
+  for (let t = 0; t < grid.timestamps.length; t += 1) {
+    const offset = t * elementCount;
+    const atT = quantities.filter((quantity) => grid.producedAt[quantity]?.[t]);
+    if (atT.length === 0) continue;
+    events.push({
+      timestampIndex: t,
+      quantities: atT.map((quantity) => {
+        const median = grid.quantities[quantity]!.subarray(offset, offset + elementCount);
+        const sigma = grid.lnStandardDeviations[quantity]?.subarray(offset, offset + elementCount);
+        const between = grid.lnBetweenEventDeviations?.[quantity]?.subarray(offset, offset + elementCount);
+        const lnMedian = new Float64Array(elementCount);
+        const tau = new Float64Array(elementCount);
+        const phi = new Float64Array(elementCount);
+        for (let e = 0; e < elementCount; e += 1) {
+          lnMedian[e] = Math.log(median[e]);
+          const total = sigma && sigma[e] > 0 ? sigma[e] : 0;
+          // A model that gives only a total (a ShakeMap grid's conditioned σ) counts as all within-event.
+          const tauE = between && between[e] >= 0 ? Math.min(between[e], total) : 0;
+          tau[e] = tauE;
+          phi[e] = Math.sqrt(total * total - tauE * tauE);
+        }
+        return { quantity, lnMedian, tau, phi };
+      }),
+    });
+  }
+  const graph = buildVecchiaGraph(elements.longitude, elements.latitude, SHAKING_NEIGHBOURS);
+  const factors: Record<string, VecchiaFactor> = {};
+  for (const quantity of quantities) factors[quantity] = factorVecchia(graph, jb2009Range(MEASURES[quantity], false));
+  return {
+    assetCount,
+    timestampCount: hazard.timestamps.length,
+    otherSurvival,
+    owner: elements.owner,
+    typeRuns: typeRunsOf(elements.assetTypeIndex),
+    events,
+    curves,
+    factors,
+  };
+}
+
+/** One sample's survival: fills `out` (timestamp-major, assets × timestamps) from the sample's own uniform stream. */
+export interface SampleSurvival {
+  fill(uniform: () => number, out: Float64Array): void;
+}
+
+/** The per-sample survival of prepared data (the scenario engine's sample-survival plug-in). */
+export function createSampleSurvival(data: ShakingSurvivalData): SampleSurvival {
+  const { assetCount, timestampCount, otherSurvival, owner, typeRuns, events, curves, factors } = data;
+  const elementCount = owner.length;
+  const quantities = Object.keys(curves);
+  const locationCount = Object.values(factors)[0].graph.locationCount;
+  const peaks = Object.fromEntries(quantities.map((quantity) => [quantity, new Float64Array(elementCount)]));
+  const innovations = new Float64Array(locationCount);
+  const workspace = new Float64Array(locationCount);
+  const field = new Float64Array(elementCount);
+  const curveSurvival = new Float64Array(elementCount);
+  const elementSurvival = new Float64Array(elementCount);
+  const assetSurvival = new Float64Array(assetCount);
+  return {
+    fill(uniform, out) {
+      out.set(otherSurvival);
+      const normal = createStandardNormalSource(uniform);
+      for (const peak of Object.values(peaks)) peak.fill(Number.NaN);
+      for (let k = 0; k < events.length; k += 1) {
+        const event = events[k];
+        // Drawn in a fixed order whatever the data: η, then one innovation per location.
+        const eta = normal();
+        for (let p = 0; p < locationCount; p += 1) innovations[p] = normal();
+        for (const { quantity, lnMedian, tau, phi } of event.quantities) {
+          let next = 0;
+          sampleCorrelatedField(factors[quantity], () => innovations[next++], field, workspace);
+          const peak = peaks[quantity];
+          for (let e = 0; e < elementCount; e += 1) {
+            const intensity = Math.exp(lnMedian[e] + tau[e] * eta + phi[e] * field[e]);
+            if (intensity === intensity && !(peak[e] >= intensity)) peak[e] = intensity;
+          }
+        }
+        // The governing quantity per element, as in eventSurvival: the lowest survival of those present.
+        elementSurvival.fill(Number.NaN);
+        for (const quantity of quantities) {
+          const byType = curves[quantity];
+          for (let r = 0; r < typeRuns.length; r += 3) {
+            const curve = byType[typeRuns[r]];
+            if (!curve) continue;
+            const [start, end] = [typeRuns[r + 1], typeRuns[r + 2]];
+            survivalInto(curve, peaks[quantity].subarray(start, end), curveSurvival.subarray(start, end));
+          }
+          for (let r = 0; r < typeRuns.length; r += 3) {
+            if (!byType[typeRuns[r]]) continue;
+            for (let e = typeRuns[r + 1]; e < typeRuns[r + 2]; e += 1) {
+              const value = curveSurvival[e];
+              if (value === value && !(elementSurvival[e] <= value)) elementSurvival[e] = value;
+            }
+          }
+        }
+        assetSurvival.fill(1);
+        for (let e = 0; e < elementCount; e += 1) {
+          const value = elementSurvival[e];
+          if (value === value) assetSurvival[owner[e]] *= value;
+        }
+        const until = k + 1 < events.length ? events[k + 1].timestampIndex : timestampCount;
+        for (let t = event.timestampIndex; t < until; t += 1) {
+          const offset = t * assetCount;
+          for (let a = 0; a < assetCount; a += 1) out[offset + a] *= assetSurvival[a];
+        }
+      }
+    },
+  };
+}

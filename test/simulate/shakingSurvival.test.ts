@@ -1,0 +1,222 @@
+// Correlated shaking in scenarios (docs/correlated-shaking.md), through the real preparation
+// (BSSA14 medians and τ/φ at the assets, Vecchia factors) and the real per-sample draw. The
+// expected statistics are worked by hand from the bivariate normal with the Jayaram–Baker (2009)
+// correlation ρ(h) = exp(−3h/8.5 km) for PGA: with X_a = ln(m_a/θ) + τ_a·η + φ_a·ε_a − β·Z_a,
+// asset a fails iff X_a > 0, so P(a fails) = Φ(μ_a/s_a) with s_a² = τ_a² + φ_a² + β², and two
+// assets fail together with the bivariate normal probability of correlation
+// r = (τ_a·τ_b + φ_a·φ_b·ρ(h)) / (s_a·s_b).
+import fs from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { expandElements } from '../../src/domain/assets/elements.js';
+import { ASSET_TYPES, type AssetTable, type AssetType } from '../../src/domain/assets/types.js';
+import { compileCurveSet, curveFor, DEFAULT_CURVES } from '../../src/domain/fragility/index.js';
+import { readHazardModel } from '../../src/domain/hazards/index.js';
+import { createSamplingContext, sampleChunk } from '../../src/domain/scenarios/chunk.js';
+import {
+  drawFirstCrossing,
+  mergeScenarioShards,
+  sampleGenerator,
+  sampleStream,
+  writeScenarioShard,
+  writeScenarioZip,
+} from '../../src/domain/scenarios/index.js';
+import {
+  createSampleSurvival,
+  prepareShakingSurvival,
+  SHAKING_SURVIVAL_DESCRIPTION,
+  SHAKING_SURVIVAL_MODULE,
+} from '../../src/domain/simulation/shakingSurvival.js';
+import { tempDir } from '../helpers/cli.js';
+import { marsagliaNormalCdf, vincentyDistanceM } from '../helpers/independent.js';
+import { readZipEntries } from '../helpers/unzip.js';
+
+const TYPE: AssetType = 'substation';
+const EPICENTRE = { longitude: -122.0, latitude: 37.0 };
+const KM_PER_DEGREE_LAT = 111.2;
+
+/** Single-element assets at the given points (degrees). */
+function assetTable(points: [number, number][]): AssetTable {
+  const count = points.length;
+  const typeIndex = ASSET_TYPES.indexOf(TYPE);
+  return {
+    count,
+    uuid: points.map((_, i) => `asset-${String(i).padStart(3, '0')}`),
+    name: points.map((_, i) => `asset ${i}`),
+    assetType: points.map(() => TYPE),
+    assetTypeIndex: new Uint8Array(count).fill(typeIndex),
+    componentType: points.map(() => 'DistributionSubstation'),
+    longitude: Float64Array.from(points, (point) => point[0]),
+    latitude: Float64Array.from(points, (point) => point[1]),
+    heightM: new Float64Array(count),
+    route: new Float64Array(4 * count).fill(Number.NaN),
+    lengthM: new Float64Array(count).fill(Number.NaN),
+  };
+}
+
+/**
+ * Asset 0 due north of the epicentre at 25 km, asset 1 100 m east of it, asset 2 on the same circle
+ * 36 km (a 40 km arc) from asset 0; 150 more on the ring 20–30 km out so the Vecchia conditioning
+ * has real neighbours.
+ */
+function layout(): [number, number][] {
+  const lonPerKm = 1 / (KM_PER_DEGREE_LAT * Math.cos((EPICENTRE.latitude * Math.PI) / 180));
+  const at = (bearingDeg: number, km: number): [number, number] => [
+    EPICENTRE.longitude + Math.sin((bearingDeg * Math.PI) / 180) * km * lonPerKm,
+    EPICENTRE.latitude + (Math.cos((bearingDeg * Math.PI) / 180) * km) / KM_PER_DEGREE_LAT,
+  ];
+  const points: [number, number][] = [at(0, 25), [at(0, 25)[0] + 0.1 * lonPerKm, at(0, 25)[1]], at((40 / 25) * (180 / Math.PI), 25)];
+  for (let i = 0; i < 150; i++) points.push(at((i * 137.5) % 360, 20 + ((i * 7) % 11)));
+  return points;
+}
+
+const HAZARD = readHazardModel({
+  name: 'test-quake',
+  models: [
+    { type: 'earthquake', name: 'm65', timestamp: '2024-01-01T00:00:00', origin: EPICENTRE, depth: '8 kilometer', magnitude: 7.5, vs30: '270 meter / second' },
+  ],
+});
+
+function prepared() {
+  const assets = assetTable(layout());
+  const compiled = compileCurveSet(DEFAULT_CURVES, 'DEFAULT_CURVES');
+  const data = prepareShakingSurvival(HAZARD, expandElements(assets), assets.count, compiled, new Float64Array(assets.count).fill(1));
+  assert.ok(data, 'an earthquake with a GMPE variability is sampled');
+  const curve = curveFor(compiled, ASSET_TYPES.indexOf(TYPE), 'pga');
+  assert.ok(curve && curve.form === 'lognormal', `the default ${TYPE} PGA curve is lognormal`);
+  return { assets, data: data!, theta: (curve as { median: number }).median, beta: (curve as { beta: number }).beta };
+}
+
+/** Φ2(h, k; r) = ∫_{−∞}^{h} φ(x) Φ((k − r·x)/√(1 − r²)) dx, composite Simpson on [−9, h]. */
+function bivariateNormalCdf(h: number, k: number, r: number): number {
+  const steps = 4000;
+  const width = (h + 9) / steps;
+  const integrand = (x: number) => (Math.exp(-0.5 * x * x) / Math.sqrt(2 * Math.PI)) * marsagliaNormalCdf((k - r * x) / Math.sqrt(1 - r * r));
+  let sum = integrand(-9) + integrand(h);
+  for (let i = 1; i < steps; i++) sum += (i % 2 === 1 ? 4 : 2) * integrand(-9 + i * width);
+  return (sum * width) / 3;
+}
+
+const test = suite('correlated shaking in scenarios');
+
+test('assets close together fail together, far apart nearly independently, as the bivariate normal with the JB2009 ρ says; marginals unchanged', () => {
+  const { assets, data, theta, beta } = prepared();
+  const pga = data.events[0].quantities.find((entry) => entry.quantity === 'pga')!;
+  const SAMPLES = 4000;
+  const survival = createSampleSurvival(data);
+  const values = new Float64Array(assets.count);
+  const failedAssets = new Int32Array(assets.count);
+  const failureTimes = new Int32Array(assets.count);
+  const failed = [new Uint8Array(SAMPLES), new Uint8Array(SAMPLES), new Uint8Array(SAMPLES)];
+  for (let i = 0; i < SAMPLES; i++) {
+    survival.fill(sampleStream(5, i, 'shaking'), values);
+    const count = drawFirstCrossing(values, assets.count, 1, sampleGenerator(5, i), failedAssets, failureTimes);
+    for (let j = 0; j < count && failedAssets[j] < 3; j++) failed[failedAssets[j]][i] = 1;
+  }
+  const moments = (a: number) => {
+    const tau = pga.tau[a];
+    const phi = pga.phi[a];
+    const s = Math.sqrt(tau * tau + phi * phi + beta * beta);
+    return { tau, phi, s, z: (pga.lnMedian[a] - Math.log(theta)) / s };
+  };
+  const frequency = (indicators: Uint8Array) => indicators.reduce((sum, value) => sum + value, 0) / SAMPLES;
+  for (const a of [0, 1, 2]) {
+    const { z } = moments(a);
+    const p = marsagliaNormalCdf(z);
+    const tolerance = 4 * Math.sqrt((p * (1 - p)) / SAMPLES);
+    assert.ok(p > 0.1 && p < 0.9, `asset ${a} is in the informative range (p = ${p})`);
+    assert.ok(
+      Math.abs(frequency(failed[a]) - p) < tolerance,
+      `asset ${a}: failure frequency ${frequency(failed[a])} vs integrated ${p.toFixed(4)} ± ${tolerance.toFixed(4)}`,
+    );
+  }
+  const pair = (a: number, b: number) => {
+    const hKm = vincentyDistanceM(assets.latitude[a], assets.longitude[a], assets.latitude[b], assets.longitude[b]) / 1000;
+    const rho = Math.exp((-3 * hKm) / 8.5);
+    const [ma, mb] = [moments(a), moments(b)];
+    const r = (ma.tau * mb.tau + ma.phi * mb.phi * rho) / (ma.s * mb.s);
+    const [pa, pb] = [marsagliaNormalCdf(ma.z), marsagliaNormalCdf(mb.z)];
+    const both = bivariateNormalCdf(ma.z, mb.z, r);
+    const expected = (both - pa * pb) / Math.sqrt(pa * (1 - pa) * pb * (1 - pb));
+    let together = 0;
+    for (let i = 0; i < SAMPLES; i++) together += failed[a][i] & failed[b][i];
+    const [fa, fb] = [frequency(failed[a]), frequency(failed[b])];
+    const observed = (together / SAMPLES - fa * fb) / Math.sqrt(fa * (1 - fa) * fb * (1 - fb));
+    return { hKm, expected, observed };
+  };
+  const near = pair(0, 1);
+  const far = pair(0, 2);
+  assert.ok(near.hKm < 0.11 && far.hKm > 30, `distances ${near.hKm} km, ${far.hKm} km`);
+  // Standard error of a sample correlation ≤ 1/√N ≈ 0.016; 4 of them.
+  const tolerance = 4 / Math.sqrt(SAMPLES);
+  assert.ok(Math.abs(near.observed - near.expected) < tolerance, `near: failure correlation ${near.observed.toFixed(3)} vs ${near.expected.toFixed(3)}`);
+  assert.ok(Math.abs(far.observed - far.expected) < tolerance, `far: failure correlation ${far.observed.toFixed(3)} vs ${far.expected.toFixed(3)}`);
+  assert.ok(near.expected - far.expected > 0.2, `near ${near.expected} and far ${far.expected} differ clearly`);
+});
+
+test('any contiguous split of the samples gives the same per-sample rows', () => {
+  const { assets, data } = prepared();
+  const init = {
+    timestamps: ['2024-01-01T00:00:00'],
+    assetUuids: assets.uuid,
+    survival: new Float64Array(assets.count).fill(0.5),
+    method: 'peak' as const,
+    survivalIsCumulative: true,
+    seed: 11,
+  };
+  const rows = (ranges: [number, number][]) =>
+    ranges
+      .map(([start, end]) => Buffer.from(sampleChunk(createSamplingContext(init, createSampleSurvival(data)), { start, end, keep: 0 }).json).toString())
+      .filter((text) => text.length > 0)
+      .join(',\n');
+  const whole = rows([[0, 60]]);
+  assert.ok(whole.length > 0);
+  assert.is(
+    rows([
+      [0, 17],
+      [17, 18],
+      [18, 60],
+    ]),
+    whole,
+  );
+  assert.is(
+    rows([
+      [0, 30],
+      [30, 60],
+    ]),
+    whole,
+  );
+});
+
+test('the scenario ZIP is byte-identical with 1 and 2 workers and from 3 merged shards, and records the shaking in its metadata', async () => {
+  const { assets, data } = prepared();
+  const dir = tempDir('hazsim-shaking-');
+  try {
+    const input = {
+      timestamps: ['2024-01-01T00:00:00'],
+      assetUuids: assets.uuid,
+      survival: new Float64Array(assets.count).fill(0.5),
+      survivalIsCumulative: true,
+      sampleSurvival: { module: SHAKING_SURVIVAL_MODULE, data, description: SHAKING_SURVIVAL_DESCRIPTION },
+      metadata: {},
+    };
+    const options = { numberOfSamples: 300, seed: 4, method: 'peak' } as const;
+    await writeScenarioZip(input, { ...options, workers: 1 }, path.join(dir, 'one.zip'));
+    await writeScenarioZip(input, { ...options, workers: 2 }, path.join(dir, 'two.zip'));
+    const one = fs.readFileSync(path.join(dir, 'one.zip'));
+    assert.ok(one.equals(fs.readFileSync(path.join(dir, 'two.zip'))), '1 and 2 workers give different ZIPs');
+    const parts = [0, 1, 2].map((index) => path.join(dir, `part${index}.shard`));
+    for (const [index, part] of parts.entries()) await writeScenarioShard(input, { ...options, workers: 1 }, 'zip', { index, count: 3 }, part);
+    await mergeScenarioShards(parts.reverse(), path.join(dir, 'merged.zip'));
+    assert.ok(one.equals(fs.readFileSync(path.join(dir, 'merged.zip'))), 'three shards merged differ from the unsharded ZIP');
+    const entries = await readZipEntries(path.join(dir, 'one.zip'));
+    const { metadata } = JSON.parse(entries.find((entry) => entry.name === 'tracked_changes.json')!.data.toString('utf8'));
+    assert.is(metadata.sample_survival, SHAKING_SURVIVAL_DESCRIPTION);
+    assert.match(metadata.rng.shaking, '${seed}:${i}:shaking');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();

@@ -102,6 +102,8 @@ export function makeServeCommand(context: CommandContext): Command {
       const signal = await stopped;
       context.stderr.write(`${signal}: no longer accepting connections; finishing in-flight requests\n`);
       await running.shutdown();
+      // Jobs still running cannot outlive the process: they end failed now, with their partial files removed.
+      await service.interruptJobs('Interrupted: the server shut down before the job finished; submit it again');
       context.stderr.write('hazsim server stopped\n');
     });
 }

@@ -55,8 +55,24 @@ fi
   -d "{\"distribution_system_name\": \"curl_feeder\", \"hazard_system_name\": \"curl_hazard\", \"curve_set\": \"$curve_set\"}" "$BASE_URL/simulate")
 (cd "$OUT_DIR" && call "generate scenarios (ZIP download)" -OJ -H 'Content-Type: application/json' \
   -d "{\"distribution_system_name\": \"curl_feeder\", \"hazard_system_name\": \"curl_hazard\", \"curve_set\": \"$curve_set\", \"number_of_samples\": 10, \"seed\": 42}" "$BASE_URL/generate-scenarios")
+
+# The same scenarios as a job (docs/jobs.md): submitted, followed as Server-Sent Events until
+# they end, downloaded into OUT_DIR/job (the same bytes as the ZIP above), then removed.
+echo "== submit a scenario job"
+submitted="$(curl --silent --show-error --fail-with-body "${auth[@]}" -H 'Content-Type: application/json' \
+  -d "{\"kind\": \"scenarios\", \"request\": {\"distribution_system_name\": \"curl_feeder\", \"hazard_system_name\": \"curl_hazard\", \"curve_set\": \"$curve_set\", \"number_of_samples\": 10, \"seed\": 42}}" \
+  "$BASE_URL/jobs")"
+echo "$submitted"
+job_id="$(printf '%s' "$submitted" | sed -E 's/^\{"id":"([^"]+)".*/\1/')"
+call "follow the job (Server-Sent Events until its final state)" --no-buffer "$BASE_URL/jobs/$job_id/events"
+call "the finished job" "$BASE_URL/jobs/$job_id"
+call "list jobs" "$BASE_URL/jobs"
+mkdir -p "$OUT_DIR/job"
+(cd "$OUT_DIR/job" && call "download the job's result" -OJ "$BASE_URL/jobs/$job_id/result")
+call "remove the finished job with its result" -X DELETE "$BASE_URL/jobs/$job_id"
+
 echo "downloaded into $OUT_DIR:"
-ls -l "$OUT_DIR"
+ls -lR "$OUT_DIR"
 
 call "cache statistics" "$BASE_URL/cache-info"
 call "refresh the cache index from disk" -X POST "$BASE_URL/refresh-cache"

@@ -67,7 +67,8 @@ export function createImpactOps(dependencies: ImpactDependencies) {
     options: RunOutputOptions & { restorationOutputPath?: string },
   ): Promise<ImpactOutcome> {
     const distribution = stores.distribution.get(distributionName);
-    const filePath = outputPathFor(fileName, options.inResultsDir ? { ...options, outputDir: dependencies.resultsDir } : options);
+    const folder = options.inResultsDir ? dependencies.resultsDir : options.cacheFolder;
+    const filePath = outputPathFor(fileName, folder ? { outputDir: folder } : options);
     const task: ImpactTask = {
       distribution: { name: distribution.name, filePath: distribution.file_path },
       zipPath,
@@ -78,7 +79,7 @@ export function createImpactOps(dependencies: ImpactDependencies) {
       hazsimVersion: HAZSIM_VERSION,
       ...(options.restorationOutputPath ? { restorationZipPath: path.resolve(options.restorationOutputPath) } : {}),
     };
-    const summary = await runWorkerTask<ImpactTask, ImpactSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress);
+    const summary = await runWorkerTask<ImpactTask, ImpactSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress, options.signal);
     return { filePath, fileName, summary };
   }
 
@@ -95,7 +96,13 @@ export function createImpactOps(dependencies: ImpactDependencies) {
       : `${inputs}_impact_${n}samples.sqlite`;
     const zipPath = options.scenariosOutputPath ? path.resolve(options.scenariosOutputPath) : temporaryZipPath();
     try {
-      await dependencies.generateScenarios(scenarioRequest, { outputPath: zipPath, recordLimit: 0, workers: options.workers, onProgress: options.onProgress });
+      await dependencies.generateScenarios(scenarioRequest, {
+        outputPath: zipPath,
+        recordLimit: 0,
+        workers: options.workers,
+        onProgress: options.onProgress,
+        signal: options.signal,
+      });
       return await analyze(request.distribution_system_name, zipPath, { crews, customers_per_load, time_step_hours }, fileName, options);
     } finally {
       if (!options.scenariosOutputPath) fs.rmSync(zipPath, { force: true });

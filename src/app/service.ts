@@ -17,6 +17,7 @@ import type { DistributionModelSummary, HazardModelSummary } from './schemas.js'
 import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 import { createSimulationOps } from './simulation.js';
 import { createImpactOps } from './impact.js';
+import { createJobOps } from './jobs.js';
 import { createReportOps } from './report.js';
 import { detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
 import { runWorkerTask } from '../base/workerTask.js';
@@ -143,6 +144,19 @@ export function createService(options: ServiceOptions = {}) {
     cacheRoot,
   });
   const impact = createImpactOps({ stores, generateScenarios: simulation.generateScenarios, resultsDir });
+  const jobs = createJobOps({
+    jobsDir: path.join(cacheRoot, 'jobs'),
+    maxSamples: settings.maxSamples,
+    clock,
+    stores,
+    resolveCurveSet: (name) => curveSets.resolveCurveSet(name),
+    runs: {
+      simulate: simulation.simulate,
+      // A job's download carries every record; none need be kept in memory for a summary.
+      scenarios: (request, runOptions) => simulation.generateScenarios(request, { ...runOptions, recordLimit: 0 }),
+      impact: impact.estimateImpact,
+    },
+  });
   const reports = createReportOps({
     stores,
     simulate: simulation.simulate,
@@ -390,6 +404,7 @@ export function createService(options: ServiceOptions = {}) {
     ...simulation,
     ...impact,
     ...reports,
+    ...jobs,
     resultsDir,
     /** Upper bound of number_of_samples (HAZSIM_MAX_SAMPLES), for the interfaces that document it. */
     maxSamples: settings.maxSamples,

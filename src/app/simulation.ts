@@ -36,6 +36,8 @@ export interface RunOutputOptions {
   outputDir?: string;
   /** Keep the file in the cache's results folder (MCP, TUI) under the run's file name (runFileNames). */
   inResultsDir?: boolean;
+  /** Keep the file in this folder of the cache's own (a job's folder, docs/jobs.md) under the spec's file name. */
+  cacheFolder?: string;
   onProgress?: (event: ProgressEvent) => void;
   /** Stops the run (its client went away); nothing it wrote is left behind. */
   signal?: AbortSignal;
@@ -140,6 +142,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
    */
   function destinationFor(names: RunFileNames, options: RunOutputOptions): ResultDestination {
     if (options.inResultsDir) return resultsFolderDestination(dependencies.resultsDir, names.stored);
+    if (options.cacheFolder) return resultsFolderDestination(options.cacheFolder, names.download);
     const requested = options.outputPath ?? options.outputDir;
     if (requested) return prepareResultDestination(requested, names.stored, dependencies.cacheRoot);
     return privateResultDestination(names.download);

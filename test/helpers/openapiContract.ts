@@ -92,7 +92,10 @@ export function jsonBodyCases(document: Json, operation: Operation, path: string
   const cases: Case[] = [json('the documented example', example), json('an empty object', {})];
   for (const scalar of [null, 'AAA', 1, true, []]) cases.push(json(`the scalar ${JSON.stringify(scalar)}`, scalar));
   cases.push(json('an unknown field', { ...example, unknown_field: 1 }));
-  for (const [name, property] of Object.entries(schema.properties as Record<string, Json>)) {
+  // A body of several shapes (oneOf) gets the cases of every property any shape has.
+  const variants: Json[] = schema.properties ? [schema] : (schema.oneOf ?? schema.anyOf).map((variant: Json) => resolve(document, variant));
+  const properties: Record<string, Json> = Object.assign({}, ...variants.map((variant) => variant.properties));
+  for (const [name, property] of Object.entries(properties)) {
     for (const value of wrongTypes(property)) cases.push(json(`${name} = ${JSON.stringify(value)}`, { ...example, [name]: value }));
     for (const value of outOfBounds(property)) cases.push(json(`${name} = ${JSON.stringify(value).slice(0, 40)}`, { ...example, [name]: value }));
     const { [name]: _left, ...without } = example;

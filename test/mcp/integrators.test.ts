@@ -103,6 +103,48 @@ test('a cancelled call stops its work, leaves no file, frees its worker, and the
   assert.not.match(session.stderr(), /failed/);
 });
 
+test('run_simulation and estimate_impact send progress for a progress token and stop when cancelled, leaving no file', async () => {
+  const session = await connectStdio(cache.dir);
+  const child = childOf(session.transport);
+  const results = path.join(cache.dir, 'results');
+  try {
+    const events: { progress: number; message?: string }[] = [];
+    toolOutput(
+      await session.client.callTool({ name: 'run_simulation', arguments: { distribution_system_name: 'large', hazard_system_name: 'hurricane' } }, undefined, {
+        onprogress: (progress) => events.push(progress),
+      }),
+    );
+    assert.ok(
+      events.some((event) => /^reading models: \d+\/3$/.test(event.message ?? '')),
+      JSON.stringify(events),
+    );
+    assert.ok(events.every((event, index) => index === 0 || event.progress > events[index - 1].progress));
+    for (const [name, extra] of [
+      ['run_simulation', {}],
+      ['estimate_impact', { number_of_samples: 100000, seed: 5 }],
+    ] as const) {
+      const before = fs.existsSync(results) ? fs.readdirSync(results) : [];
+      const controller = new AbortController();
+      const outcome = await session.client
+        .callTool({ name, arguments: { distribution_system_name: 'large', hazard_system_name: 'quake', ...extra } }, undefined, {
+          signal: controller.signal,
+          timeout: 600_000,
+          onprogress: () => controller.abort('enough'),
+        })
+        .then(
+          () => 'answered',
+          () => 'cancelled',
+        );
+      assert.is(outcome, 'cancelled', name);
+      const left = fs.readdirSync(results).filter((entry) => !before.includes(entry) && entry.includes('large_quake'));
+      assert.equal(left, [], `no file of the cancelled ${name}`);
+    }
+  } finally {
+    await session.client.close();
+  }
+  assert.is(await exitOf(child), 0, session.stderr());
+});
+
 test('generate_scenarios answers a summary, the ZIP path and a first page; get_scenario_records pages through the rest', async () => {
   const session = await connectStdio(cache.dir);
   try {

@@ -64,7 +64,17 @@ test('calls every endpoint of a local hazsim serve (with an API key) and exits 0
       assert.is(answerOf(stdout, title).status, 'success');
     for (const page of ['openapi.json', 'docs', 'redoc']) assert.ok(stdout.includes(`200 ${served.url}/${page}\n`), `${page} is not 200`);
 
-    assert.equal(fs.readdirSync(outDir).sort(), ['curl_feeder_curl_hazard_results.sqlite', 'curl_feeder_scenarios_10samples.zip']);
+    assert.equal(fs.readdirSync(outDir).sort(), ['curl_feeder_curl_hazard_results.sqlite', 'curl_feeder_scenarios_10samples.zip', 'job']);
+    assert.is(answerOf(stdout, 'submit a scenario job').kind, 'scenarios');
+    assert.match(stdout, /event: state\ndata: \{[^\n]*"state":"succeeded"/);
+    assert.is(answerOf(stdout, 'the finished job').state, 'succeeded');
+    assert.is(answerOf(stdout, 'list jobs').length, 1);
+    assert.is(answerOf(stdout, 'remove the finished job with its result').state, 'succeeded');
+    assert.equal(
+      fs.readFileSync(path.join(outDir, 'job', 'curl_feeder_scenarios_10samples.zip')),
+      fs.readFileSync(path.join(outDir, 'curl_feeder_scenarios_10samples.zip')),
+      "the job's ZIP is the synchronous one, byte for byte",
+    );
     const results = sqliteContents(path.join(outDir, 'curl_feeder_curl_hazard_results.sqlite'));
     assert.ok(results.assetstatetable.length > 0);
     assert.ok((results.run_info as { key: string; value: string }[]).some((row) => row.key === 'curve_set' && row.value === 'curl_curves'));

@@ -293,6 +293,6 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: ImpactRequest,
     output: ImpactSummary,
     annotations: WRITES_RESULT,
-    run: async (service, args) => (await service.estimateImpact(args, { inResultsDir: true })).summary,
+    run: async (service, args, call) => (await service.estimateImpact(args, { inResultsDir: true, ...call })).summary,
   }),
 ];

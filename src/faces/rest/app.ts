@@ -14,6 +14,7 @@ import { metaRoutes } from './routes/meta.js';
 import { modelRoutes } from './routes/models.js';
 import { simulationRoutes } from './routes/simulation.js';
 import { impactRoutes } from './routes/impact.js';
+import { jobRoutes } from './routes/jobs.js';
 
 /** Errors of a response stream whose client closed the connection before the end. */
 const CLIENT_GONE_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
@@ -52,6 +53,7 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
     ...modelRoutes(service, 'hazard'),
     ...simulationRoutes(service),
     ...impactRoutes(service),
+    ...jobRoutes(service),
     ...curveSetRoutes(service),
     ...docRoutes(() => document),
   ];
@@ -60,6 +62,8 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
   const app = new Koa() as HazsimApp;
   app.routes = routes;
   app.draining = false;
+  // Every open event stream listens for 'draining'; there may be any number of them.
+  app.setMaxListeners(0);
   app.on('error', (error: Error, ctx?: Koa.Context) => {
     // A client that leaves during a download is not a fault; the access log marks it "(client closed)".
     if (ctx && CLIENT_GONE_CODES.has((error as NodeJS.ErrnoException).code ?? '') && !ctx.res.writableFinished) return;

@@ -120,6 +120,8 @@ export function compression(): Middleware {
   return async (ctx, next) => {
     await next();
     const type = ctx.response.type;
+    // An event stream is sent as it happens; a compressor would hold its events back.
+    if (type === 'text/event-stream') return;
     if (!ctx.body || ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304 || !COMPRESSIBLE.test(type)) return;
     ctx.vary('Accept-Encoding');
     if (ctx.response.get('Content-Encoding')) return;

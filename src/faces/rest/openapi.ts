@@ -22,7 +22,9 @@ import {
 } from '../../app/schemas.js';
 import { HAZSIM_VERSION } from '../../base/version.js';
 import { JSON_SCHEMA_CONVERSION } from '../../base/jsonSchema.js';
-import { ApiInfo, EntryName, HealthReport, UploadForm } from './schemas.js';
+import { ImpactRequest } from '../../app/impactSchemas.js';
+import { jobRequestFor } from '../../app/jobSchemas.js';
+import { ApiInfo, EntryName, HealthReport, JobResource, UploadForm } from './schemas.js';
 import type { Route } from './routeTable.js';
 
 /** Schemas shown by name under components.schemas and referenced from the operations; ScenarioRequest carries the server's sample bound. */
@@ -40,6 +42,9 @@ const namedSchemas = (maxSamples: number) => ({
   HazardTypesResponse,
   SimulationRequest,
   ScenarioRequest: scenarioRequestFor(maxSamples),
+  ImpactRequest,
+  JobRequest: jobRequestFor(maxSamples),
+  JobResource,
   DefaultCurveSets,
   CurveSetRecord,
   CurveSetWithContent,
@@ -53,6 +58,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Hazard models': 'Upload, list, read and delete the cached hazard models',
   Simulation: 'Survival probabilities (SQLite) and Monte Carlo outage scenarios (ZIP) for a feeder under a hazard',
   'Curve sets': 'The fragility curve sets: built-in ones and custom uploads',
+  Jobs: 'Long runs submitted now and fetched later: state, progress (also as Server-Sent Events), cancellation and the result download',
   Cache: 'Statistics and maintenance of the on-disk cache shared with the CLI and the MCP server',
 };
 
@@ -102,6 +108,8 @@ function successResponse(route: Route, schemaOf: SchemaOf) {
   };
   if ('json' in success) return { description: success.description, headers, content: { 'application/json': { schema: schemaOf(success.json) } } };
   if ('html' in success) return { description: success.description, headers, content: { 'text/html': { schema: schemaOf(v.string()) } } };
+  if ('eventStream' in success) return { description: success.description, headers, content: { 'text/event-stream': { schema: schemaOf(v.string()) } } };
+  const contentTypes: readonly string[] = typeof success.file.contentType === 'string' ? [success.file.contentType] : success.file.contentType;
   return {
     description: `${success.description}, named ${success.file.fileName}`,
     headers: {
@@ -109,7 +117,7 @@ function successResponse(route: Route, schemaOf: SchemaOf) {
       'Content-Disposition': { description: `attachment; filename="${success.file.fileName}"`, schema: schemaOf(v.string()) },
       ETag: { description: 'the sha256 of the file sent (a weak validator: the same whatever the content coding)', schema: { type: 'string' } },
     },
-    content: { [success.file.contentType]: { schema: schemaOf(v.blob()) } },
+    content: Object.fromEntries(contentTypes.map((contentType) => [contentType, { schema: schemaOf(v.blob()) }])),
   };
 }
 
@@ -135,7 +143,7 @@ function operation(route: Route, apiKey: boolean, schemaOf: SchemaOf) {
     statuses.map((status) => [
       status,
       {
-        description: ERROR_MEANINGS[status],
+        description: route.errorMeanings?.[status] ?? ERROR_MEANINGS[status],
         headers: { 'X-Request-Id': headerRef('X-Request-Id') },
         content: { 'application/json': { schema: schemaOf(route.errorBodies?.[status] ?? ErrorBody) } },
       },

@@ -12,11 +12,12 @@ import { answerConditionally } from './http.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
-/** A successful response: JSON with a schema, a file download, or an HTML page. */
+/** A successful response: JSON with a schema, a file download (of one of the content types), an HTML page, or a stream of Server-Sent Events. */
 export type SuccessSpec =
-  | { status: 200 | 201; description: string; json: v.GenericSchema }
-  | { status: 200; description: string; file: { contentType: string; fileName: string } }
-  | { status: 200; description: string; html: true };
+  | { status: 200 | 201 | 202; description: string; json: v.GenericSchema }
+  | { status: 200; description: string; file: { contentType: string | readonly string[]; fileName: string } }
+  | { status: 200; description: string; html: true }
+  | { status: 200; description: string; eventStream: true };
 
 /** What a handler receives, already validated against the route's schemas. */
 export interface RouteInput {
@@ -59,6 +60,8 @@ export interface Route {
   conditional?: boolean;
   /** Error statuses this endpoint can answer (401 and 500 are added for every endpoint). */
   errors: number[];
+  /** What an error status means on this endpoint, where the general meaning (openapi.ts) would mislead. */
+  errorMeanings?: Record<number, string>;
   /** Error statuses whose body is not the plain error body. */
   errorBodies?: Record<number, v.GenericSchema>;
   handle(ctx: Context, input: RouteInput): unknown;

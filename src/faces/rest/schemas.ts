@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { TrackUploadFields } from '../../app/schemas.js';
+import { JOB_STATES, JobRecord } from '../../app/jobSchemas.js';
 
 /** GET /: what this service is and where its documentation lives. */
 export const ApiInfo = v.strictObject({
@@ -74,3 +75,25 @@ export const ListQuery = v.object({
 
 /** The JSON shape of every path parameter naming a stored entry. */
 export const EntryName = v.pipe(v.string(), v.description('name of a stored entry'));
+
+/** A job as the REST interface shows it: its record with links to itself, its events and, once it succeeded, its result. */
+export const JobResource = v.strictObject({
+  ...JobRecord.entries,
+  links: v.pipe(
+    v.array(
+      v.strictObject({
+        rel: v.pipe(v.picklist(['self', 'events', 'result']), v.description('self: this job; events: its Server-Sent Events; result: the download')),
+        href: v.pipe(v.string(), v.description('path on this server')),
+        type: v.pipe(v.optional(v.string()), v.description('media type of what the link leads to')),
+      }),
+    ),
+    v.description('where to find the job, its events and (once it succeeded) its result'),
+  ),
+});
+
+/** Query of GET /jobs: the list endpoints' paging, and a state to keep. */
+export const JobListQuery = v.object({
+  state: v.pipe(v.optional(v.picklist(JOB_STATES)), v.description('only jobs in this state')),
+  limit: ListQuery.entries.limit,
+  cursor: ListQuery.entries.cursor,
+});

@@ -34,6 +34,8 @@ export function startServer(app: HazsimApp, options: ServerOptions = {}): Promis
   const shutdown = () => {
     closing ??= new Promise<void>((resolve) => {
       app.draining = true;
+      // Open event streams end now; they would otherwise hold the shutdown until its timeout.
+      app.emit('draining');
       const timer = setTimeout(() => server.closeAllConnections(), shutdownTimeoutMs);
       timer.unref();
       server.close(() => {

@@ -2,7 +2,7 @@ import type { HazsimService } from '../../../app/service.js';
 import { ImpactRequest } from '../../../app/impactSchemas.js';
 import type { Route } from '../routeTable.js';
 import { SCENARIO_EXAMPLE } from '../examples.js';
-import { SQLITE_CONTENT_TYPE, sendAndRemove } from './simulation.js';
+import { SQLITE_CONTENT_TYPE, sendAndRemove, whileConnected } from './simulation.js';
 
 /** POST /impact (docs/output-impact.md): scenarios drawn in a worker, their network impact returned as a SQLite file. */
 export function impactRoutes(service: HazsimService): Route[] {
@@ -23,7 +23,7 @@ export function impactRoutes(service: HazsimService): Route[] {
       },
       errors: [400, 404, 413, 415, 422],
       async handle(ctx, { body }) {
-        await sendAndRemove(ctx, await service.estimateImpact(body), SQLITE_CONTENT_TYPE);
+        await sendAndRemove(ctx, await whileConnected(ctx, (signal) => service.estimateImpact(body, { signal })), SQLITE_CONTENT_TYPE);
       },
     },
   ];

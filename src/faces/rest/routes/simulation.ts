@@ -20,26 +20,42 @@ interface ResultFile {
 }
 
 /**
- * Streams a result file from disk as an attachment and removes it once the response is
- * over, whether it was sent completely or the client went away.
+ * Streams a file from disk as an attachment with its sha256 as ETag; `afterwards` runs once
+ * the response is over, whether it was sent completely or the client went away.
  */
-export async function sendAndRemove(ctx: Context, file: ResultFile, contentType: string): Promise<void> {
-  const remove = () => fs.rm(file.filePath, { force: true }, () => {});
+export async function sendFile(ctx: Context, file: ResultFile, contentType: string, afterwards: () => void = () => undefined): Promise<void> {
   if (ctx.res.destroyed) {
-    remove();
+    afterwards();
     return;
   }
   try {
     const { size } = await fs.promises.stat(file.filePath);
-    ctx.res.once('close', remove);
+    ctx.res.once('close', afterwards);
     ctx.etag = await fileTag(file.filePath);
     ctx.type = contentType;
     ctx.attachment(file.fileName);
     ctx.length = size;
     ctx.body = fs.createReadStream(file.filePath);
   } catch (error) {
-    remove();
+    afterwards();
     throw error;
+  }
+}
+
+/** Streams a result file the service wrote for this request only, and removes it once the response is over. */
+export function sendAndRemove(ctx: Context, file: ResultFile, contentType: string): Promise<void> {
+  return sendFile(ctx, file, contentType, () => fs.rm(file.filePath, { force: true }, () => {}));
+}
+
+/** Runs `run` with a signal that aborts when the client disconnects first: the run stops, and the service removes what it wrote. */
+export async function whileConnected<T>(ctx: Context, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const abandoned = new AbortController();
+  const onClose = () => abandoned.abort();
+  ctx.res.once('close', onClose);
+  try {
+    return await run(abandoned.signal);
+  } finally {
+    ctx.res.off('close', onClose);
   }
 }
 
@@ -70,13 +86,7 @@ function runRoute(endpoint: RunEndpoint): Route {
     // 400: the body is not JSON; 413: it is over the JSON body limit.
     errors: [400, 404, 413, 415, 422],
     async handle(ctx, { body }) {
-      // A client that disconnects stops its run; the service then removes what the run wrote.
-      const abandoned = new AbortController();
-      const onClose = () => abandoned.abort();
-      ctx.res.once('close', onClose);
-      const file = await endpoint.run(body, abandoned.signal);
-      ctx.res.off('close', onClose);
-      await sendAndRemove(ctx, file, endpoint.contentType);
+      await sendAndRemove(ctx, await whileConnected(ctx, (signal) => endpoint.run(body, signal)), endpoint.contentType);
     },
   };
 }

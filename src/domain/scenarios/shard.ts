@@ -299,19 +299,29 @@ export class ShardReader {
     return values;
   }
 
-  /** The next sample's failures (in record order); returns their count. */
+  /**
+   * The next sample's failures in ascending asset index, the order the samplers give them
+   * (the file holds them in record order); returns their count. The order matters: the damage
+   * draws (damage.ts) are taken failure by failure in it.
+   */
   nextSample(failedAssets: Int32Array, failureTimes: Int32Array): number {
     const assetCount = this.header.run.asset_uuids.length;
     const timestampCount = this.header.run.timestamps.length;
     const count = this.ints.int();
     if (count < 0 || count > assetCount) throw corrupt(this.path, `a sample has ${count} failures for ${assetCount} assets`);
+    const keys = new Float64Array(count);
     for (let j = 0; j < count; j += 1) {
       const asset = this.ints.int();
       const time = this.ints.int();
       if (asset < 0 || asset >= assetCount || time < 0 || time >= timestampCount)
         throw corrupt(this.path, `a failure names asset ${asset} at timestamp ${time}, out of range`);
+      keys[j] = asset * timestampCount + time;
+    }
+    keys.sort();
+    for (let j = 0; j < count; j += 1) {
+      const asset = Math.floor(keys[j] / timestampCount);
       failedAssets[j] = asset;
-      failureTimes[j] = time;
+      failureTimes[j] = keys[j] - asset * timestampCount;
     }
     return count;
   }

@@ -57,7 +57,7 @@ test('bad --shard values and incomplete merges fail with the rule and the right 
   assert.is(noOutput.code, 2);
 });
 
-test('the Parquet file opens in DuckDB: its rows are the ZIP tracked_changes outages, its metadata the ZIP metadata', async () => {
+test("the Parquet file opens in DuckDB: its rows are the ZIP tracked_changes outages with damage.csv's states and repair times, its metadata the ZIP metadata", async () => {
   let duckdb: typeof import('@duckdb/node-api');
   try {
     duckdb = await import('@duckdb/node-api');
@@ -67,13 +67,28 @@ test('the Parquet file opens in DuckDB: its rows are the ZIP tracked_changes out
   }
   const zip = path.join(out, 'whole.zip');
   const parquet = path.join(out, 'whole.parquet');
-  const document = JSON.parse((await readZipEntries(zip))[0].data.toString('utf8'));
-  const expected: string[] = [];
+  const entries = await readZipEntries(zip);
+  const document = JSON.parse(entries.find((entry) => entry.name === 'tracked_changes.json')!.data.toString('utf8'));
+  const outages: string[] = [];
   for (const record of document.tracked_changes) {
-    for (const edit of record.edits)
-      expected.push(`${Number(record.scenario_name.slice('sample_'.length))}|${edit.component_uuid}|${record.timestamp}|null|null`);
+    for (const edit of record.edits) outages.push(`${Number(record.scenario_name.slice('sample_'.length))}|${edit.component_uuid}|${record.timestamp}`);
   }
-  assert.ok(expected.length > 100, 'the run has outages to compare');
+  assert.ok(outages.length > 100, 'the run has outages to compare');
+  // damage.csv has a row per outage in the same order; the Parquet rows carry its state and repair time.
+  const damageRows = entries
+    .find((entry) => entry.name === 'damage.csv')!
+    .data.toString('utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(','));
+  assert.equal(
+    damageRows.map(([sample, asset, timestamp]) => `${sample}|${asset}|${timestamp}`),
+    outages,
+  );
+  const expected = damageRows.map(
+    ([sample, asset, timestamp, state, repairHours]) => `${sample}|${asset}|${timestamp}|${state}|${repairHours === '' ? null : Number(repairHours)}`,
+  );
   const instance = await duckdb.DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {

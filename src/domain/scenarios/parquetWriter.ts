@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { fileWriter, ParquetWriter } from 'hyparquet-writer';
 import { temporaryPath } from '../../base/atomic.js';
 import { toHazsimError } from '../../base/errors.js';
+import { drawDamage, type DamageModel } from './damage.js';
 import { forEachChunkInOrder } from './ordered.js';
 import type { ChunkRunner } from './pool.js';
 import { prepareRun, runSummary, type RunDescription } from './run.js';
@@ -42,20 +43,64 @@ class RowBuffer {
   sample: number[] = [];
   asset: string[] = [];
   failureTime: string[] = [];
+  damageState: (string | null)[] = [];
+  repairHours: (number | null)[] = [];
 
   get length(): number {
     return this.sample.length;
   }
 
   columns() {
-    const nulls = new Array<null>(this.length).fill(null);
     return [
       { name: 'sample', data: Int32Array.from(this.sample) },
       { name: 'asset', data: this.asset },
       { name: 'failure_time', data: this.failureTime },
-      { name: 'damage_state', data: nulls },
-      { name: 'repair_hours', data: nulls },
+      { name: 'damage_state', data: this.damageState },
+      { name: 'repair_hours', data: this.repairHours },
     ];
+  }
+}
+
+/**
+ * The damage state and repair time of each failure of a sample, the same draws as damage.csv:
+ * drawDamage takes the failures in ascending asset index (the samplers' order), the rows come
+ * in record order (time, then uuid), so the draws are made in the one order and read in the other.
+ */
+class SampleDamage {
+  private readonly failedAssets: Int32Array;
+  private readonly failureTimes: Int32Array;
+  private readonly timeOfAsset: Int32Array;
+  private readonly rankOfAsset: Int32Array;
+
+  constructor(
+    private readonly model: DamageModel,
+    private readonly seed: number,
+    private readonly assetCount: number,
+  ) {
+    this.failedAssets = new Int32Array(assetCount);
+    this.failureTimes = new Int32Array(assetCount);
+    this.timeOfAsset = new Int32Array(assetCount);
+    this.rankOfAsset = new Int32Array(assetCount);
+  }
+
+  /** Draws sample `sample`'s damage; `packed` holds its `count` failures as (asset, time) pairs from `at`. */
+  draw(sample: number, count: number, packed: Int32Array, at: number): (asset: number) => { state: string; repairHours: number | null } {
+    const assets = this.failedAssets.subarray(0, count);
+    for (let j = 0; j < count; j += 1) {
+      assets[j] = packed[at + 2 * j];
+      this.timeOfAsset[assets[j]] = packed[at + 2 * j + 1];
+    }
+    assets.sort();
+    for (let k = 0; k < count; k += 1) {
+      this.failureTimes[k] = this.timeOfAsset[assets[k]];
+      this.rankOfAsset[assets[k]] = k;
+    }
+    const draws = drawDamage(this.model, this.assetCount, this.seed, sample, count, this.failedAssets, this.failureTimes);
+    return (asset) => {
+      const k = this.rankOfAsset[asset];
+      const repairHours = draws.repairHours[k];
+      return { state: this.model.classes[draws.classIndex[k]].states[draws.state[k]], repairHours: Number.isNaN(repairHours) ? null : repairHours };
+    };
   }
 }
 
@@ -73,6 +118,7 @@ export async function writeParquetFromSamples(run: RunDescription, source: Sampl
       rows = new RowBuffer();
     };
     const failuresPerSample = new Uint32Array(run.numberOfSamples);
+    const damage = run.damage ? new SampleDamage(run.damage, run.seed, run.assetUuids.length) : null;
     let totalScenarios = 0;
     runner = source.runner();
     await forEachChunkInOrder(
@@ -87,12 +133,16 @@ export async function writeParquetFromSamples(run: RunDescription, source: Sampl
           const sample = firstSample + k;
           const count = packed[at];
           at += 1;
+          const damageOf = damage?.draw(sample, count, packed, at);
           let previousTime = -1;
           for (let j = 0; j < count; j += 1, at += 2) {
             const time = packed[at + 1];
             rows.sample.push(sample);
             rows.asset.push(run.assetUuids[packed[at]]);
             rows.failureTime.push(run.timestamps[time]);
+            const drawn = damageOf?.(packed[at]);
+            rows.damageState.push(drawn?.state ?? null);
+            rows.repairHours.push(drawn?.repairHours ?? null);
             // Failures come ordered by time: each new time is one more scenario record.
             if (time !== previousTime) totalScenarios += 1;
             previousTime = time;

@@ -115,7 +115,9 @@ export function resultsFolderStem(request: {
 }): string {
   const parts = [request.distribution_system_name, request.hazard_system_name, request.curve_set];
   if (request.physics !== undefined && request.physics !== 'default') parts.push(request.physics);
-  if (request.ground_motion_variability !== undefined) parts.push(`${request.ground_motion_variability}_ground_motion`);
+  // `integrated` is the default: naming it would give two names to one content.
+  if (request.ground_motion_variability !== undefined && request.ground_motion_variability !== 'integrated')
+    parts.push(`${request.ground_motion_variability}_ground_motion`);
   return parts.join(INPUT_SEPARATOR);
 }
 

@@ -75,8 +75,8 @@ tour('the tour, with bare `hazsim` from the installed PATH, in a fresh folder an
   });
   assert.is(result.status, 0, `${result.stdout}\n${result.stderr}`);
   assert.match(result.stdout, /TOUR DONE/);
-  assert.ok(fs.existsSync(path.join(work, 'feeder_ian_DEFAULT_CURVES_results.sqlite')), result.stdout);
-  assert.ok(fs.existsSync(path.join(work, 'feeder_ian_DEFAULT_CURVES_scenarios_1000samples_seed42_peak.zip')), result.stdout);
+  assert.ok(fs.existsSync(path.join(work, 'feeder+ian+DEFAULT_CURVES_results.sqlite')), result.stdout);
+  assert.ok(fs.existsSync(path.join(work, 'feeder+ian+DEFAULT_CURVES_scenarios_1000samples_seed42_peak.zip')), result.stdout);
 });
 
 tour("the README's MCP configuration starts the installed server", async () => {

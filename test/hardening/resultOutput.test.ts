@@ -102,10 +102,10 @@ test('-o into a missing folder fails at once with exit 5 naming the path, and wr
 test("-o naming an existing folder writes the run's stored name inside it", (context) => {
   const folder = tempDir();
   const simulated = json(run(context, ['simulate', 'feeder', 'quake', '-o', folder, '--json']));
-  assert.is(simulated.file_path, path.join(folder, 'feeder_quake_DEFAULT_CURVES_results.sqlite'));
+  assert.is(simulated.file_path, path.join(folder, 'feeder+quake+DEFAULT_CURVES_results.sqlite'));
   const scenarios = json(run(context, ['scenarios', 'feeder', 'quake', '-n', '2', '-o', folder, '--json']));
-  assert.is(scenarios.file_path, path.join(folder, 'feeder_quake_DEFAULT_CURVES_scenarios_2samples_seed0_peak.zip'));
-  assert.equal(fs.readdirSync(folder).sort(), ['feeder_quake_DEFAULT_CURVES_results.sqlite', 'feeder_quake_DEFAULT_CURVES_scenarios_2samples_seed0_peak.zip']);
+  assert.is(scenarios.file_path, path.join(folder, 'feeder+quake+DEFAULT_CURVES_scenarios_2samples_seed0_peak.zip'));
+  assert.equal(fs.readdirSync(folder).sort(), ['feeder+quake+DEFAULT_CURVES_results.sqlite', 'feeder+quake+DEFAULT_CURVES_scenarios_2samples_seed0_peak.zip']);
 });
 
 test('default names carry every argument that changes the file: a second hazard, curve set, seed or mode never overwrites the first run', (context) => {
@@ -126,14 +126,14 @@ test('default names carry every argument that changes the file: a second hazard,
     return path.basename(json(result).file_path);
   });
   assert.equal(files, [
-    'feeder_quake_DEFAULT_CURVES_scenarios_2samples_seed0_peak.zip',
-    'feeder_aftershock_DEFAULT_CURVES_scenarios_2samples_seed0_peak.zip',
-    'feeder_quake_DEFAULT_CURVES_scenarios_2samples_seed1_peak.zip',
-    'feeder_quake_DEFAULT_CURVES_scenarios_2samples_seed0_sequential.zip',
-    'feeder_quake_ERAD_V1_CURVES_scenarios_2samples_seed0_peak.zip',
-    'feeder_quake_DEFAULT_CURVES_erad_v1_scenarios_2samples_seed0_peak.zip',
-    'feeder_quake_DEFAULT_CURVES_median_shaking_results.sqlite',
-    'feeder_aftershock_DEFAULT_CURVES_results.sqlite',
+    'feeder+quake+DEFAULT_CURVES_scenarios_2samples_seed0_peak.zip',
+    'feeder+aftershock+DEFAULT_CURVES_scenarios_2samples_seed0_peak.zip',
+    'feeder+quake+DEFAULT_CURVES_scenarios_2samples_seed1_peak.zip',
+    'feeder+quake+DEFAULT_CURVES_scenarios_2samples_seed0_sequential.zip',
+    'feeder+quake+ERAD_V1_CURVES_scenarios_2samples_seed0_peak.zip',
+    'feeder+quake+DEFAULT_CURVES+erad_v1_scenarios_2samples_seed0_peak.zip',
+    'feeder+quake+DEFAULT_CURVES+median_ground_motion_results.sqlite',
+    'feeder+aftershock+DEFAULT_CURVES_results.sqlite',
   ]);
   assert.equal(fs.readdirSync(cwd).sort(), [...files].sort());
 });

@@ -349,13 +349,13 @@ runs('asked for 1,000 records of more, generate_scenarios returns the first 1,00
   const output = toolOutput(
     await call('generate_scenarios', {
       distribution_system_name: 'feeder',
-      hazard_system_name: 'quake',
-      number_of_samples: 1200,
+      hazard_system_name: 'hurricane',
+      number_of_samples: 400,
       seed: 9,
       records_limit: 1000,
     }),
   );
-  const fromCli = await cliRecords('quake', 1200, 9);
+  const fromCli = await cliRecords('hurricane', 400, 9);
   assert.ok(fromCli.length > 1000, `${fromCli.length} records`);
   assert.is(output.total_scenarios, fromCli.length);
   assert.is(output.truncated, true);

@@ -21,12 +21,13 @@ function runScript(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdou
   });
 }
 
-/** The JSON answer printed under a `== title` line of the script's output. */
+/** The JSON answer printed under a `== title` line of the script's output (it may span lines: models come back as stored). */
 function answerOf(stdout: string, title: string): any {
   const lines = stdout.split('\n');
   const at = lines.indexOf(`== ${title}`);
   assert.ok(at >= 0, `no section "${title}" in the output`);
-  return JSON.parse(lines[at + 1]);
+  const next = lines.findIndex((line, index) => index > at && line.startsWith('== '));
+  return JSON.parse(lines.slice(at + 1, next < 0 ? undefined : next).join('\n'));
 }
 
 const test = suite('examples/curl.sh');

@@ -34,7 +34,7 @@ test.before((context) => {
     });
     assert.is(result.code, 0, result.stderr);
     const method = extra.includes('sequential') ? 'sequential' : 'peak';
-    return { file: path.join(cwd, `example_feeder_storm_DEFAULT_CURVES_scenarios_50samples_seed${seed}_${method}.zip`), summary: json(result) };
+    return { file: path.join(cwd, `example_feeder+storm+DEFAULT_CURVES_scenarios_50samples_seed${seed}_${method}.zip`), summary: json(result) };
   };
   context.seven = scenarios(7);
   context.sevenAgain = scenarios(7);

@@ -51,15 +51,13 @@ function sendModel(ctx: Context, service: HazsimService, kind: ModelKindId, name
     ctx.status = 304;
     return;
   }
-  const file = fs.createReadStream('', { fd, autoClose: true });
+  const start = Buffer.alloc(3);
+  const bom = fs.readSync(fd, start, 0, 3, 0) === 3 && start.equals(UTF8_BOM);
+  const opening = Buffer.from(`${head.slice(0, -1)},"content":`);
+  const file = fs.createReadStream('', { fd, autoClose: true, start: bom ? 3 : 0 });
   async function* parts() {
-    yield Buffer.from(`${head.slice(0, -1)},"content":`);
-    let first = true;
-    for await (const chunk of file) {
-      const bytes = chunk as Buffer;
-      yield first && bytes.subarray(0, 3).equals(UTF8_BOM) ? bytes.subarray(3) : bytes;
-      first = false;
-    }
+    yield opening;
+    for await (const chunk of file) yield chunk as Buffer;
     yield Buffer.from('}');
   }
   const body = Readable.from(parts(), { objectMode: false });
@@ -67,6 +65,8 @@ function sendModel(ctx: Context, service: HazsimService, kind: ModelKindId, name
   body.once('close', () => file.destroy());
   ctx.status = 200;
   ctx.body = body;
+  // Known in advance, so clients can show progress (and compression, when asked, replaces it).
+  ctx.length = opening.length + stat.size - (bom ? 3 : 0) + 1;
 }
 
 /** Upload, list, get and delete for one kind of cached model (spec §4.1). */

@@ -120,7 +120,7 @@ browse('an empty cache says how to upload; g asks for the count, seed and method
     session.send('x', 'Left');
     screen = await session.waitFor(/\[ Results \(1\) \][\s\S]*kind: scenarios/);
     show('results tab', screen);
-    assert.match(screen, /> example_feeder+flood+DEF/);
+    assert.match(screen, /> example_feeder\+flood\+DEF/);
     assert.ok(
       screen
         .split('\n')

@@ -26,8 +26,12 @@ function answerOf(stdout: string, title: string): any {
   const lines = stdout.split('\n');
   const at = lines.indexOf(`== ${title}`);
   assert.ok(at >= 0, `no section "${title}" in the output`);
-  const next = lines.findIndex((line, index) => index > at && line.startsWith('== '));
-  return JSON.parse(lines.slice(at + 1, next < 0 ? undefined : next).join('\n'));
+  try {
+    return JSON.parse(lines[at + 1]);
+  } catch {
+    const next = lines.findIndex((line, index) => index > at && line.startsWith('== '));
+    return JSON.parse(lines.slice(at + 1, next < 0 ? undefined : next).join('\n'));
+  }
 }
 
 const test = suite('examples/curl.sh');

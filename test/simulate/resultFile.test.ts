@@ -43,8 +43,8 @@ test.before((context) => {
     return json(result);
   };
   context.summary = simulate('storm_quake_flood');
-  // Without -o the file gets the spec's name in the working directory.
-  context.combined = path.join(out, 'example_feeder_storm_quake_flood_results.sqlite');
+  // Without -o the file gets its stored name in the working directory (docs/cache.md).
+  context.combined = path.join(out, 'example_feeder+storm_quake_flood+DEFAULT_CURVES_results.sqlite');
   assert.is(context.summary.file_path, context.combined);
   context.combinedAgain = path.join(out, 'again.sqlite');
   simulate('storm_quake_flood', context.combinedAgain);

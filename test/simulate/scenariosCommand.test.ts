@@ -136,7 +136,7 @@ test('damage.csv: one row per failure; under the earthquake the states and their
   const samples = 400;
   const run = runCli(['scenarios', 'example_feeder', 'quake', '-n', String(samples), '--seed', '5', '--cache-dir', cache, '--json'], { cwd });
   assert.is(run.code, 0, run.stderr);
-  const zip = path.join(cwd, `example_feeder_scenarios_${samples}samples.zip`);
+  const zip = path.join(cwd, `example_feeder+quake+DEFAULT_CURVES_scenarios_${samples}samples_seed5_peak.zip`);
   const sqlite = path.join(cwd, 'quake.sqlite');
   assert.is(runCli(['simulate', 'example_feeder', 'quake', '-o', sqlite, '--cache-dir', cache]).code, 0);
   const rows = (await readZipEntries(zip))

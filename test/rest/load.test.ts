@@ -74,7 +74,17 @@ test('20 concurrent simulations all complete with whole files, and leave no resu
   assert.equal(await resultTempFilesAfter(served.child.pid!), []);
 });
 
-/** Probes /health and a listing every 100 ms until `work` settles; returns the probes' latencies in ms. */
+/**
+ * The longest a probe may wait while `work` took `workMs`. A server that parsed or ran on its
+ * event loop holds a probe for most of the work (parsing this feeder inline held one for 60%
+ * of the upload); one that is merely short of CPU (CI runs two test files at once on two
+ * cores) holds it for a fraction (at most 21% seen in CI). Hence 40% of the work.
+ */
+function probeLimitMs(workMs: number): number {
+  return Math.max(250, 0.4 * workMs);
+}
+
+/** Probes /health and a listing every 100 ms until `work` settles; returns the latencies in ms of the probes sent meanwhile. */
 async function probeWhile(served: SpawnedServer, work: Promise<unknown>): Promise<number[]> {
   let settled = false;
   work.finally(() => (settled = true)).catch(() => undefined);
@@ -84,13 +94,14 @@ async function probeWhile(served: SpawnedServer, work: Promise<unknown>): Promis
     const response = await fetch(probe % 2 === 0 ? `${served.url}/health` : `${served.url}/hazard-models`);
     assert.is(response.status, 200);
     await response.arrayBuffer();
-    if (!settled) latenciesMs.push(performance.now() - sent);
+    // A probe sent during the work counts even when answered after it: a blocked loop answers late.
+    latenciesMs.push(performance.now() - sent);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return latenciesMs;
 }
 
-test(`/health and a listing answer within 1 s while a ${LARGE_FEEDER_ASSETS}-asset feeder upload is parsed and validated`, async ({
+test(`/health and a listing answer promptly while a ${LARGE_FEEDER_ASSETS}-asset feeder upload is parsed and validated`, async ({
   served,
   largeFeederPath,
 }) => {
@@ -98,14 +109,13 @@ test(`/health and a listing answer within 1 s while a ${LARGE_FEEDER_ASSETS}-ass
   const upload = fetch(`${served.url}/distribution-models`, { method: 'POST', body: fileForm(largeFeederPath, { name: 'large' }) });
   const latenciesMs = await probeWhile(served, upload);
   await expectJson(await upload, 201);
+  const uploadMs = Date.now() - started;
   const worstMs = Math.max(...latenciesMs);
-  console.log(
-    `\nNOTICE: the upload took ${((Date.now() - started) / 1000).toFixed(1)} s; ${latenciesMs.length} probes meanwhile, slowest ${worstMs.toFixed(1)} ms`,
-  );
-  assert.ok(worstMs < 1000, `slowest probe ${worstMs} ms`);
+  console.log(`\nNOTICE: the upload took ${(uploadMs / 1000).toFixed(1)} s; ${latenciesMs.length} probes meanwhile, slowest ${worstMs.toFixed(1)} ms`);
+  assert.ok(worstMs < probeLimitMs(uploadMs), `slowest probe ${worstMs} ms while the upload took ${uploadMs} ms`);
 });
 
-test(`/health and a listing answer within 1 s while a ${LARGE_FEEDER_ASSETS}-asset x 24-timestamp simulation runs`, async ({ served }) => {
+test(`/health and a listing answer promptly while a ${LARGE_FEEDER_ASSETS}-asset x 24-timestamp simulation runs`, async ({ served }) => {
   const started = Date.now();
   let finished = 0;
   const run = postJson(
@@ -127,7 +137,7 @@ test(`/health and a listing answer within 1 s while a ${LARGE_FEEDER_ASSETS}-ass
     `\nNOTICE: the simulation took ${runSeconds.toFixed(1)} s (${(download.bytes / 1e6).toFixed(0)} MB); ${latenciesMs.length} probes meanwhile, slowest ${worstMs.toFixed(1)} ms`,
   );
   assert.ok(runSeconds >= 2, `the simulation took only ${runSeconds} s: too short to show anything`);
-  assert.ok(worstMs < 1000, `slowest probe ${worstMs} ms`);
+  assert.ok(worstMs < probeLimitMs(finished - started), `slowest probe ${worstMs} ms while the simulation took ${runSeconds} s`);
   assert.equal(await resultTempFilesAfter(served.child.pid!), []);
 });
 

@@ -2,9 +2,7 @@
  * The impact result file (docs/output-impact.md), built under a temporary name and renamed
  * into place. Nothing in it depends on the clock, so identical inputs give identical bytes.
  */
-import Database from 'better-sqlite3';
-import fs from 'node:fs';
-import { temporaryPath } from '../../base/atomic.js';
+import { writeSqliteFile } from '../../base/sqliteFile.js';
 import type { RepairRecord } from './impact.js';
 import { SAMPLE_METRIC_NAMES, type ImpactMetrics } from './metrics.js';
 import { timestampAfter } from '../../base/hazardHours.js';
@@ -41,79 +39,66 @@ export function writeImpactSqlite(
   origin: string,
   runInfo: Readonly<Record<string, string>>,
 ): void {
-  const buildingPath = temporaryPath(outputPath);
-  const db = new Database(buildingPath);
-  try {
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.exec(SCHEMA);
-    db.transaction(() => {
-      const info = db.prepare('INSERT INTO run_info VALUES (?, ?)');
-      for (const key of Object.keys(runInfo).sort()) info.run(key, runInfo[key]);
-      const metric = db.prepare('INSERT INTO metrics VALUES (?, ?, ?, ?, ?, ?, ?)');
-      for (const name of SAMPLE_METRIC_NAMES) {
-        const d = metrics.summary[name];
-        metric.run(name, d.mean, d.p10, d.p50, d.p90, d.min, d.max);
-      }
-      const curve = db.prepare('INSERT INTO curves VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-      for (const point of metrics.curve) {
-        const c = point.customers_out;
-        const k = point.kw_out;
-        curve.run(point.hours, timestampAfter(origin, point.hours), c.mean, c.p10, c.p50, c.p90, k.mean, k.p10, k.p50, k.p90);
-      }
-      const sample = db.prepare('INSERT INTO samples VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-      for (const s of metrics.samples) {
-        sample.run(
-          s.sample,
-          s.failed_assets,
-          s.failed_without_network_effect,
-          s.loads_out,
-          s.customers_out_peak,
-          s.kw_out_peak,
-          s.customers_affected,
-          s.customer_hours,
-          s.energy_not_served_kwh,
-          s.restoration_hours,
-          s.restore_50_hours,
-          s.restore_90_hours,
-          s.restore_100_hours,
-        );
-      }
-      const load = db.prepare('INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-      for (const l of metrics.loads) {
-        load.run(
-          l.uuid,
-          l.name,
-          l.bus_uuid,
-          l.kw,
-          l.customers,
-          l.customers_source,
-          l.served_normally ? 1 : 0,
-          l.outage_probability,
-          l.expected_outage_hours,
-          l.mean_outage_hours_when_out,
-        );
-      }
-      const repair = db.prepare('INSERT INTO repairs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-      for (const r of repairs) {
-        repair.run(
-          r.sample,
-          r.asset_uuid,
-          r.in_network ? 1 : 0,
-          r.failed_hours,
-          timestampAfter(origin, r.failed_hours),
-          r.repair_hours,
-          r.repair_source,
-          r.restored_hours,
-          timestampAfter(origin, r.restored_hours),
-        );
-      }
-    })();
-    db.close();
-    fs.renameSync(buildingPath, outputPath);
-  } catch (error) {
-    if (db.open) db.close();
-    fs.rmSync(buildingPath, { force: true });
-    throw error;
-  }
+  writeSqliteFile(outputPath, SCHEMA, (db) => {
+    const info = db.prepare('INSERT INTO run_info VALUES (?, ?)');
+    for (const key of Object.keys(runInfo).sort()) info.run(key, runInfo[key]);
+    const metric = db.prepare('INSERT INTO metrics VALUES (?, ?, ?, ?, ?, ?, ?)');
+    for (const name of SAMPLE_METRIC_NAMES) {
+      const d = metrics.summary[name];
+      metric.run(name, d.mean, d.p10, d.p50, d.p90, d.min, d.max);
+    }
+    const curve = db.prepare('INSERT INTO curves VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (const point of metrics.curve) {
+      const c = point.customers_out;
+      const k = point.kw_out;
+      curve.run(point.hours, timestampAfter(origin, point.hours), c.mean, c.p10, c.p50, c.p90, k.mean, k.p10, k.p50, k.p90);
+    }
+    const sample = db.prepare('INSERT INTO samples VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (const s of metrics.samples) {
+      sample.run(
+        s.sample,
+        s.failed_assets,
+        s.failed_without_network_effect,
+        s.loads_out,
+        s.customers_out_peak,
+        s.kw_out_peak,
+        s.customers_affected,
+        s.customer_hours,
+        s.energy_not_served_kwh,
+        s.restoration_hours,
+        s.restore_50_hours,
+        s.restore_90_hours,
+        s.restore_100_hours,
+      );
+    }
+    const load = db.prepare('INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (const l of metrics.loads) {
+      load.run(
+        l.uuid,
+        l.name,
+        l.bus_uuid,
+        l.kw,
+        l.customers,
+        l.customers_source,
+        l.served_normally ? 1 : 0,
+        l.outage_probability,
+        l.expected_outage_hours,
+        l.mean_outage_hours_when_out,
+      );
+    }
+    const repair = db.prepare('INSERT INTO repairs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (const r of repairs) {
+      repair.run(
+        r.sample,
+        r.asset_uuid,
+        r.in_network ? 1 : 0,
+        r.failed_hours,
+        timestampAfter(origin, r.failed_hours),
+        r.repair_hours,
+        r.repair_source,
+        r.restored_hours,
+        timestampAfter(origin, r.restored_hours),
+      );
+    }
+  });
 }

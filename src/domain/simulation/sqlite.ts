@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
-import fs from 'node:fs';
-import { temporaryPath } from '../../base/atomic.js';
+import { writeSqliteFile } from '../../base/sqliteFile.js';
 import { intensityQuantityNames } from '../hazards/quantities.js';
 import { intensityColumns, survivalColumn } from './columns.js';
 import { assetSummarySql, insertAssetSummary } from './assetSummary.js';
@@ -72,9 +71,7 @@ CREATE VIEW asset_lowest_survival AS
 
 /**
  * Writes a simulation result as the SQLite file of docs/output-sqlite.md, in one transaction with
- * prepared statements. The file is built under a temporary name and renamed into place, so
- * a reader never sees a half-written result. Journal and fsync are off while building: the
- * file is new and is discarded whole if anything fails.
+ * prepared statements (see writeSqliteFile).
  */
 export function writeResultsSqlite(
   outputPath: string,
@@ -84,43 +81,21 @@ export function writeResultsSqlite(
   fragilityOf: FragilityLookup,
   onRows?: (done: number, total: number) => void,
 ): void {
-  // A name of its own per run: runs in worker threads of one process may write the same output path at once.
-  const buildingPath = temporaryPath(outputPath);
-  const db = new Database(buildingPath);
-  try {
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.exec(schemaSql());
-    if (result.events) db.exec(assetSummarySql());
-    db.transaction(() => {
-      insertAssetStates(db, result, onRows);
-      if (result.events) insertAssetSummary(db, result);
-      const insertAsset = db.prepare('INSERT INTO assets VALUES (?, ?, ?, ?, ?, ?, ?)');
-      const { assets } = result;
-      for (let a = 0; a < assets.count; a += 1) {
-        insertAsset.run(
-          assets.uuid[a],
-          assets.name[a],
-          assets.assetType[a],
-          assets.componentType[a],
-          assets.longitude[a],
-          assets.latitude[a],
-          assets.heightM[a],
-        );
-      }
-      const insertCurve = db.prepare('INSERT INTO fragility_curves VALUES (?, ?, ?, ?, ?, ?)');
-      for (const curve of curves) insertCurve.run(curve.asset_type, curve.quantity, curve.curve_set, curve.definition, curve.hazard_type, curve.source);
-      insertDamageStates(db, result, fragilityOf);
-      const insertInfo = db.prepare('INSERT INTO run_info VALUES (?, ?)');
-      for (const key of Object.keys(runInfo).sort()) insertInfo.run(key, runInfo[key]);
-    })();
-    db.close();
-    fs.renameSync(buildingPath, outputPath);
-  } catch (error) {
-    if (db.open) db.close();
-    fs.rmSync(buildingPath, { force: true });
-    throw error;
-  }
+  const schema = schemaSql() + (result.events ? assetSummarySql() : '');
+  writeSqliteFile(outputPath, schema, (db) => {
+    insertAssetStates(db, result, onRows);
+    if (result.events) insertAssetSummary(db, result);
+    const insertAsset = db.prepare('INSERT INTO assets VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const { assets } = result;
+    for (let a = 0; a < assets.count; a += 1) {
+      insertAsset.run(assets.uuid[a], assets.name[a], assets.assetType[a], assets.componentType[a], assets.longitude[a], assets.latitude[a], assets.heightM[a]);
+    }
+    const insertCurve = db.prepare('INSERT INTO fragility_curves VALUES (?, ?, ?, ?, ?, ?)');
+    for (const curve of curves) insertCurve.run(curve.asset_type, curve.quantity, curve.curve_set, curve.definition, curve.hazard_type, curve.source);
+    insertDamageStates(db, result, fragilityOf);
+    const insertInfo = db.prepare('INSERT INTO run_info VALUES (?, ?)');
+    for (const key of Object.keys(runInfo).sort()) insertInfo.run(key, runInfo[key]);
+  });
 }
 
 /** Rows asset-major (an asset's timestamps together, chronological), as ERAD wrote them. */

@@ -7,40 +7,17 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import yazl from 'yazl';
+import { writeZipBomb } from '../test/helpers/zip.js';
 
-const MIB = 1024 ** 2;
 const INFLATED_MIB = 1900;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin/hazsim.js');
 
-function writeBomb(zipPath: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const zip = new yazl.ZipFile();
-    const chunk = Buffer.alloc(MIB, 0x20);
-    let left = INFLATED_MIB;
-    const source = new Readable({
-      read() {
-        if (left === INFLATED_MIB) this.push('{');
-        if (left-- > 0) this.push(chunk);
-        else {
-          this.push('}');
-          this.push(null);
-        }
-      },
-    });
-    zip.addReadStream(source, 'feeder.json');
-    zip.end();
-    zip.outputStream.pipe(fs.createWriteStream(zipPath)).on('close', resolve).on('error', reject);
-  });
-}
-
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hazsim-bench-bomb-'));
 try {
   const bomb = path.join(work, 'bomb.zip');
-  await writeBomb(bomb);
+  await writeZipBomb(bomb, INFLATED_MIB);
   const zipMb = (fs.statSync(bomb).size / 1e6).toFixed(1);
 
   const started = Date.now();

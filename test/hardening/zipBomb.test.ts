@@ -1,39 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import yazl from 'yazl';
 import { BIN, ROOT, tempDir } from '../helpers/cli.js';
 import { startTestServer } from '../helpers/rest.js';
+import { writeZipBomb } from '../helpers/zip.js';
 
 // ZIP bombs are refused while they inflate, with bounded memory, through the CLI and REST.
 
 const MIB = 1024 ** 2;
-
-/** A ZIP whose one JSON entry is `megabytes` MiB of spaces (valid JSON padding around `{}`), deflated about 1000:1. */
-function writeBomb(zipPath: string, megabytes: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const zip = new yazl.ZipFile();
-    const chunk = Buffer.alloc(MIB, 0x20);
-    let left = megabytes;
-    const source = new Readable({
-      read() {
-        if (left === megabytes) this.push('{');
-        if (left-- > 0) this.push(chunk);
-        else {
-          this.push('}');
-          this.push(null);
-        }
-      },
-    });
-    zip.addReadStream(source, 'feeder.json');
-    zip.end();
-    const out = fs.createWriteStream(zipPath);
-    zip.outputStream.pipe(out).on('close', resolve).on('error', reject);
-  });
-}
 
 interface Context {
   bomb: string;
@@ -43,7 +19,7 @@ const test = suite<Context>('ZIP bombs', {} as Context);
 
 test.before(async (context) => {
   context.bomb = path.join(tempDir(), 'bomb.zip');
-  await writeBomb(context.bomb, 1024);
+  await writeZipBomb(context.bomb, 1024);
 });
 
 test('the CLI refuses a 1 GiB-inflating ZIP with exit 5 and a clear message, peak memory under 400 MB', (context) => {

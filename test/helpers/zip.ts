@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import yazl from 'yazl';
+
+const MIB = 1024 ** 2;
 
 /** Builds a ZIP in memory from name -> content pairs (names taken as given, even hostile ones). */
 export function makeZip(entries: Record<string, string | Buffer>): Promise<Buffer> {
@@ -30,4 +34,29 @@ export async function makeZipWithRawName(rawName: string, content: string): Prom
     index = zip.indexOf(from, index + to.length);
   }
   return zip;
+}
+
+/**
+ * Writes a ZIP bomb: one JSON entry, `feeder.json`, of `megabytes` MiB of spaces (valid JSON
+ * padding around `{}`), deflated about 1000:1 and streamed, so writing it takes little memory.
+ */
+export function writeZipBomb(zipPath: string, megabytes: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const zip = new yazl.ZipFile();
+    const chunk = Buffer.alloc(MIB, 0x20);
+    let left = megabytes;
+    const source = new Readable({
+      read() {
+        if (left === megabytes) this.push('{');
+        if (left-- > 0) this.push(chunk);
+        else {
+          this.push('}');
+          this.push(null);
+        }
+      },
+    });
+    zip.addReadStream(source, 'feeder.json');
+    zip.end();
+    zip.outputStream.pipe(fs.createWriteStream(zipPath)).on('close', resolve).on('error', reject);
+  });
 }

@@ -13,6 +13,7 @@ import {
   factorVecchia,
   sampleCorrelatedField,
 } from '../src/domain/hazards/earthquake/correlation/index.js';
+import { feederSites } from './feederSites.js';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -27,33 +28,7 @@ const SAMPLES = option('samples', 100);
 const NEIGHBOURS = option('neighbours', 30);
 const RANGE_KM = option('range-km', 8.5);
 
-/**
- * Feeder-like sites: poles every ~50 m along gently curving lines of 200 poles (10 km) starting
- * at random points of a 0.7° × 0.55° (~60 km × 60 km) area around 37.5° N.
- */
-function feederSites(count: number): { lons: Float64Array; lats: Float64Array } {
-  const random = seedrandom.alea('bench-feeders');
-  const lons = new Float64Array(count);
-  const lats = new Float64Array(count);
-  const lonPerMetre = 1 / (111_195 * Math.cos((37.5 * Math.PI) / 180));
-  const latPerMetre = 1 / 111_195;
-  let site = 0;
-  while (site < count) {
-    let lon = -122.3 + random() * 0.7;
-    let lat = 37.2 + random() * 0.55;
-    let heading = random() * 2 * Math.PI;
-    for (let pole = 0; pole < 200 && site < count; pole++, site++) {
-      heading += (random() - 0.5) * 0.3;
-      lon += Math.cos(heading) * 50 * lonPerMetre;
-      lat += Math.sin(heading) * 50 * latPerMetre;
-      lons[site] = lon;
-      lats[site] = lat;
-    }
-  }
-  return { lons, lats };
-}
-
-const { lons, lats } = feederSites(SITES);
+const { lons, lats } = feederSites(SITES, 'bench-feeders');
 const started = performance.now();
 const graph = buildVecchiaGraph(lons, lats, NEIGHBOURS);
 const graphMs = performance.now() - started;

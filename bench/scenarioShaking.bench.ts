@@ -6,13 +6,13 @@
 //
 //   node --import tsx bench/run.ts scenarioShaking            (100,000 × 1,000, 1 then 2 threads)
 //   node --import tsx bench/scenarioShaking.bench.ts [--assets 100000] [--samples 1000] [--workers 1,2]
-import seedrandom from 'seedrandom';
 import { expandElements } from '../src/domain/assets/elements.js';
 import { ASSET_TYPES, type AssetTable } from '../src/domain/assets/types.js';
 import { compileCurveSet, DEFAULT_CURVES } from '../src/domain/fragility/index.js';
 import { readHazardModel } from '../src/domain/hazards/index.js';
 import { chunkSamples, type SamplingInit } from '../src/domain/scenarios/chunk.js';
 import { inlineRunner, workerRunner, type ChunkRunner } from '../src/domain/scenarios/pool.js';
+import { feederSites } from './feederSites.js';
 import { prepareShakingSurvival, SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../src/domain/simulation/shakingSurvival.js';
 
 function option(name: string, fallback: string): string {
@@ -23,26 +23,9 @@ const ASSETS = Number(option('assets', '100000'));
 const SAMPLES = Number(option('samples', '1000'));
 const WORKERS = option('workers', '1,2').split(',').map(Number);
 
-/** Poles every ~50 m along gently curving 10 km lines over a ~60 km × 60 km area around 37.5° N. */
+/** The benchmark's sites (bench/feederSites.ts) as distribution poles. */
 function poles(count: number): AssetTable {
-  const random = seedrandom.alea('bench-shaking-feeders');
-  const longitude = new Float64Array(count);
-  const latitude = new Float64Array(count);
-  const lonPerMetre = 1 / (111_195 * Math.cos((37.5 * Math.PI) / 180));
-  const latPerMetre = 1 / 111_195;
-  let site = 0;
-  while (site < count) {
-    let lon = -122.3 + random() * 0.7;
-    let lat = 37.2 + random() * 0.55;
-    let heading = random() * 2 * Math.PI;
-    for (let pole = 0; pole < 200 && site < count; pole++, site++) {
-      heading += (random() - 0.5) * 0.3;
-      lon += Math.cos(heading) * 50 * lonPerMetre;
-      lat += Math.sin(heading) * 50 * latPerMetre;
-      longitude[site] = lon;
-      latitude[site] = lat;
-    }
-  }
+  const { lons: longitude, lats: latitude } = feederSites(count, 'bench-shaking-feeders');
   const uuid = Array.from({ length: count }, (_, i) => `pole-${i}`);
   return {
     count,

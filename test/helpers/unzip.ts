@@ -26,6 +26,18 @@ export function readZipEntries(file: string): Promise<Array<{ name: string; data
   });
 }
 
+/** The data rows of the CSV entry `name` (its header dropped), each split at its commas (our CSVs quote nothing). */
+export function csvEntryRows(entries: ReadonlyArray<{ name: string; data: Buffer }>, name: string): string[][] {
+  const entry = entries.find((candidate) => candidate.name === name);
+  if (!entry) throw new Error(`the ZIP has no ${name}`);
+  return entry.data
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(','));
+}
+
 /** Runs Info-ZIP's `unzip -t` (integrity and CRC of every entry); null when unzip is not installed. */
 export function unzipTest(file: string): { ok: boolean; output: string } | null {
   const result = spawnSync('unzip', ['-t', file], { encoding: 'utf8' });

@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EXAMPLES, json, runCli, tempDir } from '../helpers/cli.js';
 import { sqliteRows, sqliteValue } from '../helpers/sqliteShell.js';
-import { readZipEntries } from '../helpers/unzip.js';
+import { csvEntryRows, readZipEntries } from '../helpers/unzip.js';
 import { makeZip } from '../helpers/zip.js';
 import { FeederBuilder } from './feeders.js';
 import { handScenarioZip, type HandFailure } from './scenarioZips.js';
@@ -186,13 +186,7 @@ test('drawn scenarios: the same inputs and seed give the same bytes, whether dra
   assert.ok(summary.metrics.customers_out_peak.mean > 0, 'the hurricane darkens the example feeder');
   // Both paths draw the damage with drawDamage: every repair time is damage.csv's.
   assert.is(summary.repair_times, 'damage.csv');
-  const damage = (await readZipEntries(path.join(context.work, 'drawn.zip')))
-    .find((entry) => entry.name === 'damage.csv')!
-    .data.toString('utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => line.split(','));
+  const damage = csvEntryRows(await readZipEntries(path.join(context.work, 'drawn.zip')), 'damage.csv');
   const repairs = sqliteRows<{ sample: number; asset_uuid: string; failed_at: string; repair_hours: number; repair_source: string }>(
     path.join(context.work, 'first.sqlite'),
     'SELECT sample, asset_uuid, failed_at, repair_hours, repair_source FROM repairs ORDER BY sample, failed_at, asset_uuid',

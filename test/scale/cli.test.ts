@@ -6,7 +6,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EXAMPLES, json, runCli, tempDir } from '../helpers/cli.js';
-import { readZipEntries } from '../helpers/unzip.js';
+import { csvEntryRows, readZipEntries } from '../helpers/unzip.js';
 import { skipTest } from '../helpers/skip.js';
 
 const cache = tempDir('hazsim-scale-cache-');
@@ -75,13 +75,7 @@ test("the Parquet file opens in DuckDB: its rows are the ZIP tracked_changes out
   }
   assert.ok(outages.length > 100, 'the run has outages to compare');
   // damage.csv has a row per outage in the same order; the Parquet rows carry its state and repair time.
-  const damageRows = entries
-    .find((entry) => entry.name === 'damage.csv')!
-    .data.toString('utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => line.split(','));
+  const damageRows = csvEntryRows(entries, 'damage.csv');
   assert.equal(
     damageRows.map(([sample, asset, timestamp]) => `${sample}|${asset}|${timestamp}`),
     outages,

@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EXAMPLES, json, runCli, tempDir } from '../helpers/cli.js';
 import { sqliteRows } from '../helpers/sqliteShell.js';
-import { readZipEntries, unzipTest } from '../helpers/unzip.js';
+import { csvEntryRows, readZipEntries, unzipTest } from '../helpers/unzip.js';
 
 // `hazsim scenarios` end to end: the example feeder under the example hurricane, 50 samples.
 
@@ -139,13 +139,7 @@ test('damage.csv: one row per failure; under the earthquake the states and their
   const zip = path.join(cwd, `example_feeder+quake+DEFAULT_CURVES_scenarios_${samples}samples_seed5_peak.zip`);
   const sqlite = path.join(cwd, 'quake.sqlite');
   assert.is(runCli(['simulate', 'example_feeder', 'quake', '-o', sqlite, '--cache-dir', cache]).code, 0);
-  const rows = (await readZipEntries(zip))
-    .find((entry) => entry.name === 'damage.csv')!
-    .data.toString('utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => line.split(','));
+  const rows = csvEntryRows(await readZipEntries(zip), 'damage.csv');
   assert.is(rows.length, json(run).total_failures);
   const probabilities = new Map<string, Map<string, number>>();
   for (const row of sqliteRows<{ distribution_asset: string; timestamp: string; damage_state: string; probability: number }>(

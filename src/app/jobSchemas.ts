@@ -4,7 +4,7 @@
  * `request` of a simulate job, checked by the same rules.
  */
 import * as v from 'valibot';
-import { scenarioRequestFor, SimulationRequest } from './schemas.js';
+import { scenarioRequestFor, schemaPerBound, SimulationRequest } from './schemas.js';
 import { ImpactRequest } from './impactSchemas.js';
 
 export const JOB_KINDS = ['simulate', 'scenarios', 'impact'] as const;
@@ -16,8 +16,9 @@ export type JobState = (typeof JOB_STATES)[number];
 /** States a job never leaves. */
 export const FINISHED_STATES: readonly JobState[] = ['succeeded', 'failed', 'cancelled'];
 
-function jobRequest(maxSamples: number) {
-  return v.variant('kind', [
+/** What POST /jobs takes: the kind of run and its request, bounded by the server's sample limit (as scenarioRequestFor). */
+export const jobRequestFor = schemaPerBound((maxSamples: number) =>
+  v.variant('kind', [
     v.strictObject({
       kind: v.pipe(v.literal('simulate'), v.description('survival probabilities as a SQLite file, as POST /simulate')),
       request: SimulationRequest,
@@ -30,19 +31,8 @@ function jobRequest(maxSamples: number) {
       kind: v.pipe(v.literal('impact'), v.description('the network impact of the scenarios as a SQLite file, as POST /impact')),
       request: ImpactRequest,
     }),
-  ]);
-}
-const jobRequests = new Map<number, ReturnType<typeof jobRequest>>();
-
-/** What POST /jobs takes: the kind of run and its request, bounded by the server's sample limit (one schema object per bound, as scenarioRequestFor). */
-export function jobRequestFor(maxSamples: number) {
-  let schema = jobRequests.get(maxSamples);
-  if (!schema) {
-    schema = jobRequest(maxSamples);
-    jobRequests.set(maxSamples, schema);
-  }
-  return schema;
-}
+  ]),
+);
 export type JobRequest = v.InferOutput<ReturnType<typeof jobRequestFor>>;
 
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));

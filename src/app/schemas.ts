@@ -159,29 +159,34 @@ export const ScenarioRequest = v.strictObject({
 export type ScenarioRequest = v.InferOutput<typeof ScenarioRequest>;
 
 /**
+ * One schema object per sample bound, made on first use: the OpenAPI document names a schema
+ * by its identity, so every use of a bound must get the same object.
+ */
+export function schemaPerBound<Schema>(make: (maxSamples: number) => Schema): (maxSamples: number) => Schema {
+  const made = new Map<number, Schema>();
+  return (maxSamples) => {
+    let schema = made.get(maxSamples);
+    if (!schema) {
+      schema = make(maxSamples);
+      made.set(maxSamples, schema);
+    }
+    return schema;
+  };
+}
+
+/**
  * ScenarioRequest with a server's bound on number_of_samples (HAZSIM_MAX_SAMPLES), for the
  * schemas the REST and MCP interfaces publish: a value the schema allows is one the server accepts.
  */
-export function scenarioRequestFor(maxSamples: number) {
-  // One schema object per bound: the OpenAPI document names a schema by its identity.
-  let schema = boundedScenarioRequests.get(maxSamples);
-  if (!schema) {
-    schema = boundedScenarioRequest(maxSamples);
-    boundedScenarioRequests.set(maxSamples, schema);
-  }
-  return schema;
-}
-
-function boundedScenarioRequest(maxSamples: number) {
-  return v.strictObject({
+export const scenarioRequestFor = schemaPerBound((maxSamples: number) =>
+  v.strictObject({
     ...ScenarioRequest.entries,
     number_of_samples: v.pipe(
       v.optional(v.pipe(SampleCount, v.maxValue(maxSamples, `must be at most ${maxSamples} (the limit is set by HAZSIM_MAX_SAMPLES)`)), 1),
       v.description(`number of scenarios (default 1; at most ${maxSamples} on this server)`),
     ),
-  });
-}
-const boundedScenarioRequests = new Map<number, ReturnType<typeof boundedScenarioRequest>>();
+  }),
+);
 
 /**
  * POST /report and MCP generate_report: a simulation, and scenarios when number_of_samples

@@ -104,6 +104,21 @@ test('survival never rises over time', async (context) => {
 });
 
 /** The substation of the example feeder: its position from the result's assets table. */
+/** A run of a calm wind, for the assets table: where each asset of the example feeder is. */
+function locateAssets(context: { service: Service; dir: string }): Promise<string> {
+  return run(context, 'probe', [
+    {
+      type: 'wind',
+      name: 'w',
+      timestamp: '2024-09-21T00:00:00',
+      center: { longitude: -79.9, latitude: 32.7 },
+      max_wind_speed: '1 meter / second',
+      radius_of_max_wind: '1 kilometer',
+      radius_of_closest_isobar: '2 kilometer',
+    },
+  ]);
+}
+
 function substation(file: string): { name: string; longitude: number; latitude: number } {
   return sqliteRows<{ name: string; longitude: number; latitude: number }>(
     file,
@@ -129,17 +144,7 @@ function square(longitude: number, latitude: number, halfDeg: number) {
 }
 
 test('wind at t0 then surge at t1: final survival = wind survival × flood survival', async (context) => {
-  const probe = await run(context, 'probe', [
-    {
-      type: 'wind',
-      name: 'w',
-      timestamp: '2024-09-21T00:00:00',
-      center: { longitude: -79.9, latitude: 32.7 },
-      max_wind_speed: '1 meter / second',
-      radius_of_max_wind: '1 kilometer',
-      radius_of_closest_isobar: '2 kilometer',
-    },
-  ]);
+  const probe = await locateAssets(context);
   const site = substation(probe);
   const center = { longitude: site.longitude + 0.6, latitude: site.latitude };
   const file = await run(context, 'wind_then_surge', [
@@ -188,17 +193,7 @@ test('wind at t0 then surge at t1: final survival = wind survival × flood survi
 });
 
 test('an asset above the water keeps survival 1 whatever the velocity; in the water, velocity counts', async (context) => {
-  const probe = await run(context, 'probe', [
-    {
-      type: 'wind',
-      name: 'w',
-      timestamp: '2024-09-21T00:00:00',
-      center: { longitude: -79.9, latitude: 32.7 },
-      max_wind_speed: '1 meter / second',
-      radius_of_max_wind: '1 kilometer',
-      radius_of_closest_isobar: '2 kilometer',
-    },
-  ]);
+  const probe = await locateAssets(context);
   const solar = sqliteRows<{ name: string; longitude: number; latitude: number }>(
     probe,
     `SELECT name, longitude, latitude FROM assets WHERE asset_type = 'solar_panels'`,

@@ -1,10 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { computeSurvival } from '../../src/app/simulationRun.js';
-import { ASSET_HEIGHTS_M, ASSET_TYPES, type AssetTable, type AssetType } from '../../src/domain/assets/index.js';
+import type { AssetTable, AssetType } from '../../src/domain/assets/index.js';
 import { compileCurveSet, readCurveSet } from '../../src/domain/fragility/index.js';
 import { readHazardModel } from '../../src/domain/hazards/index.js';
-import { groupAssetsByType } from '../../src/domain/simulation/combine.js';
+import { assetTable } from '../helpers/assetTable.js';
 import { lognormalSurvival } from '../helpers/independent.js';
 
 // A curve's `applies_to` over a line's span elements (docs/physics.md, "What a curve applies to"):
@@ -15,19 +15,14 @@ const test = suite('applies_to scales a line curve by the line: per km, per pole
 
 /** Lines of the given type and modelled length, west-east at 32.8° N (the route only places the elements). */
 function lines(rows: { name: string; type: AssetType; lengthM: number }[]): AssetTable {
-  return groupAssetsByType({
-    count: rows.length,
-    uuid: rows.map((row) => `uuid-${row.name}`),
-    name: rows.map((row) => row.name),
-    assetType: rows.map((row) => row.type),
-    assetTypeIndex: Uint8Array.from(rows, (row) => ASSET_TYPES.indexOf(row.type)),
-    componentType: rows.map(() => 'test'),
-    longitude: Float64Array.from(rows, () => -79.995),
-    latitude: Float64Array.from(rows, (_, i) => 32.8 + 0.001 * i),
-    heightM: Float64Array.from(rows, (row) => ASSET_HEIGHTS_M[row.type]),
-    route: Float64Array.from(rows.flatMap((_, i) => [-80.0, 32.8 + 0.001 * i, -79.99, 32.8 + 0.001 * i])),
-    lengthM: Float64Array.from(rows, (row) => row.lengthM),
-  });
+  return assetTable(
+    rows.map((row, i) => ({
+      name: row.name,
+      type: row.type,
+      at: [-79.995, 32.8 + 0.001 * i],
+      route: [[-80.0, 32.8 + 0.001 * i], [-79.99, 32.8 + 0.001 * i], row.lengthM],
+    })),
+  );
 }
 
 /** One metre of water everywhere. */

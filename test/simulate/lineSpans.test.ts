@@ -2,10 +2,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { computeSurvival } from '../../src/app/simulationRun.js';
 import { expandElements, lineElementCounts } from '../../src/domain/assets/elements.js';
-import { ASSET_HEIGHTS_M, ASSET_TYPES, type AssetTable, type AssetType } from '../../src/domain/assets/index.js';
 import { compileCurveSet, LEGACY_DEFAULT_CURVES } from '../../src/domain/fragility/index.js';
 import { readHazardModel } from '../../src/domain/hazards/index.js';
-import { groupAssetsByType } from '../../src/domain/simulation/combine.js';
+import { ASSET_TYPES, type AssetTable, type AssetType } from '../../src/domain/assets/index.js';
+import { assetTable as table, type AssetRow as Row } from '../helpers/assetTable.js';
 import { lognormalSurvival } from '../helpers/independent.js';
 
 // Lines along their route under the default physics (docs/physics.md): a series system of
@@ -13,30 +13,6 @@ import { lognormalSurvival } from '../helpers/independent.js';
 // Survivals from the published lognormal form with LEGACY_DEFAULT_CURVES rows, per span (docs/fragility.md).
 
 const compiled = compileCurveSet(LEGACY_DEFAULT_CURVES, 'DEFAULT_CURVES');
-
-interface Row {
-  name: string;
-  type: AssetType;
-  at: [number, number];
-  /** Lines: [from, to] and the modelled length, metres. */
-  route?: [[number, number], [number, number], number];
-}
-
-function table(rows: Row[]): AssetTable {
-  return groupAssetsByType({
-    count: rows.length,
-    uuid: rows.map((row) => `uuid-${row.name}`),
-    name: rows.map((row) => row.name),
-    assetType: rows.map((row) => row.type),
-    assetTypeIndex: Uint8Array.from(rows, (row) => ASSET_TYPES.indexOf(row.type)),
-    componentType: rows.map(() => 'test'),
-    longitude: Float64Array.from(rows, (row) => row.at[0]),
-    latitude: Float64Array.from(rows, (row) => row.at[1]),
-    heightM: Float64Array.from(rows, (row) => ASSET_HEIGHTS_M[row.type]),
-    route: Float64Array.from(rows.flatMap((row) => (row.route ? [...row.route[0], ...row.route[1]] : [NaN, NaN, NaN, NaN]))),
-    lengthM: Float64Array.from(rows, (row) => (row.route ? row.route[2] : NaN)),
-  });
-}
 
 /** A line between two points with its buses' midpoint as its location. */
 function line(name: string, type: AssetType, from: [number, number], to: [number, number], lengthM: number): Row {

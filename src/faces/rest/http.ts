@@ -69,6 +69,11 @@ export function cors(origins: readonly string[]): Middleware {
 /** A weak validator from a digest: weak because compression changes the bytes, not the meaning. */
 const weakTag = (digest: Buffer) => `W/"${digest.toString('base64url')}"`;
 
+/** The ETag of a text: its sha256 (weak: the same whatever the content coding). */
+export function textTag(text: string): string {
+  return weakTag(crypto.createHash('sha256').update(text, 'utf8').digest());
+}
+
 /**
  * Serializes a JSON answer once, tags it with an ETag, and answers 304 without a body when
  * the client's If-None-Match names it.
@@ -78,7 +83,7 @@ export function answerConditionally(ctx: Context): void {
   const text = JSON.stringify(ctx.body);
   ctx.type = 'application/json; charset=utf-8';
   ctx.body = text;
-  ctx.etag = weakTag(crypto.createHash('sha256').update(text, 'utf8').digest());
+  ctx.etag = textTag(text);
   if (ctx.fresh) ctx.status = 304;
 }
 

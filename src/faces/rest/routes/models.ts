@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
@@ -11,6 +10,7 @@ import { EXAMPLE_DISTRIBUTION, EXAMPLE_HAZARD } from '../examples.js';
 import { PAGE_HEADERS, sendPage } from '../paging.js';
 import type { Route } from '../routeTable.js';
 import { clientPath, clientRecord } from '../clientPaths.js';
+import { textTag } from '../http.js';
 
 const COLLECTIONS: Record<ModelKindId, { path: string; tag: string; noun: string; operationNoun: string; example: string }> = {
   distribution: {
@@ -43,7 +43,7 @@ function sendModel(ctx: Context, service: HazsimService, kind: ModelKindId, name
   const { record, fd, stat } = service.stores[kind].openFile(name);
   const head = JSON.stringify(clientRecord(service.cacheRoot, record));
   ctx.type = 'application/json; charset=utf-8';
-  ctx.etag = `W/"${crypto.createHash('sha256').update(`${head}\n${stat.ino}:${stat.size}:${stat.mtimeMs}`).digest('base64url')}"`;
+  ctx.etag = textTag(`${head}\n${stat.ino}:${stat.size}:${stat.mtimeMs}`);
   // Koa counts a response as fresh only once its status is a success.
   ctx.status = 200;
   if (ctx.fresh) {

@@ -43,12 +43,12 @@ export async function sendFile(ctx: Context, file: ResultFile, contentType: stri
 }
 
 /** Streams a result file the service wrote for this request only, and removes it once the response is over. */
-export function sendAndRemove(ctx: Context, file: ResultFile, contentType: string): Promise<void> {
+function sendAndRemove(ctx: Context, file: ResultFile, contentType: string): Promise<void> {
   return sendFile(ctx, file, contentType, () => fs.rm(file.filePath, { force: true }, () => {}));
 }
 
 /** Runs `run` with a signal that aborts when the client disconnects first: the run stops, and the service removes what it wrote. */
-export async function whileConnected<T>(ctx: Context, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function whileConnected<T>(ctx: Context, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const abandoned = new AbortController();
   const onClose = () => abandoned.abort();
   ctx.res.once('close', onClose);
@@ -73,7 +73,7 @@ interface RunEndpoint {
 }
 
 /** A JSON request in, a result file streamed out. */
-function runRoute(endpoint: RunEndpoint): Route {
+export function runRoute(endpoint: RunEndpoint): Route {
   return {
     method: 'POST',
     path: endpoint.path,

@@ -23,7 +23,7 @@ import { DEFAULT_CURVES, compileCurveSet } from '../src/domain/fragility/index.j
 import { readDistributionModel } from '../src/domain/gdm/index.js';
 import { computeIntensities, readHazardModel } from '../src/domain/hazards/index.js';
 import { groupAssetsByType } from '../src/domain/simulation/combine.js';
-import { computeSurvival } from '../src/app/simulationRun.js';
+import { computeSurvival } from '../src/domain/simulation/survival.js';
 import { DERIVED_ASSETS_FILE } from '../src/app/assetCache.js';
 import { assetStateColumns } from '../src/domain/simulation/sqlite.js';
 import { intensityColumns } from '../src/domain/simulation/columns.js';

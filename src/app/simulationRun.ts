@@ -4,43 +4,20 @@ import { sha256Hex } from '../base/sha256.js';
 import type { ProgressEvent } from '../base/workerTask.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
 import { extractAssets } from '../domain/assets/index.js';
-import {
-  computeIntensities,
-  quantitiesOf,
-  readHazardModel,
-  resolveWindProfile,
-  type HazardModel,
-  type IntensityGrid,
-  quantityDefinition,
-  type PhysicsProfile,
-  type WindHazard,
-} from '../domain/hazards/index.js';
-import { applyWindConversion, planWindConversion, type WindConversionRecord } from '../domain/simulation/windConversion.js';
-import { expandElements } from '../domain/assets/elements.js';
-import { eventSurvival } from '../domain/simulation/events.js';
-import { ASSET_TYPES, type AssetTable } from '../domain/assets/types.js';
-import { integratedSurvivalInto, type GroundMotionVariability } from '../domain/simulation/variability.js';
-import { assertCurvesCover, compileCurveSet, curveFor, fragilityFor, survivalInto, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
+import { readHazardModel, resolveWindProfile, type HazardModel, type PhysicsProfile, type WindHazard } from '../domain/hazards/index.js';
+import { computeSurvival, DEFAULT_GROUND_MOTION_VARIABILITY, shakingFor } from '../domain/simulation/survival.js';
+import type { GroundMotionVariability } from '../domain/simulation/variability.js';
+import { compileCurveSet, fragilityFor, type CurveSet } from '../domain/fragility/index.js';
 import { parseJsonBytes } from '../base/json.js';
 import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAssets } from './assetCache.js';
-import { combineSurvival, groupAssetsByType } from '../domain/simulation/combine.js';
+import { groupAssetsByType } from '../domain/simulation/combine.js';
 import { writeResultsSqlite } from '../domain/simulation/sqlite.js';
-import { prepareShakingSurvival, type ShakingSurvivalData } from '../domain/simulation/shakingSurvival.js';
+import type { ShakingSurvivalData } from '../domain/simulation/shakingSurvival.js';
 import { summarizeSurvival, UNLOCATED_LISTED, type SurvivalSummary } from '../domain/simulation/summary.js';
-import type { CurveUsed, SurvivalResult } from '../domain/simulation/types.js';
+import type { CurveUsed } from '../domain/simulation/types.js';
 import { buildDamageModel } from '../domain/simulation/damageModel.js';
 import type { DamageModel } from '../domain/scenarios/index.js';
 import { DEFAULT_REPAIR_TIMES } from '../domain/network/index.js';
-
-/** Physics choices of a run (docs/input-hazard.md, docs/fragility.md). */
-export interface PhysicsOptions {
-  physics?: PhysicsProfile;
-  /** Default: integrated (the unconditional survival). */
-  groundMotionVariability?: GroundMotionVariability;
-}
-
-/** What simulate reports as its survival when the request does not say. */
-export const DEFAULT_GROUND_MOTION_VARIABILITY: GroundMotionVariability = 'integrated';
 
 /** Everything a simulation worker needs; plain data, so it crosses the thread boundary. */
 export interface SimulationTask {
@@ -91,107 +68,6 @@ function loadAssets(task: SimulationTask, bytes: Buffer, digest: string): Cached
     // A read-only cache still simulates; it just re-derives next time.
   }
   return { assets: extraction.assets, unlocated: extraction.unlocated, notAssetCount: extraction.notAssets.length };
-}
-
-/**
- * The engine's hot stage (docs/physics.md, docs/fragility.md): every quantity's intensity at every asset and
- * timestamp, then survival per quantity and combined, by the physics profile: `default`
- * over each asset's elements with event peaks, `erad_v1` per asset and snapshot. `assets`
- * grouped by type (groupAssetsByType). Pure; the benchmark times exactly this.
- */
-export function computeSurvival(
-  assets: AssetTable,
-  hazard: HazardModel,
-  compiled: CompiledCurveSet,
-  options: PhysicsOptions = {},
-): { result: SurvivalResult; warnings: string[]; elementCount: number; wind?: WindConversionRecord } {
-  const physics = options.physics ?? 'default';
-  const variability = options.groundMotionVariability ?? DEFAULT_GROUND_MOTION_VARIABILITY;
-  // The grid being evaluated, for the variability of its cells (ground motion's σ of ln).
-  let current: IntensityGrid | undefined;
-  // Work arrays of the integration, grown to the longest slice evaluated.
-  let scaled = new Float64Array(0);
-  let scratch = new Float64Array(0);
-  // Quantities reported for the record (spectral accelerations) need no curve; without one they leave survival alone.
-  const evaluate = (typeIndex: number, quantity: string, intensity: Float64Array, out: Float64Array, cellOffset: number) => {
-    const curve = curveFor(compiled, typeIndex, quantity);
-    if (!curve) return void out.fill(Number.NaN);
-    const lnSigma = current?.lnStandardDeviations[quantity];
-    if (variability === 'median' || !lnSigma) return survivalInto(curve, intensity, out);
-    if (scaled.length < intensity.length) {
-      scaled = new Float64Array(intensity.length);
-      scratch = new Float64Array(intensity.length);
-    }
-    integratedSurvivalInto(
-      (values, survivalOut) => survivalInto(curve, values, survivalOut),
-      intensity,
-      lnSigma.subarray(cellOffset, cellOffset + intensity.length),
-      out,
-      scaled.subarray(0, intensity.length),
-      scratch.subarray(0, intensity.length),
-    );
-  };
-  const needingCurves = (quantities: string[]) => quantities.filter((quantity) => !quantityDefinition(quantity).curveOptional);
-  // The wind each curve expects (docs/input-hazard.md): the stored intensity is the converted one.
-  const convertWind = (sites: Parameters<typeof planWindConversion>[0]) => {
-    if (!quantitiesOf(hazard).includes('wind_speed')) return { record: undefined, apply: (_grid: IntensityGrid) => {} };
-    const conversion = planWindConversion(sites, hazard, compiled, physics);
-    return {
-      record: conversion.record,
-      apply: (grid: IntensityGrid) => {
-        if (grid.quantities.wind_speed) applyWindConversion(grid.quantities.wind_speed, grid.producedAt.wind_speed!, conversion.factorByAsset);
-      },
-    };
-  };
-  if (physics === 'erad_v1') {
-    const grid = computeIntensities(hazard, assets, { physics });
-    current = grid;
-    assertCurvesCover(compiled, needingCurves(Object.keys(grid.quantities)), assets.assetType);
-    const wind = convertWind(assets);
-    wind.apply(grid);
-    const { survivalByQuantity, survival } = combineSurvival(assets, grid, evaluate);
-    return {
-      result: { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival },
-      warnings: grid.warnings,
-      elementCount: assets.count,
-      ...(wind.record ? { wind: wind.record } : {}),
-    };
-  }
-  const elements = expandElements(assets);
-  const quantities = quantitiesOf(hazard);
-  assertCurvesCover(compiled, needingCurves(quantities), new Set(Array.from(new Set(elements.assetTypeIndex), (index) => ASSET_TYPES[index])));
-  const wind = convertWind(elements);
-  const gridFor = (from: number, to: number) => {
-    const grid = computeIntensities(hazard, elements, { physics }, { from, to });
-    wind.apply(grid);
-    current = grid;
-    return grid;
-  };
-  const measures = new Map(compiled.entries.map((entry) => [`${ASSET_TYPES.indexOf(entry.asset_type)}:${entry.quantity}`, entry.curve.applies_to]));
-  const measureOf = (typeIndex: number, quantity: string) => measures.get(`${typeIndex}:${quantity}`);
-  const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate, measureOf);
-  return { result, warnings, elementCount: elements.count, ...(wind.record ? { wind: wind.record } : {}) };
-}
-
-/**
- * The correlated shaking of a scenario run (docs/correlated-shaking.md): the earthquakes' medians
- * and residual deviations at every element, with the survival under the rest of the hazard
- * (simulated as usual) that each sample's earthquake survival multiplies. Null without an
- * earthquake whose model gives a variability.
- */
-function shakingFor(
-  assets: AssetTable,
-  hazard: HazardModel,
-  compiled: CompiledCurveSet,
-  groundMotionVariability: GroundMotionVariability,
-): ShakingSurvivalData | null {
-  if (!hazard.models.some((model) => model.type === 'earthquake')) return null;
-  const others: HazardModel = { ...hazard, models: hazard.models.filter((model) => model.type !== 'earthquake') };
-  const otherSurvival =
-    others.models.length > 0
-      ? computeSurvival(assets, others, compiled, { physics: 'default', groundMotionVariability }).result.survival
-      : new Float64Array(assets.count * hazard.timestamps.length).fill(1);
-  return prepareShakingSurvival(hazard, expandElements(assets), assets.count, compiled, otherSurvival);
 }
 
 /** The wind profiles a run evaluates, distinct, in model order. */

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { computeSurvival } from '../../src/app/simulationRun.js';
+import { computeSurvival } from '../../src/domain/simulation/survival.js';
 import type { AssetTable, AssetType } from '../../src/domain/assets/index.js';
 import { compileCurveSet, readCurveSet } from '../../src/domain/fragility/index.js';
 import { readHazardModel } from '../../src/domain/hazards/index.js';

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { computeSurvival } from '../../src/app/simulationRun.js';
+import { computeSurvival } from '../../src/domain/simulation/survival.js';
 import { expandElements, lineElementCounts } from '../../src/domain/assets/elements.js';
 import { compileCurveSet, LEGACY_DEFAULT_CURVES } from '../../src/domain/fragility/index.js';
 import { readHazardModel } from '../../src/domain/hazards/index.js';

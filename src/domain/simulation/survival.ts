@@ -1,0 +1,127 @@
+/**
+ * Survival of every asset under a hazard (docs/physics.md, docs/fragility.md): intensities,
+ * the curves that judge them and their combination by the physics profile, and the
+ * correlated shaking that scenario samples draw. Pure functions over plain data; the
+ * simulation run (src/app/simulationRun.ts) reads the inputs and writes the results.
+ */
+import { computeIntensities, quantitiesOf, type HazardModel, type IntensityGrid, quantityDefinition, type PhysicsProfile } from '../hazards/index.js';
+import { applyWindConversion, planWindConversion, type WindConversionRecord } from './windConversion.js';
+import { expandElements } from '../assets/elements.js';
+import { eventSurvival } from './events.js';
+import { ASSET_TYPES, type AssetTable } from '../assets/types.js';
+import { integratedSurvivalInto, type GroundMotionVariability } from './variability.js';
+import { assertCurvesCover, curveFor, survivalInto, type CompiledCurveSet } from '../fragility/index.js';
+import { combineSurvival } from './combine.js';
+import { prepareShakingSurvival, type ShakingSurvivalData } from './shakingSurvival.js';
+import type { SurvivalResult } from './types.js';
+
+/** Physics choices of a run (docs/input-hazard.md, docs/fragility.md). */
+export interface PhysicsOptions {
+  physics?: PhysicsProfile;
+  /** Default: integrated (the unconditional survival). */
+  groundMotionVariability?: GroundMotionVariability;
+}
+
+/** What simulate reports as its survival when the request does not say. */
+export const DEFAULT_GROUND_MOTION_VARIABILITY: GroundMotionVariability = 'integrated';
+
+/**
+ * The engine's hot stage (docs/physics.md, docs/fragility.md): every quantity's intensity at every asset and
+ * timestamp, then survival per quantity and combined, by the physics profile: `default`
+ * over each asset's elements with event peaks, `erad_v1` per asset and snapshot. `assets`
+ * grouped by type (groupAssetsByType). Pure; the benchmark times exactly this.
+ */
+export function computeSurvival(
+  assets: AssetTable,
+  hazard: HazardModel,
+  compiled: CompiledCurveSet,
+  options: PhysicsOptions = {},
+): { result: SurvivalResult; warnings: string[]; elementCount: number; wind?: WindConversionRecord } {
+  const physics = options.physics ?? 'default';
+  const variability = options.groundMotionVariability ?? DEFAULT_GROUND_MOTION_VARIABILITY;
+  // The grid being evaluated, for the variability of its cells (ground motion's σ of ln).
+  let current: IntensityGrid | undefined;
+  // Work arrays of the integration, grown to the longest slice evaluated.
+  let scaled = new Float64Array(0);
+  let scratch = new Float64Array(0);
+  // Quantities reported for the record (spectral accelerations) need no curve; without one they leave survival alone.
+  const evaluate = (typeIndex: number, quantity: string, intensity: Float64Array, out: Float64Array, cellOffset: number) => {
+    const curve = curveFor(compiled, typeIndex, quantity);
+    if (!curve) return void out.fill(Number.NaN);
+    const lnSigma = current?.lnStandardDeviations[quantity];
+    if (variability === 'median' || !lnSigma) return survivalInto(curve, intensity, out);
+    if (scaled.length < intensity.length) {
+      scaled = new Float64Array(intensity.length);
+      scratch = new Float64Array(intensity.length);
+    }
+    integratedSurvivalInto(
+      (values, survivalOut) => survivalInto(curve, values, survivalOut),
+      intensity,
+      lnSigma.subarray(cellOffset, cellOffset + intensity.length),
+      out,
+      scaled.subarray(0, intensity.length),
+      scratch.subarray(0, intensity.length),
+    );
+  };
+  const needingCurves = (quantities: string[]) => quantities.filter((quantity) => !quantityDefinition(quantity).curveOptional);
+  // The wind each curve expects (docs/input-hazard.md): the stored intensity is the converted one.
+  const convertWind = (sites: Parameters<typeof planWindConversion>[0]) => {
+    if (!quantitiesOf(hazard).includes('wind_speed')) return { record: undefined, apply: (_grid: IntensityGrid) => {} };
+    const conversion = planWindConversion(sites, hazard, compiled, physics);
+    return {
+      record: conversion.record,
+      apply: (grid: IntensityGrid) => {
+        if (grid.quantities.wind_speed) applyWindConversion(grid.quantities.wind_speed, grid.producedAt.wind_speed!, conversion.factorByAsset);
+      },
+    };
+  };
+  if (physics === 'erad_v1') {
+    const grid = computeIntensities(hazard, assets, { physics });
+    current = grid;
+    assertCurvesCover(compiled, needingCurves(Object.keys(grid.quantities)), assets.assetType);
+    const wind = convertWind(assets);
+    wind.apply(grid);
+    const { survivalByQuantity, survival } = combineSurvival(assets, grid, evaluate);
+    return {
+      result: { assets, timestamps: grid.timestamps, intensities: grid.quantities, survivalByQuantity, survival },
+      warnings: grid.warnings,
+      elementCount: assets.count,
+      ...(wind.record ? { wind: wind.record } : {}),
+    };
+  }
+  const elements = expandElements(assets);
+  const quantities = quantitiesOf(hazard);
+  assertCurvesCover(compiled, needingCurves(quantities), new Set(Array.from(new Set(elements.assetTypeIndex), (index) => ASSET_TYPES[index])));
+  const wind = convertWind(elements);
+  const gridFor = (from: number, to: number) => {
+    const grid = computeIntensities(hazard, elements, { physics }, { from, to });
+    wind.apply(grid);
+    current = grid;
+    return grid;
+  };
+  const measures = new Map(compiled.entries.map((entry) => [`${ASSET_TYPES.indexOf(entry.asset_type)}:${entry.quantity}`, entry.curve.applies_to]));
+  const measureOf = (typeIndex: number, quantity: string) => measures.get(`${typeIndex}:${quantity}`);
+  const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate, measureOf);
+  return { result, warnings, elementCount: elements.count, ...(wind.record ? { wind: wind.record } : {}) };
+}
+
+/**
+ * The correlated shaking of a scenario run (docs/correlated-shaking.md): the earthquakes' medians
+ * and residual deviations at every element, with the survival under the rest of the hazard
+ * (simulated as usual) that each sample's earthquake survival multiplies. Null without an
+ * earthquake whose model gives a variability.
+ */
+export function shakingFor(
+  assets: AssetTable,
+  hazard: HazardModel,
+  compiled: CompiledCurveSet,
+  groundMotionVariability: GroundMotionVariability,
+): ShakingSurvivalData | null {
+  if (!hazard.models.some((model) => model.type === 'earthquake')) return null;
+  const others: HazardModel = { ...hazard, models: hazard.models.filter((model) => model.type !== 'earthquake') };
+  const otherSurvival =
+    others.models.length > 0
+      ? computeSurvival(assets, others, compiled, { physics: 'default', groundMotionVariability }).result.survival
+      : new Float64Array(assets.count * hazard.timestamps.length).fill(1);
+  return prepareShakingSurvival(hazard, expandElements(assets), assets.count, compiled, otherSurvival);
+}

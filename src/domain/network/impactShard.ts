@@ -174,7 +174,11 @@ export class ImpactShardReader {
       const headerLength = start.readUInt32LE(magic.length);
       const headerBytes = Buffer.alloc(headerLength);
       if (fs.readSync(fd, headerBytes, 0, headerLength, start.length) !== headerLength) throw truncated(path);
-      this.header = JSON.parse(headerBytes.toString('utf8')) as ImpactShardHeader;
+      try {
+        this.header = JSON.parse(headerBytes.toString('utf8')) as ImpactShardHeader;
+      } catch {
+        throw corrupt(path, 'its header is not JSON');
+      }
       this.scenarioOffset = start.length + headerLength;
     } finally {
       fs.closeSync(fd);

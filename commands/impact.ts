@@ -2,9 +2,10 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandContext } from './context.js';
 import { emit, formatFields, formatTable } from './output.js';
 import { progressReporter } from './progress.js';
-import { addRunOptions, askRunInputs, parseSamples, parseSeed, runRequest, type RunOptions } from './simulate.js';
+import { addRunOptions, askRunInputs, parseSamples, parseSeed, parseShard, runRequest, type RunOptions } from './simulate.js';
 import { HazsimError } from '../src/base/errors.js';
 import type { ImpactSummary } from '../src/app/impactSchemas.js';
+import type { ShardSpec } from '../src/app/scenarioFormats.js';
 import { DEFAULT_CUSTOMERS_PER_LOAD, DEFAULT_TIME_STEP_HOURS } from '../src/app/impactSchemas.js';
 
 interface ImpactOptions extends RunOptions {
@@ -17,6 +18,7 @@ interface ImpactOptions extends RunOptions {
   scenarios?: string;
   scenariosOutput?: string;
   restorationOutput?: string;
+  shard?: ShardSpec;
 }
 
 function parseCrews(value: string): number {
@@ -99,7 +101,15 @@ export function makeImpactCommand(context: CommandContext): Command {
     .option('--scenarios <zip>', 'use the failures of an existing scenario ZIP instead of drawing them')
     .option('--scenarios-output <zip>', 'also keep the scenario ZIP drawn for the analysis')
     .option('--restoration-output <zip>', "also write the scenario ZIP with restoration edits (in_service true at each repair's restored_at)")
-    .option('-o, --output <file>', 'result file (default: ./{distribution}_{hazard}_impact_{n}samples.sqlite)')
+    .option(
+      '--shard <i/N>',
+      'analyse only part i of N (samples split by index) into a part file; `hazsim merge` of all N parts gives the unsharded result byte for byte',
+      parseShard,
+    )
+    .option(
+      '-o, --output <file>',
+      'result file (default: ./{distribution}_{hazard}_impact_{n}samples.sqlite; a part: ./{distribution}_impact_{n}samples.shard-{i}-of-{N}.hzshard)',
+    )
     .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: ImpactOptions, command: Command) => {
       const service = context.service(options);
       const progress = progressReporter(context);
@@ -110,6 +120,37 @@ export function makeImpactCommand(context: CommandContext): Command {
         onProgress: progress.update,
         ...(options.restorationOutput ? { restorationOutputPath: options.restorationOutput } : {}),
       };
+      if (options.shard) {
+        const shardOptions = ['scenarios', 'scenariosOutput', 'restorationOutput'];
+        if (shardOptions.some((name) => command.getOptionValueSource(name) === 'cli')) {
+          throw new HazsimError(
+            'usage',
+            '--shard draws its part of the scenarios itself: give no --scenarios, --scenarios-output or --restoration-output with it (the merged result is the same as without --shard)',
+          );
+        }
+        if (options.samples === undefined) throw new HazsimError('usage', 'give the number of scenarios of the whole run with -n <count>');
+        const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
+        const part = await service.estimateImpactShard(
+          { ...runRequest(inputs, options), number_of_samples: options.samples, seed: options.seed, method: options.method, ...settings },
+          options.shard,
+          { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
+        );
+        progress.done();
+        emit(context, options, part.summary, () =>
+          [
+            `Wrote ${part.filePath}`,
+            formatFields([
+              [
+                'part',
+                `${part.summary.shard_index}/${part.summary.shard_count}: samples ${part.summary.first_sample} to ${part.summary.end_sample - 1} of ${part.summary.number_of_samples}`,
+              ],
+              ['repairs', String(part.summary.repairs)],
+              ['merge into', `the impact SQLite result (hazsim merge <all ${part.summary.shard_count} parts> -o <file>)`],
+            ]),
+          ].join('\n'),
+        );
+        return;
+      }
       let outcome;
       if (options.scenarios) {
         const drawingOptions = ['samples', 'seed', 'method', 'curveSet', 'physics', 'groundMotionVariability', 'scenariosOutput'];

@@ -244,27 +244,3 @@ export function makeScenariosCommand(context: CommandContext): Command {
       },
     );
 }
-
-export function makeMergeCommand(context: CommandContext): Command {
-  return new Command('merge')
-    .description('merge the shard files of one sharded scenarios run (any order) into the file the unsharded run writes, byte for byte')
-    .argument('<parts...>', 'shard files written by `hazsim scenarios --shard i/N`, all N of them')
-    .requiredOption('-o, --output <file>', 'the merged ZIP or Parquet file (the format the shards were drawn for)')
-    .action(async (parts: string[], options: GlobalOptions & { output: string }) => {
-      const service = context.service(options);
-      const progress = progressReporter(context);
-      const merged = await service.mergeScenarios(parts, { outputPath: options.output, onProgress: progress.update });
-      progress.done();
-      emit(context, options, { status: 'success', file_path: merged.filePath, parts: parts.length, ...merged.summary }, () =>
-        [
-          `Wrote ${merged.filePath}`,
-          formatFields([
-            ['format', merged.summary.format],
-            ['parts', String(parts.length)],
-            ['samples', `${merged.summary.number_of_samples} (seed ${merged.summary.seed}, method ${merged.summary.method})`],
-            ['scenario records', String(merged.summary.total_scenarios)],
-          ]),
-        ].join('\n'),
-      );
-    });
-}

@@ -17,6 +17,7 @@ import type { DistributionModelSummary, HazardModelSummary } from './schemas.js'
 import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 import { createSimulationOps } from './simulation.js';
 import { createImpactOps } from './impact.js';
+import { createImpactShardOps } from './impactShard.js';
 import { createJobOps } from './jobs.js';
 import { createReportOps } from './report.js';
 import { detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
@@ -144,6 +145,12 @@ export function createService(options: ServiceOptions = {}) {
     cacheRoot,
   });
   const impact = createImpactOps({ stores, generateScenarios: simulation.generateScenarios, resultsDir });
+  const impactShards = createImpactShardOps({
+    stores,
+    generateScenarioShard: simulation.generateScenarioShard,
+    mergeScenarios: simulation.mergeScenarios,
+    cacheRoot,
+  });
   const jobs = createJobOps({
     jobsDir: path.join(cacheRoot, 'jobs'),
     maxSamples: settings.maxSamples,
@@ -403,6 +410,7 @@ export function createService(options: ServiceOptions = {}) {
     importCurveSetFile,
     ...simulation,
     ...impact,
+    ...impactShards,
     ...reports,
     ...jobs,
     resultsDir,

@@ -6,7 +6,7 @@
 import { HazsimError } from '../../base/errors.js';
 import { restorationTimes } from './crews.js';
 import { Energizer } from './energize.js';
-import { ImpactAccumulator, type ImpactMetrics, type SampleMetrics } from './metrics.js';
+import { ImpactAccumulator, type ImpactMetrics, type SampleImpact, type SampleMetrics } from './metrics.js';
 import { defaultRepairTime, repairTimeDrawer } from './repairTimes.js';
 import { UNREACHABLE_DEPTH } from './topology.js';
 import type { Topology } from './types.js';
@@ -28,6 +28,8 @@ export interface ImpactRunOptions {
   timeStepHours: number;
   /** Hours from the first to the last hazard timestamp. */
   lastHazardHours: number;
+  /** The first sample given (a shard's first sample; default 0). */
+  firstSample?: number;
 }
 
 /** One repair, as the result's `repairs` table holds it. */
@@ -45,7 +47,7 @@ export class ImpactRun {
   private readonly energizer: Energizer;
   private readonly accumulator: ImpactAccumulator;
   readonly repairs: RepairRecord[] = [];
-  private nextSample = 0;
+  private nextSample: number;
 
   constructor(
     private readonly topology: Topology,
@@ -53,10 +55,19 @@ export class ImpactRun {
   ) {
     this.energizer = new Energizer(topology);
     this.accumulator = new ImpactAccumulator(topology, options.timeStepHours, options.lastHazardHours);
+    this.nextSample = options.firstSample ?? 0;
   }
 
   /** Adds sample `sample`; samples come in order 0, 1, ... (a sample without failures may be given with none). */
   addSample(sample: number, failures: ScenarioFailure[]): SampleMetrics {
+    const { impact, repairs } = this.measureSample(sample, failures);
+    this.accumulator.record(impact);
+    this.repairs.push(...repairs);
+    return impact.metrics;
+  }
+
+  /** What sample `sample` adds to the result (see addSample), without adding it: a shard part stores it. */
+  measureSample(sample: number, failures: ScenarioFailure[]): { impact: SampleImpact; repairs: RepairRecord[] } {
     if (sample !== this.nextSample) throw new HazsimError('internal', `impact samples out of order: got ${sample}, expected ${this.nextSample}`);
     this.nextSample += 1;
     const { topology } = this;
@@ -81,9 +92,10 @@ export class ImpactRun {
     }
     const restore = restorationTimes(failHours, repairHours, priority, this.options.crews);
     const inNetwork: number[] = [];
+    const repairs: RepairRecord[] = [];
     for (let k = 0; k < count; k += 1) {
       if (elementOf[k] >= 0) inNetwork.push(k);
-      this.repairs.push({
+      repairs.push({
         sample,
         asset_uuid: failures[k].assetUuid,
         in_network: elementOf[k] >= 0,
@@ -101,7 +113,7 @@ export class ImpactRun {
     };
     const networkRestore = Float64Array.from(inNetwork, (k) => restore[k]);
     const outages = this.energizer.outages(networkFailures, networkRestore);
-    return this.accumulator.add(sample, inNetwork.length, count - inNetwork.length, networkRestore, outages);
+    return { impact: this.accumulator.measure(sample, inNetwork.length, count - inNetwork.length, networkRestore, outages), repairs };
   }
 
   finish(): ImpactMetrics {

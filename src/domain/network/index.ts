@@ -9,6 +9,7 @@ export {
   SAMPLE_METRIC_NAMES,
   type ImpactMetrics,
   type SampleMetrics,
+  type SampleImpact,
   type LoadResult,
   type CurvePoint,
   type SampleMetricName,
@@ -17,3 +18,4 @@ export { distributionOf, quantileSorted, type Distribution } from './statistics.
 export { ImpactRun, type ScenarioFailure, type ImpactRunOptions, type RepairRecord } from './impact.js';
 export { writeImpactSqlite } from './sqlite.js';
 export { hoursBetween, timestampAfter } from '../../base/hazardHours.js';
+export { ImpactShardReader, ImpactShardWriter, isImpactShardFile, type ImpactShardHeader, type ImpactShardRun } from './impactShard.js';

@@ -58,6 +58,19 @@ export interface LoadResult {
   mean_outage_hours_when_out: number;
 }
 
+/**
+ * Everything one sample adds to the summaries over samples: its metrics, its customers and kW
+ * out on the time axis, and the outage hours of each load that lost power. Impact shard parts
+ * carry these, so a merge adds them up in sample order exactly as one run does.
+ */
+export interface SampleImpact {
+  metrics: SampleMetrics;
+  customerCurve: Float64Array;
+  kwCurve: Float64Array;
+  /** [load index, outage hours] of each load that lost power, in the order the run adds them. */
+  loadOutages: [number, number][];
+}
+
 export interface CurvePoint {
   hours: number;
   customers_out: Distribution;
@@ -73,7 +86,7 @@ export interface ImpactMetrics {
   curve: CurvePoint[];
 }
 
-/** Adds up samples one at a time; `finish` summarizes. Samples must be added in order 0..n-1. */
+/** Adds up samples one at a time (measure, then record); `finish` summarizes. Samples must be recorded in order 0..n-1. */
 export class ImpactAccumulator {
   private readonly samples: SampleMetrics[] = [];
   private readonly customerCurves: Float64Array[] = [];
@@ -91,8 +104,21 @@ export class ImpactAccumulator {
     this.outageHours = new Float64Array(topology.loads.count);
   }
 
-  add(sample: number, failedAssets: number, failedWithoutEffect: number, restoreHours: Float64Array, outages: LoadOutage[]): SampleMetrics {
+  /** Adds a measured sample (this run's, or a shard part's); samples must come in order. */
+  record(impact: SampleImpact): void {
+    this.samples.push(impact.metrics);
+    this.customerCurves.push(impact.customerCurve);
+    this.kwCurves.push(impact.kwCurve);
+    for (const [load, hours] of impact.loadOutages) {
+      this.outageSamples[load] += 1;
+      this.outageHours[load] += hours;
+    }
+  }
+
+  /** What sample `sample` adds to the summaries, without adding it. */
+  measure(sample: number, failedAssets: number, failedWithoutEffect: number, restoreHours: Float64Array, outages: LoadOutage[]): SampleImpact {
     const { loads } = this.topology;
+    const loadOutages: [number, number][] = [];
     let customerHours = 0;
     let energy = 0;
     let customersAffected = 0;
@@ -113,8 +139,7 @@ export class ImpactAccumulator {
       energy += kw * hours;
       customersAffected += customers;
       finals.push({ time: lastEnd, customers });
-      this.outageSamples[outage.load] += 1;
-      this.outageHours[outage.load] += hours;
+      loadOutages.push([outage.load, hours]);
     }
     // Restorations before outages at one instant: the step functions are right-continuous.
     events.sort((a, b) => a.time - b.time || a.customers - b.customers);
@@ -143,11 +168,7 @@ export class ImpactAccumulator {
       restoration_hours: restoration,
       ...restoreTimes(finals, customersAffected),
     };
-    this.samples.push(metrics);
-    const { customerCurve, kwCurve } = this.curves(outages, horizon);
-    this.customerCurves.push(customerCurve);
-    this.kwCurves.push(kwCurve);
-    return metrics;
+    return { metrics, ...this.curves(outages, horizon), loadOutages };
   }
 
   /** Customers and kW out at each point k × step of the time axis (a point inside [start, end) counts). */

@@ -35,32 +35,31 @@ function runDifference(a: ShardRun, b: ShardRun): { field: string; a: unknown; b
 
 const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/** Checks the parts are the N shards of one run, each once; throws invalid_input naming the first problem. */
-function checkParts(readers: ShardReader[]): void {
+/** One part of a sharded run (a scenario shard file or an impact part), as the completeness check sees it. */
+export interface ShardPart {
+  path: string;
+  shardIndex: number;
+  firstSample: number;
+  endSample: number;
+}
+
+/**
+ * Checks `parts` are the `count` shards of a `numberOfSamples`-sample run, each once and
+ * holding its shard's samples; throws invalid_input naming the first problem.
+ */
+export function checkShardSet(parts: ShardPart[], count: number, numberOfSamples: number): void {
   const fail = (message: string, issues: Issue[]) => new HazsimError('invalid_input', message, issues);
-  if (readers.length === 0) throw fail('Nothing to merge: name the shard files of one run', [{ path: 'parts', message: 'is empty' }]);
-  const first = readers[0];
-  readers.forEach((reader, k) => {
-    const difference = runDifference(first.header.run, reader.header.run);
-    if (difference) {
-      throw fail(
-        `${reader.path} and ${first.path} are shards of different runs: ${difference.field} is ${shown(difference.b)} in one and ${shown(difference.a)} in the other`,
-        [{ path: `parts[${k}].${difference.field}`, message: `differs from parts[0] (${first.path})` }],
-      );
-    }
-  });
-  const count = first.header.run.shard_count;
-  const byIndex = new Map<number, ShardReader>();
-  readers.forEach((reader, k) => {
-    const index = reader.header.shard_index;
+  const byIndex = new Map<number, ShardPart>();
+  parts.forEach((part, k) => {
+    const index = part.shardIndex;
     const previous = byIndex.get(index);
     if (previous)
-      throw fail(`Shard ${index}/${count} is given twice: ${previous.path} and ${reader.path}`, [{ path: `parts[${k}]`, message: `repeats shard ${index}` }]);
-    const expected = shardSamples(first.header.run.number_of_samples, { index, count });
-    if (!(index >= 0 && index < count) || reader.header.first_sample !== expected.start || reader.header.end_sample !== expected.end) {
-      throw fail(`${reader.path} does not hold shard ${index}/${count}'s samples`, [{ path: `parts[${k}]`, message: 'sample range does not match its shard' }]);
+      throw fail(`Shard ${index}/${count} is given twice: ${previous.path} and ${part.path}`, [{ path: `parts[${k}]`, message: `repeats shard ${index}` }]);
+    const expected = shardSamples(numberOfSamples, { index, count });
+    if (!(index >= 0 && index < count) || part.firstSample !== expected.start || part.endSample !== expected.end) {
+      throw fail(`${part.path} does not hold shard ${index}/${count}'s samples`, [{ path: `parts[${k}]`, message: 'sample range does not match its shard' }]);
     }
-    byIndex.set(index, reader);
+    byIndex.set(index, part);
   });
   const missing = Array.from({ length: count }, (_, index) => index).filter((index) => !byIndex.has(index));
   if (missing.length > 0) {
@@ -68,6 +67,33 @@ function checkParts(readers: ShardReader[]): void {
       { path: 'parts', message: `missing shards ${missing.join(', ')}` },
     ]);
   }
+}
+
+/** Checks the parts are the N shards of one run, each once; throws invalid_input naming the first problem. */
+function checkParts(readers: ShardReader[]): void {
+  if (readers.length === 0)
+    throw new HazsimError('invalid_input', 'Nothing to merge: name the shard files of one run', [{ path: 'parts', message: 'is empty' }]);
+  const first = readers[0];
+  readers.forEach((reader, k) => {
+    const difference = runDifference(first.header.run, reader.header.run);
+    if (difference) {
+      throw new HazsimError(
+        'invalid_input',
+        `${reader.path} and ${first.path} are shards of different runs: ${difference.field} is ${shown(difference.b)} in one and ${shown(difference.a)} in the other`,
+        [{ path: `parts[${k}].${difference.field}`, message: `differs from parts[0] (${first.path})` }],
+      );
+    }
+  });
+  checkShardSet(
+    readers.map((reader) => ({
+      path: reader.path,
+      shardIndex: reader.header.shard_index,
+      firstSample: reader.header.first_sample,
+      endSample: reader.header.end_sample,
+    })),
+    first.header.run.shard_count,
+    first.header.run.number_of_samples,
+  );
 }
 
 /** Merges the shard files at `paths` into `outputPath` (ZIP or Parquet, as the shards were asked for). */
@@ -81,55 +107,80 @@ export async function mergeScenarioShards(
     for (const path of paths) readers.push(new ShardReader(path));
     checkParts(readers);
     readers.sort((a, b) => a.header.shard_index - b.header.shard_index);
-    const header = readers[0].header.run;
-    for (const reader of readers.slice(1)) reader.survival();
-    const run: RunDescription = {
-      timestamps: header.timestamps,
-      assetUuids: header.asset_uuids,
-      survival: readers[0].survival(),
-      survivalIsCumulative: header.survival_is_cumulative,
-      metadata: header.metadata,
-      seed: header.seed,
-      method: header.method,
-      numberOfSamples: header.number_of_samples,
-      recordLimit: options.recordLimit ?? DEFAULT_RECORD_LIMIT,
-      ...(header.damage ? { damage: decodeDamage(header.damage) } : {}),
-      restoration: header.restoration === true,
-      ...(header.sample_survival ? { sampleSurvival: header.sample_survival } : {}),
-    };
-    // Shards hold samples in index order; each is checked to end exactly after its last sample.
-    let current = 0;
-    const finishEmpty = () => {
-      while (current < readers.length && readers[current].header.first_sample === readers[current].header.end_sample) {
-        readers[current].finish();
-        current += 1;
-      }
-    };
-    finishEmpty();
-    const context = replayContext(
-      run.timestamps,
-      run.assetUuids,
-      (sampleIndex, failedAssets, failureTimes) => {
-        const reader = readers[current];
-        const count = reader.nextSample(failedAssets, failureTimes);
-        if (sampleIndex + 1 === reader.header.end_sample) {
-          reader.finish();
-          current += 1;
-          finishEmpty();
-        }
-        return count;
-      },
-      run.damage ? { seed: run.seed, model: run.damage, restoration: run.restoration } : undefined,
-    );
-    const source = {
-      runner: () => replayRunner(context),
-      range: sampleRange(0, run.numberOfSamples, run.assetUuids.length, header.format === 'parquet'),
-      parallel: 1,
-      onProgress: options.onProgress,
-    };
-    const summary = header.format === 'parquet' ? await writeParquetFromSamples(run, source, outputPath) : await writeZipFromSamples(run, source, outputPath);
-    return { ...summary, format: header.format };
+    const { format, number_of_samples } = readers[0].header.run;
+    return { ...(await replayShards(readers, format, 0, number_of_samples, outputPath, options)), format };
   } finally {
     for (const reader of readers) reader.close();
   }
+}
+
+/**
+ * The ZIP of one shard's samples alone (`hazsim impact --shard`): the unsharded run's records,
+ * damage.csv rows and metadata for those samples, as an impact analysis of them reads them.
+ */
+export async function writeShardSamplesZip(path: string, outputPath: string): Promise<void> {
+  const reader = new ShardReader(path);
+  try {
+    await replayShards([reader], 'zip', reader.header.first_sample, reader.header.end_sample, outputPath, { recordLimit: 0 });
+  } finally {
+    reader.close();
+  }
+}
+
+/** Writes samples [start, end) of `readers` (in shard order, together holding exactly those samples) as `format`. */
+async function replayShards(
+  readers: ShardReader[],
+  format: ScenarioFormat,
+  start: number,
+  end: number,
+  outputPath: string,
+  options: MergeOptions,
+): Promise<ScenarioRunSummary> {
+  const header = readers[0].header.run;
+  for (const reader of readers.slice(1)) reader.survival();
+  const run: RunDescription = {
+    timestamps: header.timestamps,
+    assetUuids: header.asset_uuids,
+    survival: readers[0].survival(),
+    survivalIsCumulative: header.survival_is_cumulative,
+    metadata: header.metadata,
+    seed: header.seed,
+    method: header.method,
+    numberOfSamples: header.number_of_samples,
+    recordLimit: options.recordLimit ?? DEFAULT_RECORD_LIMIT,
+    ...(header.damage ? { damage: decodeDamage(header.damage) } : {}),
+    restoration: header.restoration === true,
+    ...(header.sample_survival ? { sampleSurvival: header.sample_survival } : {}),
+  };
+  // Shards hold samples in index order; each is checked to end exactly after its last sample.
+  let current = 0;
+  const finishEmpty = () => {
+    while (current < readers.length && readers[current].header.first_sample === readers[current].header.end_sample) {
+      readers[current].finish();
+      current += 1;
+    }
+  };
+  finishEmpty();
+  const context = replayContext(
+    run.timestamps,
+    run.assetUuids,
+    (sampleIndex, failedAssets, failureTimes) => {
+      const reader = readers[current];
+      const count = reader.nextSample(failedAssets, failureTimes);
+      if (sampleIndex + 1 === reader.header.end_sample) {
+        reader.finish();
+        current += 1;
+        finishEmpty();
+      }
+      return count;
+    },
+    run.damage ? { seed: run.seed, model: run.damage, restoration: run.restoration } : undefined,
+  );
+  const source = {
+    runner: () => replayRunner(context),
+    range: sampleRange(start, end, run.assetUuids.length, format === 'parquet'),
+    parallel: 1,
+    onProgress: options.onProgress,
+  };
+  return format === 'parquet' ? writeParquetFromSamples(run, source, outputPath) : writeZipFromSamples(run, source, outputPath);
 }

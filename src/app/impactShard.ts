@@ -13,7 +13,7 @@ import { HazsimError } from '../base/errors.js';
 import { parseOrThrow } from '../base/validation.js';
 import { HAZSIM_VERSION } from '../base/version.js';
 import { runWorkerTask, type ProgressEvent } from '../base/workerTask.js';
-import { checkShardSet, SHARD_EXTENSION, writeShardSamplesZip, type ShardSpec } from '../domain/scenarios/index.js';
+import { checkShardSet, SHARD_EXTENSION, writeShardSamplesZip, type RunDifference, type ShardSpec } from '../domain/scenarios/index.js';
 import { ImpactShardReader, isImpactShardFile, type ImpactShardRun } from '../domain/network/index.js';
 import { ImpactRequest } from './impactSchemas.js';
 import { mergeImpactParts, type ImpactShardSummary, type ImpactShardTask } from './impactRun.js';
@@ -42,7 +42,7 @@ async function fileSha256(filePath: string): Promise<string> {
 }
 
 /** The first field in which two parts' runs differ, or null. */
-function runDifference(a: ImpactShardRun, b: ImpactShardRun): { field: string; a: unknown; b: unknown } | null {
+function runDifference(a: ImpactShardRun, b: ImpactShardRun): RunDifference {
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])] as (keyof ImpactShardRun)[];
   for (const field of fields) {
     if (field === 'run_info') continue;
@@ -51,32 +51,6 @@ function runDifference(a: ImpactShardRun, b: ImpactShardRun): { field: string; a
   const keys = [...new Set([...Object.keys(a.run_info), ...Object.keys(b.run_info)])];
   for (const key of keys) if (a.run_info[key] !== b.run_info[key]) return { field: `run_info.${key}`, a: a.run_info[key], b: b.run_info[key] };
   return null;
-}
-
-/** Checks the parts are the N impact parts of one run, each once; throws invalid_input naming the first problem. */
-function checkImpactParts(readers: ImpactShardReader[]): void {
-  const first = readers[0];
-  readers.forEach((reader, k) => {
-    const difference = runDifference(first.header.run, reader.header.run);
-    if (difference) {
-      const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-      throw new HazsimError(
-        'invalid_input',
-        `${reader.path} and ${first.path} are parts of different impact runs: ${difference.field} is ${shown(difference.b)} in one and ${shown(difference.a)} in the other`,
-        [{ path: `parts[${k}].${difference.field}`, message: `differs from parts[0] (${first.path})` }],
-      );
-    }
-  });
-  checkShardSet(
-    readers.map((reader) => ({
-      path: reader.path,
-      shardIndex: reader.header.shard_index,
-      firstSample: reader.header.first_sample,
-      endSample: reader.header.end_sample,
-    })),
-    first.header.run.shard_count,
-    first.header.run.number_of_samples,
-  );
 }
 
 export function createImpactShardOps(dependencies: ImpactShardDependencies) {
@@ -129,7 +103,7 @@ export function createImpactShardOps(dependencies: ImpactShardDependencies) {
   /** The impact result of the unsharded run from all its impact parts, in any order. */
   async function mergeImpact(parts: string[], options: { outputPath: string; onProgress?: (event: ProgressEvent) => void }) {
     const readers = parts.map((part) => new ImpactShardReader(part));
-    checkImpactParts(readers);
+    checkShardSet(readers, runDifference, 'parts of different impact runs');
     readers.sort((a, b) => a.header.shard_index - b.header.shard_index);
     const run = readers[0].header.run;
     const distribution = stores.distribution.get(run.distribution_system_name);

@@ -13,7 +13,7 @@ export {
   type ShardSpec,
   type ShardSummary,
 } from './shard.js';
-export { mergeScenarioShards, writeShardSamplesZip, checkShardSet, type MergeOptions, type ShardPart } from './merge.js';
+export { mergeScenarioShards, writeShardSamplesZip, checkShardSet, type MergeOptions, type RunDifference, type ShardPart } from './merge.js';
 export { validateScenarioOptions, DEFAULT_RECORD_LIMIT, type SamplingMethod } from './options.js';
 export { validateScenarioInput } from './input.js';
 export { sampleGenerator, sampleStream, RNG_DESCRIPTION, type UniformGenerator } from './rng.js';

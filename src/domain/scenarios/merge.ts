@@ -19,7 +19,7 @@ export interface MergeOptions {
 }
 
 /** The first difference between two parts' runs, as "<field>: <a> vs <b>", or null. */
-function runDifference(a: ShardRun, b: ShardRun): { field: string; a: unknown; b: unknown } | null {
+function runDifference(a: ShardRun, b: ShardRun): RunDifference {
   const fields = ['format', 'shard_count', 'seed', 'method', 'number_of_samples', 'survival_is_cumulative', 'survival_sha256', 'sample_survival'] as const;
   for (const field of fields) if (a[field] !== b[field]) return { field, a: a[field], b: b[field] };
   const keys = [...new Set([...Object.keys(a.metadata), ...Object.keys(b.metadata)])];
@@ -35,28 +35,41 @@ function runDifference(a: ShardRun, b: ShardRun): { field: string; a: unknown; b
 
 const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/** One part of a sharded run (a scenario shard file or an impact part), as the completeness check sees it. */
-export interface ShardPart {
+/** The first field in which two parts' runs differ (with both values as shown in the error), or null. */
+export type RunDifference = { field: string; a: unknown; b: unknown } | null;
+
+/** One part of a sharded run (a scenario shard file or an impact part), as the checks see it: its file and header. */
+export interface ShardPart<Run> {
   path: string;
-  shardIndex: number;
-  firstSample: number;
-  endSample: number;
+  header: { run: Run & { shard_count: number; number_of_samples: number }; shard_index: number; first_sample: number; end_sample: number };
 }
 
 /**
- * Checks `parts` are the `count` shards of a `numberOfSamples`-sample run, each once and
- * holding its shard's samples; throws invalid_input naming the first problem.
+ * Checks `parts` (at least one) are the shards of one run, by `runDifference`, then that they are
+ * all of its shards, each once and holding its shard's samples; throws invalid_input naming the
+ * first problem (`differentRuns` says what mismatched parts are, e.g. "shards of different runs").
  */
-export function checkShardSet(parts: ShardPart[], count: number, numberOfSamples: number): void {
+export function checkShardSet<Run>(parts: ShardPart<Run>[], runDifference: (a: Run, b: Run) => RunDifference, differentRuns: string): void {
   const fail = (message: string, issues: Issue[]) => new HazsimError('invalid_input', message, issues);
-  const byIndex = new Map<number, ShardPart>();
+  const first = parts[0];
   parts.forEach((part, k) => {
-    const index = part.shardIndex;
+    const difference = runDifference(first.header.run, part.header.run);
+    if (difference) {
+      throw fail(
+        `${part.path} and ${first.path} are ${differentRuns}: ${difference.field} is ${shown(difference.b)} in one and ${shown(difference.a)} in the other`,
+        [{ path: `parts[${k}].${difference.field}`, message: `differs from parts[0] (${first.path})` }],
+      );
+    }
+  });
+  const { shard_count: count, number_of_samples: numberOfSamples } = first.header.run;
+  const byIndex = new Map<number, ShardPart<Run>>();
+  parts.forEach((part, k) => {
+    const index = part.header.shard_index;
     const previous = byIndex.get(index);
     if (previous)
       throw fail(`Shard ${index}/${count} is given twice: ${previous.path} and ${part.path}`, [{ path: `parts[${k}]`, message: `repeats shard ${index}` }]);
     const expected = shardSamples(numberOfSamples, { index, count });
-    if (!(index >= 0 && index < count) || part.firstSample !== expected.start || part.endSample !== expected.end) {
+    if (!(index >= 0 && index < count) || part.header.first_sample !== expected.start || part.header.end_sample !== expected.end) {
       throw fail(`${part.path} does not hold shard ${index}/${count}'s samples`, [{ path: `parts[${k}]`, message: 'sample range does not match its shard' }]);
     }
     byIndex.set(index, part);
@@ -73,27 +86,7 @@ export function checkShardSet(parts: ShardPart[], count: number, numberOfSamples
 function checkParts(readers: ShardReader[]): void {
   if (readers.length === 0)
     throw new HazsimError('invalid_input', 'Nothing to merge: name the shard files of one run', [{ path: 'parts', message: 'is empty' }]);
-  const first = readers[0];
-  readers.forEach((reader, k) => {
-    const difference = runDifference(first.header.run, reader.header.run);
-    if (difference) {
-      throw new HazsimError(
-        'invalid_input',
-        `${reader.path} and ${first.path} are shards of different runs: ${difference.field} is ${shown(difference.b)} in one and ${shown(difference.a)} in the other`,
-        [{ path: `parts[${k}].${difference.field}`, message: `differs from parts[0] (${first.path})` }],
-      );
-    }
-  });
-  checkShardSet(
-    readers.map((reader) => ({
-      path: reader.path,
-      shardIndex: reader.header.shard_index,
-      firstSample: reader.header.first_sample,
-      endSample: reader.header.end_sample,
-    })),
-    first.header.run.shard_count,
-    first.header.run.number_of_samples,
-  );
+  checkShardSet(readers, runDifference, 'shards of different runs');
 }
 
 /** Merges the shard files at `paths` into `outputPath` (ZIP or Parquet, as the shards were asked for). */

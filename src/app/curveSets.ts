@@ -69,12 +69,9 @@ function isBuiltin(name: string): boolean {
 
 /** The curve set use cases over one cache root. */
 export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
-  const store = new ModelStore(
-    path.join(cacheRoot, 'curve_sets'),
-    'Curve set',
-    (content) => checkCurveSet(content).issues,
-    () => Object.keys(BUILTIN_CURVE_SETS),
-  );
+  const store = new ModelStore(path.join(cacheRoot, 'curve_sets'), 'Curve set', (content) => checkCurveSet(content).issues, {
+    otherNames: () => Object.keys(BUILTIN_CURVE_SETS),
+  });
 
   /** Built-in sets first, then custom ones by name. */
   async function listCurveSets(options: { refresh?: boolean } = {}): Promise<CurveSetRecord[]> {

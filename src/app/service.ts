@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { resolveSettings } from './settings.js';
 import { ModelStore, METADATA_FILE, type ModelRecord, type RefreshReport } from './cache/store.js';
+import type { CheckModelFileTask } from './checkModelFileWorker.js';
 import { coordinateWarnings } from '../domain/assets/index.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
 import { pruneCache as pruneModelCache, type PruneResult } from './cache/prune.js';
@@ -21,14 +22,12 @@ import { createImpactShardOps } from './impactShard.js';
 import { createJobOps } from './jobs.js';
 import { createReportOps } from './report.js';
 import { detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
-import { runWorkerTask } from '../base/workerTask.js';
+import { runWorkerTask, WORKER_INPUT_BYTES } from '../base/workerTask.js';
 import { isObject } from '../base/json.js';
 import { writeDerivedFile } from './assetCache.js';
 import { sweepPrivateResults } from './resultOutput.js';
 import { Semaphore } from '../base/semaphore.js';
 
-/** Uploads at least this large are parsed and validated in a worker thread (about 50 ms of work on the caller's thread below it). */
-const WORKER_UPLOAD_BYTES = 2 * 1024 * 1024;
 /**
  * Uploads parsed at once per process, whatever their size: a small ZIP may expand to the
  * inflation limit (docs/hardening.md, "Uploads"), so memory is bounded by this times that limit.
@@ -187,7 +186,9 @@ export function createService(options: ServiceOptions = {}) {
   }
 
   function makeStore(kind: ModelKind): ModelStore {
-    return new ModelStore(path.join(cacheRoot, kind.dirName), kind.label, kind.validate);
+    return new ModelStore(path.join(cacheRoot, kind.dirName), kind.label, kind.validate, {
+      checkLargeFile: (filePath) => runWorkerTask<CheckModelFileTask, string | null>(import.meta.url, './checkModelFileWorker', { filePath, kind: kind.id }),
+    });
   }
 
   /**
@@ -209,7 +210,7 @@ export function createService(options: ServiceOptions = {}) {
     let prepared: PreparedUpload;
     try {
       prepared = await uploadParses.run(() =>
-        sizeBytes >= WORKER_UPLOAD_BYTES
+        sizeBytes >= WORKER_INPUT_BYTES
           ? runWorkerTask<PrepareUploadTask, PreparedUpload>(import.meta.url, './prepareUploadWorker', task)
           : prepareUpload(task),
       );

@@ -33,6 +33,12 @@ export function startModuleWorker(callerUrl: string, relativePath: string, worke
   return new Worker(new URL(`${relativePath}.js`, callerUrl), options);
 }
 
+/**
+ * Inputs at least this large (uploads, model files a cache refresh finds) are parsed and
+ * validated in a worker thread: below it the work takes about 50 ms on the caller's thread.
+ */
+export const WORKER_INPUT_BYTES = 2 * 1024 * 1024;
+
 /** Tasks running at once; more wait their turn, so twenty concurrent requests do not thrash two cores. */
 const MAX_RUNNING = Math.max(1, os.availableParallelism());
 let running = 0;

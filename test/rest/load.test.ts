@@ -141,4 +141,29 @@ test(`/health and a listing answer promptly while a ${LARGE_FEEDER_ASSETS}-asset
   assert.equal(await resultTempFilesAfter(served.child.pid!), []);
 });
 
+test('/health and a listing answer promptly while a refresh checks large feeders dropped into the cache', async ({ dir, served, largeFeederPath }) => {
+  // Copied in by hand, as the refresh is for: three valid feeders and one cut short (not JSON).
+  const folder = path.join(dir, 'cache', 'distribution_models');
+  const dropped = ['dropped_1', 'dropped_2', 'dropped_3'];
+  for (const name of dropped) fs.copyFileSync(largeFeederPath, path.join(folder, `${name}.json`));
+  const bytes = fs.readFileSync(largeFeederPath);
+  fs.writeFileSync(path.join(folder, 'dropped_cut.json'), bytes.subarray(0, bytes.length - 1));
+  const started = Date.now();
+  const refresh = fetch(`${served.url}/refresh-cache`, { method: 'POST' });
+  const latenciesMs = await probeWhile(served, refresh);
+  const report = await expectJson(await refresh);
+  const refreshMs = Date.now() - started;
+  assert.equal(report.distribution_models.added, dropped);
+  assert.equal(
+    report.distribution_models.invalid.map((entry: { file: string }) => entry.file),
+    ['distribution_models/dropped_cut.json'],
+  );
+  assert.match(report.distribution_models.invalid[0].reason, /dropped_cut\.json is not valid JSON/);
+  const worstMs = Math.max(...latenciesMs);
+  console.log(
+    `\nNOTICE: the refresh of four files of ${(bytes.length / 1e6).toFixed(0)} MB took ${(refreshMs / 1000).toFixed(1)} s; ${latenciesMs.length} probes meanwhile, slowest ${worstMs.toFixed(1)} ms`,
+  );
+  assert.ok(worstMs < probeLimitMs(refreshMs), `slowest probe ${worstMs} ms while the refresh took ${refreshMs} ms`);
+});
+
 test.run();

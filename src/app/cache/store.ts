@@ -6,6 +6,7 @@ import { assertModelName, nameProblem, RESERVED_INDEX_NAME } from '../../base/na
 import { isTemporaryName, processAlive, temporaryOwnerPid, temporaryPath, writeFileAtomic } from '../../base/atomic.js';
 import { withFileLock } from './lock.js';
 import { didYouMean } from '../../base/suggest.js';
+import { WORKER_INPUT_BYTES } from '../../base/workerTask.js';
 
 /** A cached model's record (spec §2.1), without content. */
 export interface ModelRecord {
@@ -78,13 +79,15 @@ export class ModelStore {
    * @param dir the store's directory (created on first use)
    * @param label what the store holds, as the spec's messages name it: "Distribution system", "Hazard model", "Curve set"
    * @param validate every problem of a file's content (empty when it is a valid model of this store); refresh skips files with problems
-   * @param otherNames names that resolve without a record (built-in curve sets), offered with the stored ones when a name is not found
+   * @param options.otherNames names that resolve without a record (built-in curve sets), offered with the stored ones when a name is not found
+   * @param options.checkLargeFile what refresh uses instead of checking on the caller's thread a file of at least WORKER_INPUT_BYTES
+   *   (the same answer as {@link modelFileProblem}, worked out in a worker thread so a server keeps answering)
    */
   constructor(
     dir: string,
     private readonly label: string,
     private readonly validate: (content: unknown) => Issue[],
-    private readonly otherNames: () => string[] = () => [],
+    private readonly options: { otherNames?: () => string[]; checkLargeFile?: (filePath: string) => Promise<string | null> } = {},
   ) {
     this.dir = dir;
     this.metadataPath = path.join(dir, METADATA_FILE);
@@ -98,21 +101,21 @@ export class ModelStore {
 
   /** not_found with the spec's message, and the closest known names as a hint. */
   private notFound(name: string, metadata: Record<string, ModelRecord>): HazsimError {
-    return new HazsimError('not_found', this.notFoundMessage(name), undefined, didYouMean(name, [...Object.keys(metadata), ...this.otherNames()]));
+    return new HazsimError(
+      'not_found',
+      this.notFoundMessage(name),
+      undefined,
+      didYouMean(name, [...Object.keys(metadata), ...(this.options.otherNames?.() ?? [])]),
+    );
   }
 
-  /** Why a file found by refresh cannot be a model of this store (unreadable, or its first problem), or null. */
-  private checkFile(filePath: string): string | null {
-    let content: unknown;
-    try {
-      content = parseJsonBytes(readRegularFile(filePath, `${filePath} is gone`), path.basename(filePath));
-    } catch (error) {
-      return (error as Error).message;
-    }
-    const issues = this.validate(content);
-    if (issues.length === 0) return null;
-    const [first] = issues;
-    return `not a valid ${this.label.toLowerCase()}: ${first.path ? `${first.path}: ` : ''}${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more problems)` : ''}`;
+  /**
+   * Why a file found by refresh cannot be a model of this store, or null. Parsing and
+   * validating a large model takes seconds, so a large one is checked by checkLargeFile.
+   */
+  private async checkFile(filePath: string, sizeBytes: number): Promise<string | null> {
+    if (sizeBytes >= WORKER_INPUT_BYTES && this.options.checkLargeFile) return this.options.checkLargeFile(filePath);
+    return modelFileProblem(filePath, this.label, this.validate);
   }
 
   /** A path inside the store as kept in journals (relative, so a moved cache recovers too). */
@@ -331,7 +334,7 @@ export class ModelStore {
    */
   async refresh(): Promise<RefreshReport> {
     this.ensureDir();
-    return withFileLock(this.lockPath, () => {
+    return withFileLock(this.lockPath, async () => {
       this.recoverInterruptedCommits();
       const report: RefreshReport = { added: [], removed: [], removed_folders: [], invalid: [] };
       const metadata = this.readMetadata({ recoverCorrupt: true, report });
@@ -364,12 +367,14 @@ export class ModelStore {
         const name = entry.name.slice(0, -'.json'.length);
         if (Object.hasOwn(metadata, name)) continue;
         const filePath = path.join(this.dir, entry.name);
-        const reason = nameProblem(name) ?? this.checkFile(filePath);
+        const stat = fs.statSync(filePath, { throwIfNoEntry: false });
+        // Removed since the folder was listed: there is nothing to take.
+        if (!stat) continue;
+        const reason = nameProblem(name) ?? (await this.checkFile(filePath, stat.size));
         if (reason) {
           report.invalid.push({ file: filePath, reason });
           continue;
         }
-        const stat = fs.statSync(filePath);
         metadata[name] = { name, description: '', created_at: isoWithoutZone(stat.mtime), file_path: this.storedPathFor(name) };
         report.added.push(name);
       }
@@ -445,6 +450,24 @@ export class ModelStore {
     for (const name of Object.keys(metadata).sort()) sorted[name] = { ...metadata[name], file_path: this.storedPathFor(name) };
     writeFileAtomic(this.metadataPath, `${JSON.stringify(sorted, null, 2)}\n`);
   }
+}
+
+/**
+ * Why the file at `filePath` cannot be a model that `validate` accepts (unreadable, not JSON,
+ * or its first problem), or null. Reads and parses the whole file: a worker thread runs it
+ * for large files (see ModelStore's checkLargeFile).
+ */
+export function modelFileProblem(filePath: string, label: string, validate: (content: unknown) => Issue[]): string | null {
+  let content: unknown;
+  try {
+    content = parseJsonBytes(readRegularFile(filePath, `${filePath} is gone`), path.basename(filePath));
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const issues = validate(content);
+  if (issues.length === 0) return null;
+  const [first] = issues;
+  return `not a valid ${label.toLowerCase()}: ${first.path ? `${first.path}: ` : ''}${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more problems)` : ''}`;
 }
 
 /**

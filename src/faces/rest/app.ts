@@ -79,7 +79,7 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
   });
   app.use(cors(options.corsOrigins ?? []));
   app.use(compression());
-  app.use(errorMiddleware({ maxUploadMb }));
+  app.use(errorMiddleware({ maxUploadMb, cacheRoot: service.cacheRoot }));
   app.use(router.routes);
   app.use(router.fallback);
   return app;

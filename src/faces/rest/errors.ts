@@ -9,6 +9,7 @@ import type { Context, Middleware } from 'koa';
 import type * as v from 'valibot';
 import { ERROR_KIND_TABLE, isHazsimError, type Issue } from '../../base/errors.js';
 import type { ErrorBody } from '../../app/schemas.js';
+import { clientError } from './clientPaths.js';
 
 /** What the client is told about a failure. */
 export interface Problem {
@@ -76,8 +77,9 @@ export function errorBody(problem: Problem): v.InferOutput<typeof ErrorBody> {
 /**
  * The first middleware: turns every failure below it into the error body. Server faults
  * are emitted as the app's 'error' event for the log; client mistakes are not incidents.
+ * Files the message names are shown relative to the cache (`cacheRoot`), as every REST answer shows them.
  */
-export function errorMiddleware(options: { maxUploadMb: number }): Middleware {
+export function errorMiddleware(options: { maxUploadMb: number; cacheRoot: string }): Middleware {
   return async (ctx: Context, next) => {
     try {
       await next();
@@ -92,7 +94,7 @@ export function errorMiddleware(options: { maxUploadMb: number }): Middleware {
       for (const name of ctx.res.getHeaderNames()) ctx.remove(name);
       for (const [name, value] of Object.entries(problem.headers ?? {})) ctx.set(name, value);
       ctx.status = problem.status;
-      ctx.body = errorBody(problem);
+      ctx.body = clientError(options.cacheRoot, errorBody(problem));
     }
   };
 }

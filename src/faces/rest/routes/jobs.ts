@@ -11,6 +11,7 @@ import { JobListQuery, JobResource } from '../schemas.js';
 import { SCENARIO_EXAMPLE } from '../examples.js';
 import { PAGE_HEADERS, sendPage } from '../paging.js';
 import type { Route } from '../routeTable.js';
+import { clientError } from '../clientPaths.js';
 import { SQLITE_CONTENT_TYPE, ZIP_CONTENT_TYPE, sendFile } from './simulation.js';
 
 const TAG = 'Jobs';
@@ -28,10 +29,12 @@ const jobParam = { job_id: { description: 'the job id that POST /jobs answered',
 
 type Resource = v.InferOutput<typeof JobResource>;
 
-function resourceOf(record: JobRecord): Resource {
+function resourceOf(cacheRoot: string, record: JobRecord): Resource {
   const self = `/jobs/${record.id}`;
   return {
     ...record,
+    // A failed run's message names files as the core does: by absolute paths.
+    error: record.error && clientError(cacheRoot, record.error),
     links: [
       { rel: 'self', href: self, type: 'application/json' },
       { rel: 'events', href: `${self}/events`, type: EVENT_STREAM },
@@ -61,7 +64,7 @@ function streamEvents(ctx: Context, service: HazsimService, id: string): void {
   };
   const send = (record: JobRecord) => {
     if (stream.writableEnded) return;
-    const text = JSON.stringify(resourceOf(record));
+    const text = JSON.stringify(resourceOf(service.cacheRoot, record));
     if (text === lastText) return;
     lastText = text;
     sequence += 1;
@@ -119,7 +122,7 @@ export function jobRoutes(service: HazsimService): Route[] {
         const record = service.submitJob(body);
         ctx.status = 202;
         ctx.set('Location', `/jobs/${record.id}`);
-        ctx.body = resourceOf(record);
+        ctx.body = resourceOf(service.cacheRoot, record);
       },
     },
     {
@@ -139,7 +142,7 @@ export function jobRoutes(service: HazsimService): Route[] {
         const jobs = service
           .listJobs()
           .filter((job) => state === undefined || job.state === state)
-          .map(resourceOf);
+          .map((record) => resourceOf(service.cacheRoot, record));
         sendPage(ctx, jobs, query as { limit?: number; cursor?: string }, JOB_ORDER);
       },
     },
@@ -157,7 +160,7 @@ export function jobRoutes(service: HazsimService): Route[] {
       errors: [404],
       errorMeanings: { 404: 'no job with this id' },
       handle(ctx, { params }) {
-        ctx.body = resourceOf(service.getJob(params.job_id));
+        ctx.body = resourceOf(service.cacheRoot, service.getJob(params.job_id));
       },
     },
     {
@@ -189,7 +192,7 @@ export function jobRoutes(service: HazsimService): Route[] {
       errors: [404, 409],
       errorMeanings: { 404: 'no job with this id', 409: 'the job runs in another hazsim server over the same cache' },
       async handle(ctx, { params }) {
-        ctx.body = resourceOf(await service.cancelJob(params.job_id));
+        ctx.body = resourceOf(service.cacheRoot, await service.cancelJob(params.job_id));
       },
     },
     {

@@ -4,7 +4,7 @@ import { CacheInfo, CacheRefreshResult, HazardTypesResponse } from '../../../app
 import { HAZSIM_VERSION } from '../../../base/version.js';
 import { ApiInfo, HealthReport } from '../schemas.js';
 import type { Route } from '../routeTable.js';
-import { clientPath } from '../clientPaths.js';
+import { clientPath, clientText } from '../clientPaths.js';
 
 const SERVICE_TAG = 'Service';
 const CACHE_TAG = 'Cache';
@@ -63,7 +63,7 @@ export function metaRoutes(service: HazsimService, startedAtMs: number, options:
       async handle(ctx) {
         const problem = await cacheProblem(service.cacheRoot);
         if (problem && !options.revealPaths) options.log(`${new Date().toISOString()} health: the cache directory is not usable: ${problem}`);
-        const shown = options.revealPaths ? problem : null;
+        const shown = options.revealPaths && problem ? clientText(service.cacheRoot, problem) : null;
         const report = {
           status: problem ? 'unhealthy' : 'healthy',
           version: HAZSIM_VERSION,
@@ -113,6 +113,7 @@ export function metaRoutes(service: HazsimService, startedAtMs: number, options:
         const relative = (report: typeof result.distribution_models) => ({
           ...report,
           removed_folders: report.removed_folders.map((folder) => clientPath(service.cacheRoot, folder)),
+          invalid: report.invalid.map(({ file, reason }) => ({ file: clientPath(service.cacheRoot, file), reason: clientText(service.cacheRoot, reason) })),
         });
         ctx.body = { ...result, distribution_models: relative(result.distribution_models), hazard_models: relative(result.hazard_models) };
       },

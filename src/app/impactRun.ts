@@ -194,16 +194,22 @@ async function forEachSample(
   report({ phase: 'energizing samples', done: total, total });
 }
 
+/** The impact run of an opened analysis, with the task's crews and time step; sample numbers start at `firstSample`. */
+function impactRunOf(analysis: Awaited<ReturnType<typeof openAnalysis>>, task: ImpactTask | ImpactShardTask, firstSample?: number): ImpactRun {
+  return new ImpactRun(analysis.topology, {
+    seed: analysis.contents.seed,
+    crews: task.crews,
+    timeStepHours: task.timeStepHours,
+    lastHazardHours: analysis.lastHazardHours,
+    ...(firstSample === undefined ? {} : { firstSample }),
+  });
+}
+
 export async function runImpact(task: ImpactTask, report: (event: ProgressEvent) => void): Promise<ImpactSummary> {
   const analysis = await openAnalysis(task);
   try {
     const { contents, topology, origin } = analysis;
-    const run = new ImpactRun(topology, {
-      seed: contents.seed,
-      crews: task.crews,
-      timeStepHours: task.timeStepHours,
-      lastHazardHours: analysis.lastHazardHours,
-    });
+    const run = impactRunOf(analysis, task);
     await forEachSample(analysis, task.zipPath, 0, contents.numberOfSamples, report, (sample, failures) => run.addSample(sample, failures));
     const metrics = run.finish();
     report({ phase: 'writing results', done: 0, total: 1 });
@@ -220,14 +226,8 @@ export async function runImpact(task: ImpactTask, report: (event: ProgressEvent)
 export async function runImpactShard(task: ImpactShardTask, report: (event: ProgressEvent) => void): Promise<ImpactShardSummary> {
   const analysis = await openAnalysis(task);
   try {
-    const { contents, topology, facts } = analysis;
-    const run = new ImpactRun(topology, {
-      seed: contents.seed,
-      crews: task.crews,
-      timeStepHours: task.timeStepHours,
-      lastHazardHours: analysis.lastHazardHours,
-      firstSample: task.firstSample,
-    });
+    const { contents, facts } = analysis;
+    const run = impactRunOf(analysis, task, task.firstSample);
     const writer = new ImpactShardWriter(
       task.partPath,
       {

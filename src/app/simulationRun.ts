@@ -3,7 +3,7 @@ import { HazsimError } from '../base/errors.js';
 import { sha256Hex } from '../base/sha256.js';
 import type { ProgressEvent } from '../base/workerTask.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
-import { extractAssets } from '../domain/assets/index.js';
+import { extractAssets, readingRecord, type CoordinateReading } from '../domain/assets/index.js';
 import {
   computeIntensities,
   quantitiesOf,
@@ -44,7 +44,8 @@ export const DEFAULT_GROUND_MOTION_VARIABILITY: GroundMotionVariability = 'integ
 
 /** Everything a simulation worker needs; plain data, so it crosses the thread boundary. */
 export interface SimulationTask {
-  distribution: { name: string; filePath: string; derivedAssetsPath: string };
+  /** `coordinates`: how the model's Location x and y are read, as it was uploaded. */
+  distribution: { name: string; filePath: string; derivedAssetsPath: string; coordinates: CoordinateReading };
   hazard: { name: string; filePath: string };
   curveSet: { name: string; set: CurveSet; sha256: string };
   physics: PhysicsProfile;
@@ -81,12 +82,13 @@ function readBytes(filePath: string, what: string): Buffer {
  * bytes, otherwise parsed, validated and extracted, and the derived file (re)written.
  */
 function loadAssets(task: SimulationTask, bytes: Buffer, digest: string): CachedAssets {
-  const cached = readDerivedAssets(task.distribution.derivedAssetsPath, digest);
+  const { coordinates } = task.distribution;
+  const cached = readDerivedAssets(task.distribution.derivedAssetsPath, digest, coordinates);
   if (cached) return cached;
   const model = readDistributionModel(parseJsonBytes(bytes, `${task.distribution.name}.json`));
-  const extraction = extractAssets(model);
+  const extraction = extractAssets(model, coordinates);
   try {
-    writeDerivedFile(task.distribution.derivedAssetsPath, derivedAssetsText(digest, extraction));
+    writeDerivedFile(task.distribution.derivedAssetsPath, derivedAssetsText(digest, coordinates, extraction));
   } catch {
     // A read-only cache still simulates; it just re-derives next time.
   }
@@ -294,6 +296,8 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     created_at: task.createdAt,
     distribution_name: task.distribution.name,
     distribution_sha256: distributionSha256,
+    // The same bytes read another way locate the assets elsewhere: the reading is an input too.
+    distribution_coordinates: JSON.stringify(readingRecord(task.distribution.coordinates)),
     hazard_name: task.hazard.name,
     hazard_sha256: hazardSha256,
     curve_set: task.curveSet.name,

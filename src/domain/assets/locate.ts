@@ -44,7 +44,7 @@ export function readingOfRecord(record: CoordinateReadingRecord | undefined): Co
   return record ? { order: record.order, placeAt: record.place_at } : GDM_READING;
 }
 
-/** The reading as the options that ask for it name it, e.g. "--coordinate-order lat,lon --place-at -105,39.7". */
+/** The reading in words for messages, e.g. "x = latitude, y = longitude" or "x metres east, y metres north of -105,39.7". */
 export function readingLabel(reading: CoordinateReading): string {
   const order = reading.order === 'lon,lat' ? 'x = longitude, y = latitude' : 'x = latitude, y = longitude';
   if (!reading.placeAt) return order;

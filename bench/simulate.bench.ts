@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { largeFeeder } from '../examples/generate-large-feeder.js';
-import { extractAssets } from '../src/domain/assets/index.js';
+import { extractAssets, GDM_READING } from '../src/domain/assets/index.js';
 import { expandElements } from '../src/domain/assets/elements.js';
 import { createService } from '../src/app/service.js';
 import { DEFAULT_CURVES, compileCurveSet } from '../src/domain/fragility/index.js';
@@ -118,7 +118,7 @@ try {
   fs.writeFileSync(hazardPath, JSON.stringify(hazardFile));
 
   // Engine stage, in process: the same inputs the worker builds.
-  const assets = groupAssetsByType(extractAssets(readDistributionModel(JSON.parse(fs.readFileSync(feederPath, 'utf8')))).assets);
+  const assets = groupAssetsByType(extractAssets(readDistributionModel(JSON.parse(fs.readFileSync(feederPath, 'utf8'))), GDM_READING).assets);
   const hazard = readHazardModel(hazardFile);
   const compiled = compileCurveSet(DEFAULT_CURVES, 'DEFAULT_CURVES');
   const evaluations = assets.count * hazard.timestamps.length;

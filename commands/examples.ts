@@ -9,6 +9,8 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'hazsim upload feeder.json --description "my feeder"',
     'hazsim upload storm.json --kind hazard --name ian',
     'hazsim upload bundle.zip --overwrite          # a JSON plus its <stem>_time_series/ folder',
+    'hazsim upload p5r.json --coordinate-order lat,lon   # x is the latitude, y the longitude',
+    'hazsim upload ieee13.json --place-at -105.17,39.74  # x/y metres east/north of that point',
   ],
   validate: ['hazsim validate feeder.json', 'hazsim validate feeder.json --json | jq .issues'],
   list: ['hazsim list', 'hazsim list --kind hazard --json | jq -r ".[].name"'],

@@ -1,10 +1,20 @@
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatSummary, formatTable, writeWarnings } from './output.js';
 import { askIfMissing, confirmOnTerminal } from './prompts.js';
 import { HazsimError } from '../src/base/errors.js';
 import { MODEL_KIND_IDS, type ModelKindId } from '../src/app/kinds.js';
-import { TERRAIN_CLASSES, trackUploadOptions, WIND_PROFILES, type TerrainClass, type WindProfileName } from '../src/app/schemas.js';
+import {
+  COORDINATE_ORDERS,
+  coordinateReading,
+  placeAtProblem,
+  TERRAIN_CLASSES,
+  trackUploadOptions,
+  WIND_PROFILES,
+  type CoordinateOrder,
+  type TerrainClass,
+  type WindProfileName,
+} from '../src/app/schemas.js';
 import type { HazsimService } from '../src/app/service.js';
 import type { ModelRecord } from '../src/app/cache/store.js';
 
@@ -51,6 +61,15 @@ interface UploadOptions extends KindOption {
   to?: string;
   windProfile?: WindProfileName;
   terrain?: TerrainClass;
+  coordinateOrder?: CoordinateOrder;
+  placeAt?: string;
+}
+
+/** --place-at: refused as an option value (exit 2) when it is no <longitude>,<latitude>. */
+function parsePlaceAt(value: string): string {
+  const problem = placeAtProblem(value);
+  if (problem) throw new InvalidArgumentError(problem);
+  return value;
 }
 
 export function makeUploadCommand(context: CommandContext): Command {
@@ -70,6 +89,17 @@ export function makeUploadCommand(context: CommandContext): Command {
       new Option('--wind-profile <profile>', 'best tracks: wind profile written on every model (default: by the run physics)').choices([...WIND_PROFILES]),
     )
     .addOption(new Option('--terrain <class>', 'best tracks: terrain of the assets (default open_terrain)').choices([...TERRAIN_CLASSES]))
+    .addOption(
+      new Option(
+        '--coordinate-order <order>',
+        "distribution models: which of a Location's x and y is the longitude: lon,lat (GDM's, the default) or lat,lon (as gdm's own p5r.json); kept with the model",
+      ).choices([...COORDINATE_ORDERS]),
+    )
+    .option(
+      '--place-at <lon,lat>',
+      'distribution models in local x/y metres (IEEE test feeders): the longitude,latitude of x = 0, y = 0; x is metres east, y metres north; kept with the model',
+      parsePlaceAt,
+    )
     .action(async (fileArgument: string | undefined, options: UploadOptions) => {
       const service = context.service(options);
       const file = await askIfMissing(context, fileArgument, { name: '<file>', message: 'Model file to upload (.json or .zip)' });
@@ -80,12 +110,14 @@ export function makeUploadCommand(context: CommandContext): Command {
         wind_profile: options.windProfile,
         terrain: options.terrain,
       });
+      const coordinates = coordinateReading({ coordinate_order: options.coordinateOrder, place_at: options.placeAt });
       const result = await service.uploadModelFile(file, {
         kind: options.kind,
         name: options.name,
         description: options.description,
         overwrite: options.overwrite,
         ...(track ? { track } : {}),
+        ...(coordinates ? { coordinates } : {}),
       });
       const message = result.message;
       emit(

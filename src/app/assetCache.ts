@@ -3,16 +3,19 @@ import path from 'node:path';
 import { writeFileAtomic } from '../base/atomic.js';
 import { sha256Hex } from '../base/sha256.js';
 import { ASSET_TYPES, type AssetExtraction, type AssetTable, type AssetType, type ComponentNote } from '../domain/assets/types.js';
+import { readingRecord, type CoordinateReading, type CoordinateReadingRecord } from '../domain/assets/index.js';
 
 /** The derived file of a distribution model holding its asset table. */
 export const DERIVED_ASSETS_FILE = 'assets.json';
 
 /** Bumped whenever the asset mapping or this file's layout changes, so old derived files are rebuilt. */
-const DERIVED_FORMAT = 2;
+const DERIVED_FORMAT = 3;
 
 interface DerivedAssets {
   format: number;
   source_sha256: string;
+  /** The coordinate reading the locations were derived with: a table of another reading is rebuilt. */
+  coordinates: CoordinateReadingRecord;
   uuid: string[];
   name: string[];
   assetType: AssetType[];
@@ -41,9 +44,10 @@ export interface CachedAssets {
 
 /**
  * Reads the asset table derived from a model (docs/cache.md), if it was derived from exactly
- * these bytes (same sha256); a missing, stale or unreadable file gives null and is rebuilt.
+ * these bytes (same sha256) read with this coordinate reading; a missing, stale or unreadable
+ * file gives null and is rebuilt.
  */
-export function readDerivedAssets(derivedPath: string, sourceSha256: string): CachedAssets | null {
+export function readDerivedAssets(derivedPath: string, sourceSha256: string, reading: CoordinateReading): CachedAssets | null {
   let derived: DerivedAssets;
   try {
     derived = JSON.parse(fs.readFileSync(derivedPath, 'utf8')) as DerivedAssets;
@@ -51,6 +55,7 @@ export function readDerivedAssets(derivedPath: string, sourceSha256: string): Ca
     return null;
   }
   if (derived.format !== DERIVED_FORMAT || derived.source_sha256 !== sourceSha256) return null;
+  if (JSON.stringify(derived.coordinates) !== JSON.stringify(readingRecord(reading))) return null;
   // JSON.parse keeps key order and numbers round-trip exactly, so an untouched file hashes the same again.
   const { content_sha256: recorded, ...content } = derived;
   if (recorded !== sha256Hex(JSON.stringify(content))) return null;
@@ -74,12 +79,13 @@ export function readDerivedAssets(derivedPath: string, sourceSha256: string): Ca
   };
 }
 
-/** The derived-asset file's text for a model whose JSON bytes have `sourceSha256`. */
-export function derivedAssetsText(sourceSha256: string, extraction: AssetExtraction): string {
+/** The derived-asset file's text for a model whose JSON bytes have `sourceSha256`, its assets extracted with `reading`. */
+export function derivedAssetsText(sourceSha256: string, reading: CoordinateReading, extraction: AssetExtraction): string {
   const { assets } = extraction;
   const derived: DerivedAssets = {
     format: DERIVED_FORMAT,
     source_sha256: sourceSha256,
+    coordinates: readingRecord(reading),
     uuid: assets.uuid,
     name: assets.name,
     assetType: assets.assetType,

@@ -1,6 +1,7 @@
 import type { Issue } from '../base/errors.js';
 import { distributionForm, readDistributionModel, validateDistributionContent } from '../domain/gdm/index.js';
 import { summarizeDistributionModel } from '../domain/assets/modelSummary.js';
+import type { CoordinateReading } from '../domain/assets/index.js';
 import { hazardForm, readHazardModel, summarizeHazardModel, validateHazardContent } from '../domain/hazards/index.js';
 
 export type ModelKindId = 'distribution' | 'hazard';
@@ -14,8 +15,11 @@ export interface ModelKind {
   label: string;
   looksLike(content: unknown): boolean;
   validate(content: unknown): Issue[];
-  /** A JSON-friendly summary of valid content (what `show` prints); throws invalid_input for invalid content. */
-  summarize(content: unknown): object;
+  /**
+   * A JSON-friendly summary of valid content (what `show` prints), a distribution model's
+   * coordinates read as `reading` says; throws invalid_input for invalid content.
+   */
+  summarize(content: unknown, reading: CoordinateReading): object;
 }
 
 export const MODEL_KINDS: Readonly<Record<ModelKindId, ModelKind>> = {
@@ -25,7 +29,7 @@ export const MODEL_KINDS: Readonly<Record<ModelKindId, ModelKind>> = {
     label: 'Distribution system',
     looksLike: (content) => distributionForm(content) !== null,
     validate: validateDistributionContent,
-    summarize: (content) => summarizeDistributionModel(readDistributionModel(content)),
+    summarize: (content, reading) => summarizeDistributionModel(readDistributionModel(content), reading),
   },
   hazard: {
     id: 'hazard',

@@ -7,7 +7,7 @@ import type { TrackUploadOptions } from '../domain/hazards/index.js';
 import { hazardForm } from '../domain/hazards/detect.js';
 import { distributionForm } from '../domain/gdm/detect.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
-import { coordinateWarnings, extractAssets } from '../domain/assets/index.js';
+import { coordinateWarnings, extractAssets, GDM_READING, type CoordinateReading } from '../domain/assets/index.js';
 import { DERIVED_ASSETS_FILE, derivedAssetsText } from './assetCache.js';
 import { sha256Hex } from '../base/sha256.js';
 
@@ -42,6 +42,8 @@ export interface PrepareUploadTask {
   kind?: ModelKindId;
   /** Storm, time window, wind profile and terrain of a best-track upload. */
   track?: TrackUploadOptions;
+  /** How a distribution model's Location x and y are read (coordinate_order, place_at); GDM's reading when absent. */
+  coordinates?: CoordinateReading;
   staging: StagingPaths;
 }
 
@@ -90,14 +92,21 @@ export async function prepareUpload(task: PrepareUploadTask): Promise<PreparedUp
   if (upload.track && task.kind === 'distribution')
     throw new HazsimError('invalid_input', `${task.fileName} is a best track, which makes a hazard model, not a distribution model`);
   const kind = task.kind ?? detectKind(upload.content);
+  if (task.coordinates && kind !== 'distribution')
+    throw new HazsimError(
+      'invalid_input',
+      `${task.fileName} is a hazard model: coordinate_order and place_at (--coordinate-order, --place-at) apply to distribution models only`,
+      [{ path: task.coordinates.placeAt ? 'place_at' : 'coordinate_order', message: 'only for distribution models' }],
+    );
   let derived: PreparedUpload['derived'];
   let warnings: string[] = [];
   if (kind === 'distribution') {
     // Reading the model validates it (same issues as the kind's validator) and gives the asset
     // table a simulation needs, so the first simulation does not parse the model again.
     const model = readDistributionModel(upload.content);
-    derived = { fileName: DERIVED_ASSETS_FILE, text: derivedAssetsText(sha256Hex(upload.jsonBytes), extractAssets(model)) };
-    warnings = coordinateWarnings(model);
+    const reading = task.coordinates ?? GDM_READING;
+    derived = { fileName: DERIVED_ASSETS_FILE, text: derivedAssetsText(sha256Hex(upload.jsonBytes), reading, extractAssets(model, reading)) };
+    warnings = coordinateWarnings(model, reading);
   } else {
     assertValid(MODEL_KINDS[kind], upload.content);
   }

@@ -283,7 +283,10 @@ export async function writeReport(
   const notes: string[] = [];
   const distributionBytes = cachedInput(stores.distribution, result.runInfo.distribution_name, result.runInfo.distribution_sha256, 'distribution', notes);
   const routesByUuid = distributionBytes
-    ? lineRoutes(readDistributionModel(parseJsonBytes(distributionBytes, 'distribution model')))
+    ? lineRoutes(
+        readDistributionModel(parseJsonBytes(distributionBytes, 'distribution model')),
+        stores.distribution.coordinateReading(result.runInfo.distribution_name!),
+      )
     : new Map<string, number[]>();
   const hazardBytes = cachedInput(stores.hazard, result.runInfo.hazard_name, result.runInfo.hazard_sha256, 'hazard', notes);
   const hazardEntries = hazardBytes ? readHazardModel(parseJsonBytes(hazardBytes, 'hazard model')).models : [];

@@ -7,9 +7,12 @@ import * as v from 'valibot';
 import { MAX_NAME_LENGTH } from '../base/names.js';
 import { TERRAIN_CLASSES, WIND_PROFILES, type TerrainClass, type TrackUploadOptions, type WindProfileName } from '../domain/hazards/index.js';
 import { DEFAULT_PHYSICS, PHYSICS_PROFILES } from '../domain/hazards/physics.js';
+import { COORDINATE_ORDERS, type CoordinateOrder, type CoordinateReading } from '../domain/assets/index.js';
+import { HazsimError } from '../base/errors.js';
 import { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed } from '../domain/scenarios/schema.js';
 
 export { DEFAULT_PHYSICS, PHYSICS_PROFILES };
+export { COORDINATE_ORDERS, type CoordinateOrder };
 export type { PhysicsProfile as PhysicsProfileName } from '../domain/hazards/physics.js';
 export { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed };
 
@@ -51,6 +54,55 @@ export function trackUploadOptions(fields: {
     ...(fields.terrain ? { terrain: fields.terrain } : {}),
   };
   return Object.keys(options).length > 0 ? options : undefined;
+}
+
+/** `<longitude>,<latitude>` in decimal degrees, e.g. `-105.17,39.74`. */
+const PLACE_AT_PATTERN = /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*,\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/;
+const PLACE_AT_FORMAT = 'must be <longitude>,<latitude> in decimal degrees, e.g. -105.17,39.74';
+
+/**
+ * How a distribution model's Location x and y are read (docs/input-distribution.md,
+ * "Coordinate order and placement"), as REST form fields, MCP arguments and CLI flags take them.
+ */
+export const CoordinateUploadFields = {
+  coordinate_order: v.pipe(
+    v.optional(v.picklist(COORDINATE_ORDERS, `must be ${COORDINATE_ORDERS.join(' or ')}`)),
+    v.description(
+      "distribution models: which of a Location's x and y is the longitude: lon,lat (GDM's order, the default) or lat,lon (x = latitude, y = longitude, as in gdm's own p5r.json); kept with the model",
+    ),
+  ),
+  place_at: v.pipe(
+    v.optional(v.pipe(v.string(), v.regex(PLACE_AT_PATTERN, PLACE_AT_FORMAT))),
+    v.description(
+      'distribution models in local x/y metres (the IEEE test feeders): <longitude>,<latitude> of the point x = 0, y = 0; x is then metres east, y metres north of it (with lat,lon order, y east and x north); kept with the model',
+    ),
+  ),
+};
+
+/** Why a place_at text is no anchor, or null: its format, then each degree's range. */
+export function placeAtProblem(text: string): string | null {
+  if (!PLACE_AT_PATTERN.test(text)) return PLACE_AT_FORMAT;
+  const [longitude, latitude] = text.split(',').map(Number);
+  if (Math.abs(longitude) > 180) return `the longitude ${longitude} is outside -180 to 180 (give <longitude>,<latitude>)`;
+  if (Math.abs(latitude) > 90) return `the latitude ${latitude} is outside -90 to 90 (give <longitude>,<latitude>)`;
+  return null;
+}
+
+/**
+ * The coordinate reading the fields ask for, or undefined when they ask for none (GDM's own).
+ * A place_at out of range is invalid_input naming place_at (the schema checks its format only).
+ */
+export function coordinateReading(fields: { coordinate_order?: CoordinateOrder; place_at?: string }): CoordinateReading | undefined {
+  if (fields.coordinate_order === undefined && fields.place_at === undefined) return undefined;
+  let placeAt: CoordinateReading['placeAt'] = null;
+  if (fields.place_at !== undefined) {
+    const problem = placeAtProblem(fields.place_at);
+    if (problem)
+      throw new HazsimError('invalid_input', `Invalid place_at ${JSON.stringify(fields.place_at)}: ${problem}`, [{ path: 'place_at', message: problem }]);
+    const [longitude, latitude] = fields.place_at.split(',').map(Number);
+    placeAt = { longitude, latitude };
+  }
+  return { order: fields.coordinate_order ?? 'lon,lat', placeAt };
 }
 
 /** What a best-track upload read (storm, fixes, models written). */
@@ -344,6 +396,16 @@ export const DistributionModelSummary = v.strictObject({
     located: Count,
     unlocated: v.pipe(Count, v.description('assets without a usable location, which a simulation leaves out')),
   }),
+  coordinates: v.pipe(
+    v.strictObject({
+      order: v.pipe(v.picklist(COORDINATE_ORDERS), v.description("lon,lat: x = longitude, y = latitude (GDM's order); lat,lon: swapped")),
+      place_at: v.pipe(
+        v.nullable(v.strictObject({ longitude: Degrees, latitude: Degrees })),
+        v.description('the point x = 0, y = 0 when x and y are metres east and north of it; null when they are degrees'),
+      ),
+    }),
+    v.description("how the Location x and y are read: as the model was uploaded (coordinate_order, place_at), GDM's order when neither was given"),
+  ),
 });
 export type DistributionModelSummary = v.InferOutput<typeof DistributionModelSummary>;
 

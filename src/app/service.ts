@@ -4,7 +4,7 @@ import path from 'node:path';
 import { resolveSettings } from './settings.js';
 import { ModelStore, METADATA_FILE, type ModelRecord, type RefreshReport } from './cache/store.js';
 import type { CheckModelFileTask } from './checkModelFileWorker.js';
-import { coordinateWarnings } from '../domain/assets/index.js';
+import { coordinateWarnings, GDM_READING, type CoordinateReading } from '../domain/assets/index.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
 import { pruneCache as pruneModelCache, type PruneResult } from './cache/prune.js';
 import { temporaryPath } from '../base/atomic.js';
@@ -53,6 +53,8 @@ export interface UploadRequest {
   overwrite?: boolean;
   /** Storm, time window, wind profile and terrain when the file is a best track (docs/input-hazard.md). */
   track?: TrackUploadOptions;
+  /** How a distribution model's Location x and y are read (docs/input-distribution.md); kept with the model. GDM's reading when absent. */
+  coordinates?: CoordinateReading;
 }
 
 export interface UploadResult {
@@ -206,7 +208,14 @@ export function createService(options: ServiceOptions = {}) {
       jsonPath: { distribution: stores.distribution.stagingPath(name), hazard: stores.hazard.stagingPath(name) },
       timeSeriesDir: { distribution: temporaryPath(stores.distribution.timeSeriesDirFor(name)), hazard: temporaryPath(stores.hazard.timeSeriesDirFor(name)) },
     };
-    const task: PrepareUploadTask = { fileName, source, kind: request.kind, staging, ...(request.track ? { track: request.track } : {}) };
+    const task: PrepareUploadTask = {
+      fileName,
+      source,
+      kind: request.kind,
+      staging,
+      ...(request.track ? { track: request.track } : {}),
+      ...(request.coordinates ? { coordinates: request.coordinates } : {}),
+    };
     let prepared: PreparedUpload;
     try {
       prepared = await uploadParses.run(() =>
@@ -223,7 +232,11 @@ export function createService(options: ServiceOptions = {}) {
       throw error;
     }
     const store = stores[prepared.kind];
-    const record = await store.commit(name, request.description ?? '', prepared, { overwrite: request.overwrite ?? false, now: clock() });
+    const record = await store.commit(name, request.description ?? '', prepared, {
+      overwrite: request.overwrite ?? false,
+      now: clock(),
+      ...(request.coordinates ? { coordinates: request.coordinates } : {}),
+    });
     if (prepared.derived) {
       try {
         writeDerivedFile(store.derivedPathFor(name, prepared.derived.fileName), prepared.derived.text);
@@ -266,8 +279,8 @@ export function createService(options: ServiceOptions = {}) {
     const upload = await readUpload(path.basename(filePath), readInputFile(filePath));
     const kindId = kind ?? detectKind(upload.content);
     // Summarizing reads the model, which validates it: invalid content throws with every issue.
-    const summary = MODEL_KINDS[kindId].summarize(upload.content);
-    const warnings = kindId === 'distribution' ? coordinateWarnings(readDistributionModel(upload.content)) : [];
+    const summary = MODEL_KINDS[kindId].summarize(upload.content, GDM_READING);
+    const warnings = kindId === 'distribution' ? coordinateWarnings(readDistributionModel(upload.content), GDM_READING) : [];
     return { kind: kindId, file: filePath, summary, warnings };
   }
 
@@ -304,7 +317,7 @@ export function createService(options: ServiceOptions = {}) {
       ...record,
       file_size_bytes: fileSize(record.file_path),
       content_keys: keys,
-      ...MODEL_KINDS[kind].summarize(content),
+      ...MODEL_KINDS[kind].summarize(content, kind === 'distribution' ? stores.distribution.coordinateReading(record.name) : GDM_READING),
     } as ModelSummaryOf[K];
     return { summary, content };
   }

@@ -170,6 +170,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
         name: distribution.name,
         filePath: distribution.file_path,
         derivedAssetsPath: stores.distribution.derivedPathFor(distribution.name, DERIVED_ASSETS_FILE),
+        coordinates: stores.distribution.coordinateReading(distribution.name),
       },
       hazard: { name: hazard.name, filePath: hazard.file_path },
       curveSet,

@@ -3,7 +3,7 @@ import { HazsimError } from '../base/errors.js';
 import { sha256Hex } from '../base/sha256.js';
 import type { ProgressEvent } from '../base/workerTask.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
-import { extractAssets } from '../domain/assets/index.js';
+import { extractAssets, readingRecord, type CoordinateReading } from '../domain/assets/index.js';
 import { readHazardModel, resolveWindProfile, type HazardModel, type PhysicsProfile, type WindHazard } from '../domain/hazards/index.js';
 import { computeSurvival, DEFAULT_GROUND_MOTION_VARIABILITY, shakingFor } from '../domain/simulation/survival.js';
 import type { GroundMotionVariability } from '../domain/simulation/variability.js';
@@ -21,7 +21,8 @@ import { DEFAULT_REPAIR_TIMES } from '../domain/network/index.js';
 
 /** Everything a simulation worker needs; plain data, so it crosses the thread boundary. */
 export interface SimulationTask {
-  distribution: { name: string; filePath: string; derivedAssetsPath: string };
+  /** `coordinates`: how the model's Location x and y are read, as it was uploaded. */
+  distribution: { name: string; filePath: string; derivedAssetsPath: string; coordinates: CoordinateReading };
   hazard: { name: string; filePath: string };
   curveSet: { name: string; set: CurveSet; sha256: string };
   physics: PhysicsProfile;
@@ -58,12 +59,13 @@ function readBytes(filePath: string, what: string): Buffer {
  * bytes, otherwise parsed, validated and extracted, and the derived file (re)written.
  */
 function loadAssets(task: SimulationTask, bytes: Buffer, digest: string): CachedAssets {
-  const cached = readDerivedAssets(task.distribution.derivedAssetsPath, digest);
+  const { coordinates } = task.distribution;
+  const cached = readDerivedAssets(task.distribution.derivedAssetsPath, digest, coordinates);
   if (cached) return cached;
   const model = readDistributionModel(parseJsonBytes(bytes, `${task.distribution.name}.json`));
-  const extraction = extractAssets(model);
+  const extraction = extractAssets(model, coordinates);
   try {
-    writeDerivedFile(task.distribution.derivedAssetsPath, derivedAssetsText(digest, extraction));
+    writeDerivedFile(task.distribution.derivedAssetsPath, derivedAssetsText(digest, coordinates, extraction));
   } catch {
     // A read-only cache still simulates; it just re-derives next time.
   }
@@ -170,6 +172,8 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     created_at: task.createdAt,
     distribution_name: task.distribution.name,
     distribution_sha256: distributionSha256,
+    // The same bytes read another way locate the assets elsewhere: the reading is an input too.
+    distribution_coordinates: JSON.stringify(readingRecord(task.distribution.coordinates)),
     hazard_name: task.hazard.name,
     hazard_sha256: hazardSha256,
     curve_set: task.curveSet.name,

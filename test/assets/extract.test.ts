@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { extractAssets, ASSET_HEIGHTS_M, type AssetExtraction, type AssetType } from '../../src/domain/assets/index.js';
+import { extractAssets, ASSET_HEIGHTS_M, GDM_READING, type AssetExtraction, type AssetType } from '../../src/domain/assets/index.js';
 import { readDistributionModel } from '../../src/domain/gdm/index.js';
 import { haveSharedFixtures } from '../helpers/cli.js';
 import { bus, fixture, line, lineEquipment, nested } from '../gdm/helpers.js';
@@ -22,7 +22,7 @@ const fixtures = suite('extractAssets on the real GDM files');
 
 fixtures('P4U: 149 lines split by voltage and capacitance, every bus on a line, all located', () => {
   if (!haveSharedFixtures()) return;
-  const extraction = extractAssets(readDistributionModel(fixture('gmdflow_P4U/P4U_system.json')));
+  const extraction = extractAssets(readDistributionModel(fixture('gmdflow_P4U/P4U_system.json')), GDM_READING);
   // 1 voltage source, 31 POLE_MOUNT transformers; of the 149 MatrixImpedanceBranch, the 68 whose
   // equipment has c_matrix[0][0] > 0.05 µF/km are cables (9 of them on 69 kV or 230 kV buses)
   // and 81 are overhead (1 of them at 69 kV); all 181 buses touch a line.
@@ -48,20 +48,20 @@ fixtures('P4U: 149 lines split by voltage and capacitance, every bus on a line, 
 
 fixtures('IEEE-13: two cables (lines 606 and 607), nine overhead lines, and coordinates that are not longitude/latitude', () => {
   if (!haveSharedFixtures()) return;
-  const extraction = extractAssets(readDistributionModel(fixture('gmdflow_ieee13/ieee13_system.json')));
+  const extraction = extractAssets(readDistributionModel(fixture('gmdflow_ieee13/ieee13_system.json')), GDM_READING);
   const counts = countsByType(extraction);
   assert.is(counts.distribution_underground_cables, 2);
   assert.is(counts.distribution_overhead_lines, 9);
   assert.is(counts.switch, 1);
   assert.is(counts.transformer_pole_mount, 5);
   assert.is(counts.substation, 1);
-  assert.ok(extraction.unlocated.some((note) => /is not a longitude\/latitude \(GDM x is the longitude, y the latitude\)$/.test(note.reason)));
+  assert.ok(extraction.unlocated.some((note) => /is not a longitude\/latitude read as x = longitude, y = latitude$/.test(note.reason)));
   for (const longitude of extraction.assets.longitude) assert.ok(Math.abs(longitude) <= 180);
 });
 
 fixtures('IEEE-123: one shared Location at (0, 0) is a placeholder, so nothing is placed', () => {
   if (!haveSharedFixtures()) return;
-  const extraction = extractAssets(readDistributionModel(fixture('gmdflow_ieee123/ieee_123_node.json')));
+  const extraction = extractAssets(readDistributionModel(fixture('gmdflow_ieee123/ieee_123_node.json')), GDM_READING);
   assert.is(extraction.assets.count, 0);
   assert.ok(extraction.unlocated.length > 250);
   assert.match(extraction.unlocated[0].reason, /is at x = 0, y = 0, a placeholder rather than a place/);
@@ -84,7 +84,7 @@ rules('35 kV on the first bus, line-to-line (a line-to-ground rating times √3)
       line('lg_20_3', bus('e', { kv: '20.3 kilovolt', x: -80, y: 32 }), bus('f', { kv: '20.3 kilovolt', x: -80.01, y: 32 }), lineEquipment('e3')),
     ]),
   );
-  const extraction = extractAssets(model);
+  const extraction = extractAssets(model, GDM_READING);
   assert.is(typeOf(extraction, 'll_35'), 'distribution_overhead_lines');
   assert.is(typeOf(extraction, 'lg_20'), 'distribution_overhead_lines'); // 34.64 kV
   assert.is(typeOf(extraction, 'lg_20_3'), 'transmission_overhead_lines'); // 35.16 kV
@@ -113,7 +113,7 @@ rules('a cable by construction UNDERGROUND, by concentric-neutral conductors or 
       },
     ]),
   );
-  const extraction = extractAssets(model);
+  const extraction = extractAssets(model, GDM_READING);
   assert.is(typeOf(extraction, 'declared_underground'), 'distribution_underground_cables');
   assert.is(typeOf(extraction, 'cable_capacitance'), 'distribution_underground_cables');
   assert.is(typeOf(extraction, 'overhead_capacitance'), 'distribution_overhead_lines');
@@ -136,7 +136,7 @@ rules("a bus takes the most common structure of its lines, overhead first on tie
       line('ug3', { uuid: tie.uuid }, spoke('s5', -79.94), { uuid: underground.uuid }),
     ]),
   );
-  const extraction = extractAssets(model);
+  const extraction = extractAssets(model, GDM_READING);
   assert.is(typeOf(extraction, 'hub'), 'distribution_junction_box');
   assert.is(typeOf(extraction, 'tie'), 'distribution_poles');
   const index = extraction.assets.name.indexOf('oh1');
@@ -221,7 +221,7 @@ rules('devices by class: substation, solar, battery, switches, transformers by m
       },
     ]),
   );
-  const extraction = extractAssets(model);
+  const extraction = extractAssets(model, GDM_READING);
   assert.is(typeOf(extraction, 'pole'), 'transformer_pole_mount');
   assert.is(typeOf(extraction, 'pad'), 'transformer_pad_mount');
   assert.is(typeOf(extraction, 'vault'), 'transformer_pad_mount');
@@ -242,7 +242,7 @@ rules('components without a usable location are reported with a reason, never pl
       line('swapped', bus('s1', { x: 36.6, y: -120.9 }), bus('s2', { x: 36.61, y: -120.9 }), lineEquipment('e2')),
     ]),
   );
-  const extraction = extractAssets(model);
+  const extraction = extractAssets(model, GDM_READING);
   assert.equal(
     extraction.unlocated.map((note) => [note.name, note.assetType]),
     [

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import { feederJson, FEEDER_PATH } from '../../examples/generate-feeder.js';
-import { extractAssets, ASSET_TYPES } from '../../src/domain/assets/index.js';
+import { extractAssets, ASSET_TYPES, GDM_READING } from '../../src/domain/assets/index.js';
 import { readDistributionModel, validateDistributionContent } from '../../src/domain/gdm/index.js';
 
 const feeder = suite('the bundled example feeder');
@@ -27,7 +27,7 @@ feeder('is valid GDM JSON of gdm 2.3 in the flat dialect, with 40 to 120 compone
 
 feeder('lies in Charleston, SC, substation near (-79.95, 32.79), and holds every asset type, all located', () => {
   const model = readDistributionModel(JSON.parse(fs.readFileSync(FEEDER_PATH, 'utf8')));
-  const extraction = extractAssets(model);
+  const extraction = extractAssets(model, GDM_READING);
   assert.is(extraction.unlocated.length, 0);
   assert.equal([...new Set(extraction.assets.assetType)].sort(), [...ASSET_TYPES].sort());
   for (let i = 0; i < extraction.assets.count; i += 1) {

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readDistributionModel } from '../../src/domain/gdm/index.js';
 import { summarizeDistributionModel } from '../../src/domain/assets/modelSummary.js';
+import { GDM_READING } from '../../src/domain/assets/index.js';
 import { ROOT, haveSharedFixtures } from '../helpers/cli.js';
 import { fixture } from './helpers.js';
 
@@ -11,7 +12,7 @@ const summary = suite('summarizeDistributionModel');
 
 summary('P4U: counts, coordinates, bounding box, voltages and phases', () => {
   if (!haveSharedFixtures()) return;
-  const result = summarizeDistributionModel(readDistributionModel(fixture('gmdflow_P4U/P4U_system.json')));
+  const result = summarizeDistributionModel(readDistributionModel(fixture('gmdflow_P4U/P4U_system.json')), GDM_READING);
   assert.is(result.total_components, 863);
   assert.is(result.components_by_type.DistributionBus, 181);
   assert.is(result.components_by_type.MatrixImpedanceBranch, 149);
@@ -31,7 +32,7 @@ summary('P4U: counts, coordinates, bounding box, voltages and phases', () => {
 
 summary('legacy P5R: latitude in x leaves no usable coordinate and no bounding box', () => {
   if (!haveSharedFixtures()) return;
-  const result = summarizeDistributionModel(readDistributionModel(fixture('gdm_main_p5r/p5r.json')));
+  const result = summarizeDistributionModel(readDistributionModel(fixture('gdm_main_p5r/p5r.json')), GDM_READING);
   assert.equal(result.buses, { total: 10, with_coordinates: 10, without_coordinates: 0, with_unusable_coordinates: 10 });
   assert.is(result.bounding_box, null);
   assert.equal(result.voltage_levels_v, [480, 12470]);
@@ -41,7 +42,7 @@ summary('legacy P5R: latitude in x leaves no usable coordinate and no bounding b
 
 summary('the nested tiny feeder', () => {
   const content = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/data/tiny_feeder.json'), 'utf8'));
-  const result = summarizeDistributionModel(readDistributionModel(content));
+  const result = summarizeDistributionModel(readDistributionModel(content), GDM_READING);
   assert.is(result.form, 'nested');
   assert.is(result.system_name, 'tiny_feeder');
   assert.equal(result.bounding_box, { min_longitude: -122.3, min_latitude: 37.8, max_longitude: -122.29, max_latitude: 37.81 });

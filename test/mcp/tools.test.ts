@@ -31,7 +31,7 @@ const CACHE_TOOLS = ['list_cached_models', 'get_model_info', 'refresh_cache', 'g
 const listing = suite('tools/list');
 
 listing(
-  'lists the thirteen tools (the eight of the spec, get_scenario_records, generate_report, upload_storm_track, upload_hazard_model, estimate_impact), each with a title, description, input and output schema and annotations',
+  'lists the fourteen tools (the eight of the spec, get_scenario_records, generate_report, upload_storm_track, upload_hazard_model, upload_distribution_model, estimate_impact), each with a title, description, input and output schema and annotations',
   async () => {
     const { client } = await setUp();
     const { tools } = await client.listTools();
@@ -45,6 +45,7 @@ listing(
         ...CACHE_TOOLS,
         'upload_storm_track',
         'upload_hazard_model',
+        'upload_distribution_model',
         'estimate_impact',
       ],
     );

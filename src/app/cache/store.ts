@@ -7,6 +7,14 @@ import { isTemporaryName, processAlive, temporaryOwnerPid, temporaryPath, writeF
 import { withFileLock } from './lock.js';
 import { didYouMean } from '../../base/suggest.js';
 import { WORKER_INPUT_BYTES } from '../../base/workerTask.js';
+import {
+  COORDINATE_ORDERS,
+  GDM_READING,
+  readingOfRecord,
+  readingRecord,
+  type CoordinateReading,
+  type CoordinateReadingRecord,
+} from '../../domain/assets/index.js';
 
 /** A cached model's record (spec §2.1), without content. */
 export interface ModelRecord {
@@ -14,6 +22,15 @@ export interface ModelRecord {
   description: string;
   created_at: string;
   file_path: string;
+}
+
+/**
+ * A record as the index keeps it: the spec's fields, plus how a distribution model's
+ * coordinates are read when it was uploaded with another reading than GDM's (docs/cache.md).
+ * The spec's record is what every interface shows; the reading is shown in the model's summary.
+ */
+interface IndexEntry extends ModelRecord {
+  coordinates?: CoordinateReadingRecord;
 }
 
 export const METADATA_FILE = `${RESERVED_INDEX_NAME}.json`;
@@ -31,7 +48,7 @@ interface JournalMove {
 
 /** What a commit is about to do, written before it moves anything. */
 interface CommitJournal {
-  record: ModelRecord;
+  record: IndexEntry;
   moves: JournalMove[];
 }
 
@@ -100,7 +117,7 @@ export class ModelStore {
   }
 
   /** not_found with the spec's message, and the closest known names as a hint. */
-  private notFound(name: string, metadata: Record<string, ModelRecord>): HazsimError {
+  private notFound(name: string, metadata: Record<string, IndexEntry>): HazsimError {
     return new HazsimError(
       'not_found',
       this.notFoundMessage(name),
@@ -136,9 +153,9 @@ export class ModelStore {
     return `${path.basename(this.dir)}/${name}.json`;
   }
 
-  /** A record as callers see it: file_path is the model file's absolute path where the cache is now. */
-  private withAbsolutePath(record: ModelRecord): ModelRecord {
-    return { ...record, file_path: this.filePathFor(record.name) };
+  /** A record as callers see it: the spec's fields, file_path the model file's absolute path where the cache is now. */
+  private withAbsolutePath(record: IndexEntry): ModelRecord {
+    return { name: record.name, description: record.description, created_at: record.created_at, file_path: this.filePathFor(record.name) };
   }
 
   ensureDir(): void {
@@ -183,6 +200,13 @@ export class ModelStore {
     return this.withAbsolutePath(metadata[name]);
   }
 
+  /** How the Location x and y of `name` are read: as uploaded with coordinate_order and place_at, GDM's reading when none was given. */
+  coordinateReading(name: string): CoordinateReading {
+    const metadata = this.readMetadata();
+    if (!Object.hasOwn(metadata, name)) throw this.notFound(name, metadata);
+    return readingOfRecord(metadata[name].coordinates);
+  }
+
   /** The stored file's text; not_found when the record or the file is gone. */
   readText(name: string): string {
     return readRegularFile(this.get(name).file_path, this.notFoundMessage(name)).toString('utf8');
@@ -210,8 +234,14 @@ export class ModelStore {
    * was (docs/cache.md, "Writing safely"): the old files are moved aside, the new ones moved
    * in, and the index written last; a journal written first lets the next writer finish the
    * rollback if this process is killed half-way. On any failure the staged files are removed.
+   * The coordinate reading is kept in the record when it is not GDM's; an overwrite replaces it.
    */
-  async commit(name: string, description: string, staged: StagedModel, options: { overwrite: boolean; now: Date }): Promise<ModelRecord> {
+  async commit(
+    name: string,
+    description: string,
+    staged: StagedModel,
+    options: { overwrite: boolean; now: Date; coordinates?: CoordinateReading },
+  ): Promise<ModelRecord> {
     assertModelName(name);
     this.ensureDir();
     try {
@@ -222,7 +252,14 @@ export class ModelStore {
         if (taken && !options.overwrite) {
           throw new HazsimError('conflict', `${this.label} '${name}' already exists; choose another name or overwrite it`);
         }
-        const record: ModelRecord = { name, description, created_at: isoWithoutZone(options.now), file_path: this.storedPathFor(name) };
+        const reading = options.coordinates ?? GDM_READING;
+        const record: IndexEntry = {
+          name,
+          description,
+          created_at: isoWithoutZone(options.now),
+          file_path: this.storedPathFor(name),
+          ...(reading.order !== GDM_READING.order || reading.placeAt ? { coordinates: readingRecord(reading) } : {}),
+        };
         const moves: JournalMove[] = [
           { final: this.filePathFor(name), staged: staged.jsonPath },
           { final: this.timeSeriesDirFor(name), staged: staged.timeSeriesDir },
@@ -416,7 +453,7 @@ export class ModelStore {
     });
   }
 
-  private readMetadata(recovery?: { recoverCorrupt: true; report: RefreshReport }): Record<string, ModelRecord> {
+  private readMetadata(recovery?: { recoverCorrupt: true; report: RefreshReport }): Record<string, IndexEntry> {
     let text: string;
     try {
       text = fs.readFileSync(this.metadataPath, 'utf8');
@@ -425,7 +462,7 @@ export class ModelStore {
       throw error;
     }
     const problem = metadataProblem(text);
-    if (problem === null) return JSON.parse(text) as Record<string, ModelRecord>;
+    if (problem === null) return JSON.parse(text) as Record<string, IndexEntry>;
     if (!recovery) {
       throw new HazsimError('internal', `The cache metadata ${this.metadataPath} is damaged (${problem}); run 'hazsim cache refresh' to rebuild it`);
     }
@@ -436,7 +473,7 @@ export class ModelStore {
   }
 
   /** The index for recovery: a damaged one counts as empty (refresh keeps and rebuilds it). */
-  private readMetadataOrEmpty(): Record<string, ModelRecord> {
+  private readMetadataOrEmpty(): Record<string, IndexEntry> {
     try {
       return this.readMetadata();
     } catch {
@@ -444,8 +481,8 @@ export class ModelStore {
     }
   }
 
-  private writeMetadata(metadata: Record<string, ModelRecord>): void {
-    const sorted: Record<string, ModelRecord> = {};
+  private writeMetadata(metadata: Record<string, IndexEntry>): void {
+    const sorted: Record<string, IndexEntry> = {};
     // Records written by older versions held absolute paths: every write makes them relative.
     for (const name of Object.keys(metadata).sort()) sorted[name] = { ...metadata[name], file_path: this.storedPathFor(name) };
     writeFileAtomic(this.metadataPath, `${JSON.stringify(sorted, null, 2)}\n`);
@@ -509,12 +546,20 @@ function metadataProblem(text: string): string | null {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'not a JSON object';
   for (const [name, record] of Object.entries(parsed)) {
-    const r = record as Partial<ModelRecord> | null;
+    const r = record as Partial<IndexEntry> | null;
     if (!r || typeof r.name !== 'string' || typeof r.file_path !== 'string' || typeof r.created_at !== 'string') {
       return `entry ${JSON.stringify(name)} is not a model record`;
     }
+    if (r.coordinates !== undefined && !isReadingRecord(r.coordinates)) return `entry ${JSON.stringify(name)} has an unreadable coordinates field`;
   }
   return null;
+}
+
+function isReadingRecord(value: unknown): boolean {
+  const reading = value as Partial<CoordinateReadingRecord> | null;
+  if (typeof reading !== 'object' || reading === null || !COORDINATE_ORDERS.includes(reading.order as never)) return false;
+  const anchor = reading.place_at;
+  return anchor === null || (typeof anchor === 'object' && Number.isFinite(anchor?.longitude) && Number.isFinite(anchor?.latitude));
 }
 
 export type { Issue };

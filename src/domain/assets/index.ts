@@ -6,12 +6,22 @@ import { componentsOfType, type Component, type DistributionModel } from '../gdm
 import type { Quantity } from '../gdm/index.js';
 import { ASSET_HEIGHTS_M } from './heights.js';
 import { LINE_CLASSES, lineAssetType, STRUCTURE_OF_LINE, STRUCTURE_PREFERENCE } from './lines.js';
-import { busPoint, coordinateOrderWarning, midpoint, type Located, type Point } from './locate.js';
+import { busPoint, coordinateOrderWarning, midpoint, type CoordinateReading, type Located, type Point } from './locate.js';
 import { ASSET_TYPES, type AssetExtraction, type AssetType, type ComponentNote } from './types.js';
 
 export { ASSET_HEIGHTS_M } from './heights.js';
 export * from './types.js';
 export { lineRoutes } from './routes.js';
+export {
+  COORDINATE_ORDERS,
+  GDM_READING,
+  readingLabel,
+  readingOfRecord,
+  readingRecord,
+  type CoordinateOrder,
+  type CoordinateReading,
+  type CoordinateReadingRecord,
+} from './locate.js';
 
 /** Switch-like branches: all are "switch" assets. */
 const SWITCH_CLASSES: ReadonlySet<string> = new Set(['MatrixImpedanceSwitch', 'MatrixImpedanceFuse', 'MatrixImpedanceRecloser', 'GeometrySwitch']);
@@ -59,10 +69,10 @@ function mostCommon(structures: AssetType[]): AssetType {
 }
 
 /** The ends of a line's straight path (its first and last distinct bus) and its modelled length; null when a bus is unlocated. */
-function lineRoute(line: Component): { from: Point; to: Point; lengthM: number } | null {
+function lineRoute(line: Component, reading: CoordinateReading): { from: Point; to: Point; lengthM: number } | null {
   const buses = line.fields.buses as Component[];
-  const from = busPoint(buses[0]);
-  const to = busPoint(buses[buses.length - 1]);
+  const from = busPoint(buses[0], reading);
+  const to = busPoint(buses[buses.length - 1], reading);
   if ('reason' in from || 'reason' in to) return null;
   return { from, to, lengthM: (line.fields.length as Quantity).siScalar };
 }
@@ -72,37 +82,42 @@ function assetOf(
   component: Component,
   lineTypes: Map<Component, AssetType>,
   structures: Map<string, AssetType[]>,
+  reading: CoordinateReading,
 ): { assetType: AssetType; located: Located; route?: ReturnType<typeof lineRoute> } | { reason: string } {
   const { type, fields } = component;
-  if (type === 'DistributionVoltageSource') return { assetType: 'substation', located: busPoint(fields.bus as Component) };
-  if (type === 'DistributionSolar') return { assetType: 'solar_panels', located: busPoint(fields.bus as Component) };
-  if (type === 'DistributionBattery') return { assetType: 'battery_storage', located: busPoint(fields.bus as Component) };
-  if (SWITCH_CLASSES.has(type)) return { assetType: 'switch', located: midpoint(fields.buses as Component[]) };
+  if (type === 'DistributionVoltageSource') return { assetType: 'substation', located: busPoint(fields.bus as Component, reading) };
+  if (type === 'DistributionSolar') return { assetType: 'solar_panels', located: busPoint(fields.bus as Component, reading) };
+  if (type === 'DistributionBattery') return { assetType: 'battery_storage', located: busPoint(fields.bus as Component, reading) };
+  if (SWITCH_CLASSES.has(type)) return { assetType: 'switch', located: midpoint(fields.buses as Component[], reading) };
   if (type === 'DistributionTransformer') {
     const mounting = (fields.equipment as Component).fields.mounting;
-    return { assetType: mounting === 'POLE_MOUNT' ? 'transformer_pole_mount' : 'transformer_pad_mount', located: midpoint(fields.buses as Component[]) };
+    return {
+      assetType: mounting === 'POLE_MOUNT' ? 'transformer_pole_mount' : 'transformer_pad_mount',
+      located: midpoint(fields.buses as Component[], reading),
+    };
   }
   const lineType = lineTypes.get(component);
-  if (lineType) return { assetType: lineType, located: midpoint(fields.buses as Component[]), route: lineRoute(component) };
+  if (lineType) return { assetType: lineType, located: midpoint(fields.buses as Component[], reading), route: lineRoute(component, reading) };
   if (type === 'DistributionBus') {
     const implied = structures.get(component.uuid);
     if (!implied) return { reason: 'no line connects to this bus, so it implies no pole, tower or junction box' };
-    return { assetType: mostCommon(implied), located: busPoint(component) };
+    return { assetType: mostCommon(implied), located: busPoint(component, reading) };
   }
   return { reason: notAssetReason(component) };
 }
 
-/**
- * The assets of a distribution model with their locations (x = longitude, y = latitude)
- * and heights, in file order, plus a reason for every component that is not a located asset.
- */
-/** Warnings about the model's coordinates as a whole (locate.ts, coordinateOrderWarning): shown on upload and validation. */
-export function coordinateWarnings(model: DistributionModel): string[] {
-  const warning = coordinateOrderWarning(componentsOfType(model, 'DistributionBus'));
+/** Warnings about the model's coordinates as a whole, as `reading` reads them (locate.ts, coordinateOrderWarning): shown on upload and validation. */
+export function coordinateWarnings(model: DistributionModel, reading: CoordinateReading): string[] {
+  const warning = coordinateOrderWarning(componentsOfType(model, 'DistributionBus'), reading);
   return warning ? [warning] : [];
 }
 
-export function extractAssets(model: DistributionModel): AssetExtraction {
+/**
+ * The assets of a distribution model with their locations (Location x and y read as `reading`
+ * says: GDM's x = longitude, y = latitude unless the model was uploaded otherwise) and heights,
+ * in file order, plus a reason for every component that is not a located asset.
+ */
+export function extractAssets(model: DistributionModel, reading: CoordinateReading): AssetExtraction {
   const lineTypes = new Map<Component, AssetType>();
   for (const type of LINE_CLASSES) for (const line of componentsOfType(model, type)) lineTypes.set(line, lineAssetType(line));
   const structures = structuresByBus(lineTypes);
@@ -119,7 +134,7 @@ export function extractAssets(model: DistributionModel): AssetExtraction {
   const notAssets: ComponentNote[] = [];
   for (const component of model.components) {
     const note = { uuid: component.uuid, name: component.name, componentType: component.type };
-    const asset = assetOf(component, lineTypes, structures);
+    const asset = assetOf(component, lineTypes, structures, reading);
     if ('reason' in asset) {
       notAssets.push({ ...note, reason: asset.reason });
       continue;

@@ -3,7 +3,7 @@
  * REST and MCP: what it holds, where it is, at which voltages, and which assets it gives.
  */
 import { extractAssets } from './index.js';
-import { busPoint } from './locate.js';
+import { busPoint, readingRecord, type CoordinateReading, type CoordinateReadingRecord } from './locate.js';
 import { lineToLineVolts } from './lines.js';
 import { ASSET_TYPES } from './types.js';
 import { extendBox, type BoundingBox } from '../../base/geodesy/boundingBox.js';
@@ -39,6 +39,8 @@ export interface DistributionSummary {
     located: number;
     unlocated: number;
   };
+  /** How the Location x and y were read (the model's upload options; GDM's order when none was given). */
+  coordinates: CoordinateReadingRecord;
 }
 
 function phasesOf(component: Component): string[] {
@@ -49,8 +51,8 @@ function phasesOf(component: Component): string[] {
   return found;
 }
 
-/** Summarizes a model read by readDistributionModel. */
-export function summarizeDistributionModel(model: DistributionModel): DistributionSummary {
+/** Summarizes a model read by readDistributionModel, its coordinates read as `reading` says. */
+export function summarizeDistributionModel(model: DistributionModel, reading: CoordinateReading): DistributionSummary {
   const componentsByType = Object.fromEntries(
     [...model.byType.entries()].map(([type, list]) => [type, list.length] as const).sort(([a], [b]) => a.localeCompare(b)),
   );
@@ -63,14 +65,14 @@ export function summarizeDistributionModel(model: DistributionModel): Distributi
     levels.add(Number(lineToLineVolts(bus).toPrecision(4)));
     if (!bus.fields.coordinate) continue;
     withCoordinates += 1;
-    const point = busPoint(bus);
+    const point = busPoint(bus, reading);
     if ('reason' in point) {
       unusable += 1;
       continue;
     }
     box = extendBox(box, point.longitude, point.latitude);
   }
-  const extraction = extractAssets(model);
+  const extraction = extractAssets(model, reading);
   const counts = new Map<string, number>();
   for (const type of extraction.assets.assetType) counts.set(type, (counts.get(type) ?? 0) + 1);
   for (const note of extraction.unlocated) counts.set(note.assetType!, (counts.get(note.assetType!) ?? 0) + 1);
@@ -89,5 +91,6 @@ export function summarizeDistributionModel(model: DistributionModel): Distributi
       located: extraction.assets.count,
       unlocated: extraction.unlocated.length,
     },
+    coordinates: readingRecord(reading),
   };
 }

@@ -4,16 +4,16 @@
  */
 import { componentsOfType, type Component, type DistributionModel } from '../gdm/model.js';
 import { LINE_CLASSES } from './lines.js';
-import { busPoint } from './locate.js';
+import { busPoint, type CoordinateReading } from './locate.js';
 
-/** Route of each line by its uuid: [lon0, lat0, lon1, lat1, ...] in degrees, WGS-84. */
-export function lineRoutes(model: DistributionModel): Map<string, number[]> {
+/** Route of each line by its uuid: [lon0, lat0, lon1, lat1, ...] in degrees, WGS-84, the buses read as `reading` says. */
+export function lineRoutes(model: DistributionModel, reading: CoordinateReading): Map<string, number[]> {
   const routes = new Map<string, number[]>();
   for (const type of LINE_CLASSES) {
     for (const line of componentsOfType(model, type)) {
       const route: number[] = [];
       for (const bus of line.fields.buses as Component[]) {
-        const point = busPoint(bus);
+        const point = busPoint(bus, reading);
         if ('reason' in point) {
           route.length = 0;
           break;

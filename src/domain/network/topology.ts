@@ -3,7 +3,7 @@
  * edge conducts if any of its phases does, and a bus is energized or not as a whole.
  */
 import { componentsOfType, type Component, type DistributionModel, type Quantity } from '../gdm/index.js';
-import { extractAssets } from '../assets/index.js';
+import { extractAssets, GDM_READING } from '../assets/index.js';
 import type { AssetType } from '../assets/types.js';
 import type { ElementKind, Topology } from './types.js';
 
@@ -196,9 +196,11 @@ export function buildTopology(model: DistributionModel, options: TopologyOptions
 }
 
 function assetTypesOf(model: DistributionModel, uuids: string[]): (AssetType | null)[] {
-  const { assets } = extractAssets(model);
+  // An asset's type does not depend on where it stands, so GDM's reading does for every model, and unlocated assets count too.
+  const { assets, unlocated } = extractAssets(model, GDM_READING);
   const byUuid = new Map<string, AssetType>();
   for (let a = 0; a < assets.count; a += 1) byUuid.set(assets.uuid[a], assets.assetType[a]);
+  for (const note of unlocated) byUuid.set(note.uuid, note.assetType!);
   return uuids.map((uuid) => byUuid.get(uuid) ?? null);
 }
 

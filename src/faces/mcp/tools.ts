@@ -23,6 +23,8 @@ import {
   SimulationToolResult,
   TrackUploadFields,
   trackUploadOptions,
+  CoordinateUploadFields,
+  coordinateReading,
   UploadResponse,
 } from '../../app/schemas.js';
 import type { HazsimService } from '../../app/service.js';
@@ -108,6 +110,18 @@ const HazardUploadArguments = v.strictObject({
   name: v.pipe(v.optional(ModelName), v.description('name to store it under (default: the file name without .json, .zip or .xml)')),
   description: v.pipe(v.optional(v.string('description must be a string')), v.description('free-text description')),
   overwrite: v.pipe(v.optional(v.boolean('overwrite must be true or false')), v.description('replace a hazard model of the same name (default false)')),
+});
+
+const DistributionUploadArguments = v.strictObject({
+  file_path: v.pipe(
+    v.string('file_path must be a string'),
+    v.minLength(1, 'file_path must not be empty'),
+    v.description("path, on the server's machine, of a distribution model file: GDM JSON, or a ZIP holding one and optionally its _time_series folder"),
+  ),
+  name: v.pipe(v.optional(ModelName), v.description('name to store it under (default: the file name without .json or .zip)')),
+  description: v.pipe(v.optional(v.string('description must be a string')), v.description('free-text description')),
+  overwrite: v.pipe(v.optional(v.boolean('overwrite must be true or false')), v.description('replace a distribution model of the same name (default false)')),
+  ...CoordinateUploadFields,
 });
 
 const READ_ONLY: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
@@ -282,6 +296,28 @@ export const TOOLS: readonly ToolDefinition[] = [
         name: result.record.name,
         file_path: result.record.file_path,
         ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}),
+      };
+    },
+  }),
+  tool({
+    name: 'upload_distribution_model',
+    title: 'Upload a distribution model',
+    description:
+      "Stores a distribution model file from the server's disk in the cache, as POST /distribution-models and `hazsim upload` do. The content is validated; every problem is listed with its path. coordinate_order lat,lon reads files with the latitude in x (gdm's own p5r.json); place_at <longitude>,<latitude> places a feeder in local x/y metres (the IEEE test feeders); both are kept with the model. warnings says when the coordinates are no longitude/latitude as read, and which argument would read them.",
+    input: DistributionUploadArguments,
+    output: UploadResponse,
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    run: async (service, args) => {
+      const { file_path: filePath, coordinate_order, place_at, ...request } = args;
+      const coordinates = coordinateReading({ coordinate_order, place_at });
+      const result = await service.uploadModelFile(filePath, { ...request, kind: 'distribution', ...(coordinates ? { coordinates } : {}) });
+      return {
+        status: 'success',
+        message: result.message,
+        name: result.record.name,
+        file_path: result.record.file_path,
+        ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}),
+        warnings: result.warnings ?? [],
       };
     },
   }),

@@ -13,7 +13,8 @@ import * as v from 'valibot';
 import { HazsimError, toHazsimError, type Issue } from '../../base/errors.js';
 import { issuesFromValibot } from '../../base/validation.js';
 import { UploadFields } from './schemas.js';
-import { trackUploadOptions, type TrackUploadOptions } from '../../app/schemas.js';
+import { coordinateReading, placeAtProblem, trackUploadOptions, type TrackUploadOptions } from '../../app/schemas.js';
+import type { CoordinateReading } from '../../domain/assets/index.js';
 
 /** JSON request bodies are small (names and numbers); anything bigger is a mistake. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -31,6 +32,8 @@ export interface UploadInput {
   overwrite: boolean;
   /** Storm, time window, wind profile and terrain of a best-track upload. */
   track?: TrackUploadOptions;
+  /** How a distribution model's Location x and y are read (coordinate_order, place_at). */
+  coordinates?: CoordinateReading;
 }
 
 export interface BodyReaders {
@@ -108,18 +111,22 @@ function uploadInput(fields: Record<string, unknown>, files: Record<string, File
   const textFields = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== FILE_FIELD));
   const parsed = v.safeParse(UploadFields, textFields, { abortEarly: false });
   if (!parsed.success) issues.push(...issuesFromValibot(parsed.issues));
+  const anchorProblem = parsed.success && parsed.output.place_at !== undefined ? placeAtProblem(parsed.output.place_at) : null;
+  if (anchorProblem) issues.push({ path: 'place_at', message: anchorProblem });
   if (issues.length > 0 || !parsed.success) {
     const listed = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
     throw new HazsimError(
       'invalid_input',
-      `Invalid upload form (fields: file, name, description, overwrite; best tracks: storm, from, to, wind_profile, terrain): ${listed}`,
+      `Invalid upload form (fields: file, name, description, overwrite; best tracks: storm, from, to, wind_profile, terrain; distribution models: coordinate_order, place_at): ${listed}`,
       issues,
     );
   }
   const name = parsed.output.name?.trim();
   const track = trackUploadOptions(parsed.output);
+  const coordinates = coordinateReading(parsed.output);
   return {
     ...(track ? { track } : {}),
+    ...(coordinates ? { coordinates } : {}),
     filePath: uploaded[0].filepath,
     fileName: uploaded[0].originalFilename ?? '',
     ...(name ? { name } : {}),

@@ -4,7 +4,7 @@
  * Like src/app/schemas.ts they are the single source of the OpenAPI document.
  */
 import * as v from 'valibot';
-import { TrackUploadFields } from '../../app/schemas.js';
+import { CoordinateUploadFields, TrackUploadFields } from '../../app/schemas.js';
 import { JOB_STATES, JobRecord } from '../../app/jobSchemas.js';
 
 /** GET /: what this service is and where its documentation lives. */
@@ -43,6 +43,7 @@ export const UploadFields = v.strictObject({
   description: v.pipe(v.optional(v.string()), v.description('free text (default: empty)')),
   overwrite: v.pipe(v.optional(v.picklist(['true', 'false'])), v.description('replace a stored entry of the same name (default false: a taken name is a 409)')),
   ...TrackUploadFields,
+  ...CoordinateUploadFields,
 });
 
 /** The whole upload form as the OpenAPI document shows it: the file part plus the text fields. */

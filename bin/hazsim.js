@@ -2,4 +2,13 @@
 // The installed entry point: runs the compiled CLI (built by `npm run build`, which `npm ci` runs via `prepare`).
 import { main } from '../dist/commands/main.js';
 
+// A reader that stops early (`hazsim list | head -1`) closes the pipe: stop quietly with the
+// status a shell gives a program stopped by SIGPIPE (128 + 13), not with a stack trace.
+// `hazsim mcp` listens too and stops its server itself.
+process.stdout.on('error', (error) => {
+  if (process.stdout.listenerCount('error') > 1) return;
+  if (error.code === 'EPIPE') process.exit(141);
+  throw error;
+});
+
 process.exitCode = await main(process.argv);

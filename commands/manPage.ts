@@ -50,6 +50,12 @@ conflict (a name already taken; use \-\-overwrite)
 .TP
 .B 5
 invalid or unreadable input (the error lists every problem with its JSON path)
+.TP
+.B 130
+interrupted at a prompt (Ctrl\-C)
+.TP
+.B 141
+the reader of the output stopped early (as after \fBhead\fR); nothing is printed
 .SH ENVIRONMENT
 .TP
 .B HAZSIM_CACHE_DIR

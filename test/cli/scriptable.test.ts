@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -186,6 +187,17 @@ scriptable('every command has an Examples section in --help, and the man page ha
     assert.match(help.stdout, new RegExp(`\nExamples:\n  \\$ [^\n]*hazsim[^\n]*${command.split(' ').at(-1)!.replace('summary', 'curve-sets')}`), command);
     assert.ok(man.includes(`.SS ${command}\n.nf\n$ `), `man page examples of ${command}`);
   }
+});
+
+scriptable('a reader that stops early (| head) ends the run quietly with the SIGPIPE status 141, not a stack trace', async () => {
+  const child = spawn(process.execPath, [BIN, 'report', '--help'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The reading end is closed before the help is written: the write fails with EPIPE, as after `head -1` exits.
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.is(stderr, '');
+  assert.is(code, 141);
 });
 
 scriptable.run();

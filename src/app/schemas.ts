@@ -293,6 +293,7 @@ export const UploadResponse = v.strictObject({
     ),
   ),
 });
+export type UploadResponse = v.InferOutput<typeof UploadResponse>;
 
 const StoreSize = v.strictObject({
   cache_directory: v.string(),

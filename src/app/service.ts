@@ -14,7 +14,7 @@ import { assertModelName, nameFromFileName } from '../base/names.js';
 import { readUpload } from './uploadInput.js';
 import { parseJsonText } from '../base/json.js';
 import { supportedHazardTypes, type TrackSummary, type TrackUploadOptions } from '../domain/hazards/index.js';
-import type { DistributionModelSummary, HazardModelSummary } from './schemas.js';
+import type { DistributionModelSummary, HazardModelSummary, UploadResponse } from './schemas.js';
 import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
 import { createSimulationOps } from './simulation.js';
 import { createImpactOps } from './impact.js';
@@ -67,6 +67,23 @@ export interface UploadResult {
   /** A best-track upload: the storm and fixes read, and every assumption made. */
   track?: TrackSummary;
   warnings?: string[];
+}
+
+/**
+ * The answer to an upload, as REST and MCP give it: `shownPath` turns the stored paths into
+ * what the client may see (REST: relative to the cache). Warnings come whenever the upload
+ * made any (best tracks always: their assumptions).
+ */
+export function uploadResponse(result: UploadResult, shownPath: (filePath: string) => string = (filePath) => filePath): UploadResponse {
+  return {
+    status: 'success',
+    message: result.message,
+    name: result.record.name,
+    file_path: shownPath(result.record.file_path),
+    ...(result.time_series_path ? { time_series_path: shownPath(result.time_series_path) } : {}),
+    ...(result.track ? { track: result.track } : {}),
+    ...(result.track || result.warnings ? { warnings: result.warnings ?? [] } : {}),
+  };
 }
 
 export interface ModelWithContent extends ModelRecord {

@@ -27,7 +27,7 @@ import {
   coordinateReading,
   UploadResponse,
 } from '../../app/schemas.js';
-import type { HazsimService } from '../../app/service.js';
+import { uploadResponse, type HazsimService } from '../../app/service.js';
 import { ImpactRequest, ImpactSummary } from '../../app/impactSchemas.js';
 import type { ProgressEvent } from '../../base/workerTask.js';
 import { readScenarioRecords, scenarioRecordsCursor } from '../../app/scenarioRecords.js';
@@ -269,14 +269,7 @@ export const TOOLS: readonly ToolDefinition[] = [
         overwrite: overwrite ?? false,
         track: track ?? {},
       });
-      return {
-        status: 'success',
-        message: result.message,
-        name: result.record.name,
-        file_path: result.record.file_path,
-        track: result.track,
-        warnings: result.warnings ?? [],
-      };
+      return uploadResponse(result);
     },
   }),
   tool({
@@ -290,13 +283,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: async (service, args) => {
       const { file_path: filePath, ...request } = args;
       const result = await service.uploadModelFile(filePath, { ...request, kind: 'hazard' });
-      return {
-        status: 'success',
-        message: result.message,
-        name: result.record.name,
-        file_path: result.record.file_path,
-        ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}),
-      };
+      return uploadResponse(result);
     },
   }),
   tool({
@@ -311,14 +298,8 @@ export const TOOLS: readonly ToolDefinition[] = [
       const { file_path: filePath, coordinate_order, place_at, ...request } = args;
       const coordinates = coordinateReading({ coordinate_order, place_at });
       const result = await service.uploadModelFile(filePath, { ...request, kind: 'distribution', ...(coordinates ? { coordinates } : {}) });
-      return {
-        status: 'success',
-        message: result.message,
-        name: result.record.name,
-        file_path: result.record.file_path,
-        ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}),
-        warnings: result.warnings ?? [],
-      };
+      // Always the list, empty or not: an agent checks the coordinates by this one field.
+      return { ...uploadResponse(result), warnings: result.warnings ?? [] };
     },
   }),
   tool({

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import * as v from 'valibot';
 import { MODEL_KINDS, type ModelKindId } from '../../../app/kinds.js';
-import type { HazsimService } from '../../../app/service.js';
+import { uploadResponse, type HazsimService } from '../../../app/service.js';
 import { ModelRecord, ModelRecordWithContent, StatusMessage, UploadResponse } from '../../../app/schemas.js';
 import { ListQuery, UploadForm } from '../schemas.js';
 import { EXAMPLE_DISTRIBUTION, EXAMPLE_HAZARD } from '../examples.js';
@@ -92,15 +92,7 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
         const { filePath, ...form } = upload!;
         const result = await service.uploadModelFile(filePath, { ...form, kind });
         ctx.status = 201;
-        ctx.body = {
-          status: 'success',
-          message: result.message,
-          name: result.record.name,
-          file_path: clientPath(service.cacheRoot, result.record.file_path),
-          ...(result.time_series_path ? { time_series_path: clientPath(service.cacheRoot, result.time_series_path) } : {}),
-          ...(result.track ? { track: result.track } : {}),
-          ...(result.track || result.warnings ? { warnings: result.warnings ?? [] } : {}),
-        };
+        ctx.body = uploadResponse(result, (filePath) => clientPath(service.cacheRoot, filePath));
       },
     },
     {

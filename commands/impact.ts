@@ -108,7 +108,7 @@ export function makeImpactCommand(context: CommandContext): Command {
     )
     .option(
       '-o, --output <file>',
-      'result file (default: ./{distribution}_{hazard}_impact_{n}samples.sqlite; a part: ./{distribution}_impact_{n}samples.shard-{i}-of-{N}.hzshard)',
+      'result file or folder (default: ./{distribution}_{hazard}_impact_{n}samples.sqlite; a part: ./{distribution}_impact_{n}samples.shard-{i}-of-{N}.hzshard)',
     )
     .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: ImpactOptions, command: Command) => {
       const service = context.service(options);

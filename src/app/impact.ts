@@ -13,12 +13,12 @@ import { parseOrThrow } from '../base/validation.js';
 import { HAZSIM_VERSION } from '../base/version.js';
 import { runWorkerTask } from '../base/workerTask.js';
 import { HazsimError } from '../base/errors.js';
-import { outputPathFor, type RunOutputOptions, type ScenarioOutcome } from './simulation.js';
+import type { RunOutputOptions, ScenarioOutcome } from './simulation.js';
 import { ImpactRequest, type ImpactSummary } from './impactSchemas.js';
 import { ScenarioZip } from './impactScenarioZip.js';
 import type { ImpactTask } from './impactRun.js';
 import { ModelName } from './schemas.js';
-import { resultsFolderStem } from './resultOutput.js';
+import { resultsFolderStem, runDestination, type ResultDestination } from './resultOutput.js';
 
 const IMPACT_WORKER = './impactWorker';
 
@@ -50,6 +50,8 @@ interface ImpactDependencies {
   stores: { distribution: ModelStore };
   generateScenarios(request: unknown, options: RunOutputOptions & { recordLimit?: number; workers?: number }): Promise<ScenarioOutcome>;
   resultsDir: string;
+  /** The cache root: no user-chosen output may land inside it. */
+  cacheRoot: string;
 }
 
 function temporaryZipPath(): string {
@@ -59,28 +61,38 @@ function temporaryZipPath(): string {
 export function createImpactOps(dependencies: ImpactDependencies) {
   const { stores } = dependencies;
 
+  /** Where an impact result goes (runDestination): one file name, checked before any work. */
+  function destinationOf(fileName: string, options: RunOutputOptions): ResultDestination {
+    return runDestination({ stored: fileName, download: fileName }, options, dependencies);
+  }
+
   async function analyze(
     distributionName: string,
     zipPath: string,
     settings: { crews: number | null; customers_per_load: number; time_step_hours: number },
     fileName: string,
+    destination: ResultDestination,
     options: RunOutputOptions & { restorationOutputPath?: string },
   ): Promise<ImpactOutcome> {
-    const distribution = stores.distribution.get(distributionName);
-    const folder = options.inResultsDir ? dependencies.resultsDir : options.cacheFolder;
-    const filePath = outputPathFor(fileName, folder ? { outputDir: folder } : options);
-    const task: ImpactTask = {
-      distribution: { name: distribution.name, filePath: distribution.file_path },
-      zipPath,
-      sqlitePath: filePath,
-      crews: settings.crews,
-      customersPerLoad: settings.customers_per_load,
-      timeStepHours: settings.time_step_hours,
-      hazsimVersion: HAZSIM_VERSION,
-      ...(options.restorationOutputPath ? { restorationZipPath: path.resolve(options.restorationOutputPath) } : {}),
-    };
-    const summary = await runWorkerTask<ImpactTask, ImpactSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress, options.signal);
-    return { filePath, fileName, summary };
+    try {
+      const distribution = stores.distribution.get(distributionName);
+      const task: ImpactTask = {
+        distribution: { name: distribution.name, filePath: distribution.file_path },
+        zipPath,
+        sqlitePath: destination.buildPath,
+        crews: settings.crews,
+        customersPerLoad: settings.customers_per_load,
+        timeStepHours: settings.time_step_hours,
+        hazsimVersion: HAZSIM_VERSION,
+        ...(options.restorationOutputPath ? { restorationZipPath: path.resolve(options.restorationOutputPath) } : {}),
+      };
+      const summary = await runWorkerTask<ImpactTask, ImpactSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress, options.signal);
+      await destination.finish();
+      return { filePath: destination.finalPath, fileName, summary: { ...summary, file_path: destination.finalPath } };
+    } catch (error) {
+      destination.discard();
+      throw error;
+    }
   }
 
   /** Draws the scenarios of the request, then estimates their impact. */
@@ -94,6 +106,7 @@ export function createImpactOps(dependencies: ImpactDependencies) {
     const fileName = options.inResultsDir
       ? `${resultsFolderStem(request)}_impact_${n}samples_seed${request.seed}_${request.method}_crews${crews ?? 'unlimited'}_cpl${customers_per_load}_step${time_step_hours}.sqlite`
       : `${inputs}_impact_${n}samples.sqlite`;
+    const destination = destinationOf(fileName, options);
     const zipPath = options.scenariosOutputPath ? path.resolve(options.scenariosOutputPath) : temporaryZipPath();
     try {
       await dependencies.generateScenarios(scenarioRequest, {
@@ -103,7 +116,10 @@ export function createImpactOps(dependencies: ImpactDependencies) {
         onProgress: options.onProgress,
         signal: options.signal,
       });
-      return await analyze(request.distribution_system_name, zipPath, { crews, customers_per_load, time_step_hours }, fileName, options);
+      return await analyze(request.distribution_system_name, zipPath, { crews, customers_per_load, time_step_hours }, fileName, destination, options);
+    } catch (error) {
+      destination.discard();
+      throw error;
     } finally {
       if (!options.scenariosOutputPath) fs.rmSync(zipPath, { force: true });
     }
@@ -128,7 +144,7 @@ export function createImpactOps(dependencies: ImpactDependencies) {
       }
     }
     const fileName = `${path.basename(zipPath).replace(/\.zip$/i, '')}_impact.sqlite`;
-    return analyze(distributionName, path.resolve(zipPath), request, fileName, options);
+    return analyze(distributionName, path.resolve(zipPath), request, fileName, destinationOf(fileName, options), options);
   }
 
   return { estimateImpact, estimateImpactFromScenarios };

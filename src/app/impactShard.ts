@@ -17,8 +17,8 @@ import { checkShardSet, SHARD_EXTENSION, writeShardSamplesZip, type RunDifferenc
 import { ImpactShardReader, isImpactShardFile, type ImpactShardRun } from '../domain/network/index.js';
 import { ImpactRequest } from './impactSchemas.js';
 import { mergeImpactParts, type ImpactShardSummary, type ImpactShardTask } from './impactRun.js';
-import { prepareResultDestination } from './resultOutput.js';
-import { outputPathFor, type createSimulationOps, type RunOutputOptions } from './simulation.js';
+import { prepareResultDestination, runDestination } from './resultOutput.js';
+import type { createSimulationOps, RunOutputOptions } from './simulation.js';
 
 const IMPACT_WORKER = './impactWorker';
 
@@ -28,6 +28,7 @@ interface ImpactShardDependencies {
   stores: { distribution: ModelStore };
   generateScenarioShard: SimulationOps['generateScenarioShard'];
   mergeScenarios: SimulationOps['mergeScenarios'];
+  resultsDir: string;
   cacheRoot: string;
 }
 
@@ -67,7 +68,7 @@ export function createImpactShardOps(dependencies: ImpactShardDependencies) {
     const distribution = stores.distribution.get(request.distribution_system_name);
     // Parts keep one name wherever they go: `hazsim merge` takes them by pattern (docs/scale-out.md).
     const partName = `${request.distribution_system_name}_impact_${request.number_of_samples}samples.shard-${shard.index}-of-${shard.count}${SHARD_EXTENSION}`;
-    const partPath = outputPathFor(partName, options);
+    const destination = runDestination({ stored: partName, download: partName }, options, dependencies);
     const scenarioShardPath = temporaryFile(`scenarios${SHARD_EXTENSION}`);
     const zipPath = temporaryFile('scenarios.zip');
     try {
@@ -85,7 +86,7 @@ export function createImpactShardOps(dependencies: ImpactShardDependencies) {
         customersPerLoad: customers_per_load,
         timeStepHours: time_step_hours,
         hazsimVersion: HAZSIM_VERSION,
-        partPath,
+        partPath: destination.buildPath,
         scenarioShardPath,
         shardIndex: shard.index,
         shardCount: shard.count,
@@ -93,7 +94,11 @@ export function createImpactShardOps(dependencies: ImpactShardDependencies) {
         endSample: scenarioShard.summary.end_sample,
       };
       const summary = await runWorkerTask<ImpactShardTask, ImpactShardSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress, options.signal);
-      return { filePath: partPath, summary };
+      await destination.finish();
+      return { filePath: destination.finalPath, summary: { ...summary, file_path: destination.finalPath } };
+    } catch (error) {
+      destination.discard();
+      throw error;
     } finally {
       fs.rmSync(scenarioShardPath, { force: true });
       fs.rmSync(zipPath, { force: true });

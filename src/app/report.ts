@@ -22,8 +22,8 @@ import { buildReportPayload, renderReportHtml, type ReportInput, type UsedCurve 
 import type { ModelStore } from './cache/store.js';
 import { parseOrThrow } from '../base/validation.js';
 import { ReportRequest, type ReportSummary } from './schemas.js';
-import { outputPathFor, type RunOutputOptions, type ScenarioOutcome, type SimulationOutcome } from './simulation.js';
-import { prepareResultDestination, resultsFolderStem } from './resultOutput.js';
+import type { RunOutputOptions, ScenarioOutcome, SimulationOutcome } from './simulation.js';
+import { prepareResultDestination, resultsFolderStem, runDestination } from './resultOutput.js';
 
 /** The files a report is made from. */
 export interface ReportSources {
@@ -395,9 +395,15 @@ export function createReportOps(dependencies: ReportDependencies) {
         temporary.push(estimate.filePath);
         impactPath = estimate.filePath;
       }
-      const filePath = outputPathFor(fileName, options.inResultsDir ? { ...options, outputDir: dependencies.resultsDir } : options);
-      const summary = await writeReport({ resultPath: result.filePath, scenariosPath, impactPath }, filePath, dependencies.stores);
-      return { filePath, fileName, summary };
+      const destination = runDestination({ stored: fileName, download: fileName }, options, dependencies);
+      try {
+        const summary = await writeReport({ resultPath: result.filePath, scenariosPath, impactPath }, destination.buildPath, dependencies.stores);
+        await destination.finish();
+        return { filePath: destination.finalPath, fileName, summary };
+      } catch (error) {
+        destination.discard();
+        throw error;
+      }
     } finally {
       for (const file of temporary) fs.rmSync(file, { force: true });
     }

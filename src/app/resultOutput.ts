@@ -91,6 +91,25 @@ export function prepareResultDestination(requested: string, fileName: string, ca
   return { buildPath: finalPath, finalPath, finish: async () => undefined, discard: () => undefined };
 }
 
+/**
+ * Where a run's file goes: the cache's results folder under its stored name (MCP, TUI), a
+ * folder of the cache's own under its download name (a job's), the exact path or folder
+ * asked for (checked before any work by prepareResultDestination; a folder gets the stored
+ * name), or else a private temporary file under the download name (the REST server deletes
+ * it after sending).
+ */
+export function runDestination(
+  names: { stored: string; download: string },
+  options: { inResultsDir?: boolean; cacheFolder?: string; outputPath?: string; outputDir?: string },
+  cache: { resultsDir: string; cacheRoot: string },
+): ResultDestination {
+  if (options.inResultsDir) return resultsFolderDestination(cache.resultsDir, names.stored);
+  if (options.cacheFolder) return resultsFolderDestination(options.cacheFolder, names.download);
+  const requested = options.outputPath ?? options.outputDir;
+  if (requested) return prepareResultDestination(requested, names.stored, cache.cacheRoot);
+  return privateResultDestination(names.download);
+}
+
 /** A private temporary destination (REST downloads), removed by `discard`. */
 export function privateResultDestination(fileName: string): ResultDestination {
   const filePath = privateResultPath(fileName);

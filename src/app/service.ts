@@ -162,11 +162,12 @@ export function createService(options: ServiceOptions = {}) {
     resultsDir,
     cacheRoot,
   });
-  const impact = createImpactOps({ stores, generateScenarios: simulation.generateScenarios, resultsDir });
+  const impact = createImpactOps({ stores, generateScenarios: simulation.generateScenarios, resultsDir, cacheRoot });
   const impactShards = createImpactShardOps({
     stores,
     generateScenarioShard: simulation.generateScenarioShard,
     mergeScenarios: simulation.mergeScenarios,
+    resultsDir,
     cacheRoot,
   });
   const jobs = createJobOps({

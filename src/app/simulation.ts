@@ -1,7 +1,3 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ModelStore } from './cache/store.js';
 import { DEFAULT_CURVE_SET, ScenarioRequest, SimulationRequest } from './schemas.js';
 import { parseOrThrow } from '../base/validation.js';
@@ -28,7 +24,7 @@ import {
   type ShardSummary,
 } from '../domain/scenarios/index.js';
 import { SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../domain/simulation/shakingSurvival.js';
-import { prepareResultDestination, privateResultDestination, resultsFolderDestination, resultsFolderStem, type ResultDestination } from './resultOutput.js';
+import { prepareResultDestination, resultsFolderStem, runDestination, type ResultDestination } from './resultOutput.js';
 
 /** Where a run writes its file: an exact path, a folder (with the run's file name), or a private temporary file. */
 export interface RunOutputOptions {
@@ -86,19 +82,6 @@ interface SimulationDependencies {
 const SIMULATION_WORKER = './simulationWorker';
 
 /**
- * The output path of a run: the exact path asked for, or the spec's file name in the folder
- * asked for, or else a private temporary file (the REST server deletes it after sending).
- */
-export function outputPathFor(fileName: string, options: RunOutputOptions): string {
-  if (options.outputPath) return path.resolve(options.outputPath);
-  if (options.outputDir) {
-    fs.mkdirSync(options.outputDir, { recursive: true });
-    return path.join(path.resolve(options.outputDir), fileName);
-  }
-  return path.join(os.tmpdir(), `hazsim-${process.pid}-${crypto.randomBytes(6).toString('hex')}-${fileName}`);
-}
-
-/**
  * A run's file has two names. `download` is the spec's name (REST downloads); it leaves out
  * the hazard (scenarios), curve set, seed and modes, so two different runs share it. `stored` is
  * the name hazsim gives the file wherever it chooses the name (the CLI's working folder or an
@@ -134,19 +117,6 @@ export function scenarioFileNames(
 
 export function createSimulationOps(dependencies: SimulationDependencies) {
   const { stores } = dependencies;
-
-  /**
-   * Where a run's file goes: the exact path or folder asked for (checked before any work, see
-   * resultOutput.ts; a folder gets the stored name), the cache's results folder, or else a
-   * private temporary file under the download name (the REST server deletes it after sending).
-   */
-  function destinationFor(names: RunFileNames, options: RunOutputOptions): ResultDestination {
-    if (options.inResultsDir) return resultsFolderDestination(dependencies.resultsDir, names.stored);
-    if (options.cacheFolder) return resultsFolderDestination(options.cacheFolder, names.download);
-    const requested = options.outputPath ?? options.outputDir;
-    if (requested) return prepareResultDestination(requested, names.stored, dependencies.cacheRoot);
-    return privateResultDestination(names.download);
-  }
 
   /** Runs `write` into the destination, then delivers it; on any failure nothing of the run is left. */
   async function deliver<T>(destination: ResultDestination, write: () => Promise<T>): Promise<T> {
@@ -186,7 +156,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     const request = parseOrThrow(SimulationRequest, requestInput, 'simulation request');
     const names = simulationFileNames(request);
     const task = buildTask(request);
-    const destination = destinationFor(names, options);
+    const destination = runDestination(names, options, dependencies);
     task.sqlitePath = destination.buildPath;
     const output = await deliver(destination, () =>
       runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal),
@@ -216,7 +186,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     });
     const names = fileNamesOf(request, sampling);
     const task = buildTask(request);
-    const destination = destinationFor(names, options);
+    const destination = runDestination(names, options, dependencies);
     const result = await deliver(destination, async () => {
       const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal);
       const survival = output.survival!;

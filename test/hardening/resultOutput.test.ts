@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { json, ROOT, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
+import { EXAMPLES, json, ROOT, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
 
 // `-o` of `simulate` and `scenarios`: never replace what is not a regular file, never write
 // into the cache, and check the destination before the run (docs/hardening.md).
@@ -167,6 +167,31 @@ test('report -o takes the same checks: /dev/null written through, the cache and 
   const beside = run(context, ['report', result]);
   assert.is(beside.code, 0, beside.stderr);
   assert.ok(fs.existsSync(path.join(work, 'run_report.html')));
+});
+
+test('impact -o (and an impact part) takes the same checks: /dev/null written through, the cache and a missing folder refused before any work, a folder gets the default name', (context) => {
+  assert.is(run(context, ['upload', path.join(EXAMPLES, 'feeder/example_feeder.json')]).code, 0);
+  assert.is(run(context, ['upload', path.join(EXAMPLES, 'hazards/earthquake.json'), '--name', 'example_quake']).code, 0);
+  const impact = (output: string) => run(context, ['impact', 'example_feeder', 'example_quake', '-n', '3', '-o', output, '--json']);
+  const toNull = impact('/dev/null');
+  assert.is(toNull.code, 0, toNull.stderr);
+  assert.is(json(toNull).file_path, '/dev/null');
+  assert.ok(fs.statSync('/dev/null').isCharacterDevice(), '/dev/null was replaced');
+  const partToNull = run(context, ['impact', 'example_feeder', 'example_quake', '-n', '3', '--shard', '0/2', '-o', '/dev/null']);
+  assert.is(partToNull.code, 0, partToNull.stderr);
+  assert.ok(fs.statSync('/dev/null').isCharacterDevice(), 'an impact part replaced /dev/null');
+  const intoCache = impact(path.join(context.cache, 'results'));
+  assert.is(intoCache.code, 5, intoCache.stderr);
+  assert.match(intoCache.stderr, /inside the cache/);
+  const work = tempDir();
+  const missing = impact(path.join(work, 'no', 'such', 'impact.sqlite'));
+  assert.is(missing.code, 5, missing.stderr);
+  assert.match(missing.stderr, /does not exist/);
+  assert.equal(fs.readdirSync(work), []);
+  const intoFolder = impact(work);
+  assert.is(intoFolder.code, 0, intoFolder.stderr);
+  assert.is(json(intoFolder).file_path, path.join(work, 'example_feeder_example_quake_impact_3samples.sqlite'));
+  assert.equal(fs.readdirSync(work), ['example_feeder_example_quake_impact_3samples.sqlite']);
 });
 
 test.run();

@@ -70,6 +70,22 @@ profiles('a missing central pressure is estimated from the maximum wind (Atkinso
   closeRelative(estimated.quantities.wind_speed![0], explicit.quantities.wind_speed![0], 1e-9);
 });
 
+profiles('a moving storm without central pressures is told once per snapshot, not once per sub-step between them', () => {
+  // Two snapshots 2° apart in longitude (about 220 km) with R = 30 km, far more than one sub-step between them, and the
+  // wind rising from 40 to 44 m/s, so each sub-step's estimated pressure differs.
+  const snapshots = [0, 1].map((hour) => {
+    const { air_pressure: _omitted, ...withoutPressure } = storm({
+      timestamp: `2024-01-01T0${hour}:00:00`,
+      center: { longitude: 2 * hour, latitude: 0 },
+      max_wind_speed: `${40 + 4 * hour} meter / second`,
+    }) as Record<string, unknown>;
+    return withoutPressure;
+  });
+  const grid = computeIntensities(readHazardModel({ models: snapshots }), sitesOf([[1, 0]]), { physics: 'default' });
+  const estimated = grid.warnings.filter((warning) => warning.includes('Atkinson & Holliday 1977'));
+  assert.is(estimated.length, 2, estimated.join('\n'));
+});
+
 profiles('the field is symmetric at zero translation and strongest right of the motion at speed (northern hemisphere)', () => {
   const east: [number, number] = [SITE_LONGITUDE / 2, 10];
   const west: [number, number] = [-SITE_LONGITUDE / 2, 10];

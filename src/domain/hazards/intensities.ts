@@ -60,7 +60,7 @@ export function computeIntensities(
   const prepared = prepareSites(sites);
   const warnings = new Set<string>();
   const warn = (message: string) => warnings.add(message);
-  const computeAt = (model: HazardEntry, t: number) => {
+  const computeAt = (model: HazardEntry, t: number, report: (message: string) => void = warn) => {
     if (t < window.from || t >= window.to) return;
     const local = t - window.from;
     const views: QuantityViews = {};
@@ -72,7 +72,7 @@ export function computeIntensities(
       if (context.betweenEvent) tauViews[quantity] = lnBetweenEventDeviations[quantity]!.subarray(local * count, (local + 1) * count);
       producedAt[quantity]![local] = 1;
     }
-    descriptorOf(model).compute(model, prepared, views, warn, {
+    descriptorOf(model).compute(model, prepared, views, report, {
       physics: context.physics,
       lnStandardDeviations: sigmaViews,
       ...(context.betweenEvent ? { lnBetweenEventDeviations: tauViews } : {}),
@@ -84,7 +84,10 @@ export function computeIntensities(
       throw new HazsimError('internal', `hazard model timestamp ${model.timestamp} is not in its timestamps; read hazards with readHazardModel`);
     computeAt(model, t);
   }
-  if (context.physics === 'default') followMotion(hazard, computeAt, warn);
+  // A sub-step is an interpolation of two snapshots whose own evaluation has said what there
+  // is to say about them; its warnings would repeat theirs once per sub-step (262 for the example storm).
+  const silent = () => {};
+  if (context.physics === 'default') followMotion(hazard, (model, t) => computeAt(model, t, silent), warn);
   // Quantities no model gave a variability for carry none.
   for (const quantity of Object.keys(lnStandardDeviations)) {
     if (lnStandardDeviations[quantity]!.every((value) => Number.isNaN(value))) delete lnStandardDeviations[quantity];

@@ -18,7 +18,7 @@ import { ImpactRequest, type ImpactSummary } from './impactSchemas.js';
 import { ScenarioZip } from './impactScenarioZip.js';
 import type { ImpactTask } from './impactRun.js';
 import { ModelName } from './schemas.js';
-import { resultsFolderStem, runDestination, type ResultDestination } from './resultOutput.js';
+import { deliver, resultsFolderStem, runDestination, type ResultDestination } from './resultOutput.js';
 
 const IMPACT_WORKER = './impactWorker';
 
@@ -74,7 +74,7 @@ export function createImpactOps(dependencies: ImpactDependencies) {
     destination: ResultDestination,
     options: RunOutputOptions & { restorationOutputPath?: string },
   ): Promise<ImpactOutcome> {
-    try {
+    const summary = await deliver(destination, () => {
       const distribution = stores.distribution.get(distributionName);
       const task: ImpactTask = {
         distribution: { name: distribution.name, filePath: distribution.file_path },
@@ -86,13 +86,9 @@ export function createImpactOps(dependencies: ImpactDependencies) {
         hazsimVersion: HAZSIM_VERSION,
         ...(options.restorationOutputPath ? { restorationZipPath: path.resolve(options.restorationOutputPath) } : {}),
       };
-      const summary = await runWorkerTask<ImpactTask, ImpactSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress, options.signal);
-      await destination.finish();
-      return { filePath: destination.finalPath, fileName, summary: { ...summary, file_path: destination.finalPath } };
-    } catch (error) {
-      destination.discard();
-      throw error;
-    }
+      return runWorkerTask<ImpactTask, ImpactSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress, options.signal);
+    });
+    return { filePath: destination.finalPath, fileName, summary: { ...summary, file_path: destination.finalPath } };
   }
 
   /** Draws the scenarios of the request, then estimates their impact. */

@@ -17,7 +17,7 @@ import { checkShardSet, SHARD_EXTENSION, writeShardSamplesZip, type RunDifferenc
 import { ImpactShardReader, isImpactShardFile, type ImpactShardRun } from '../domain/network/index.js';
 import { ImpactRequest } from './impactSchemas.js';
 import { mergeImpactParts, type ImpactShardSummary, type ImpactShardTask } from './impactRun.js';
-import { prepareResultDestination, runDestination } from './resultOutput.js';
+import { deliver, prepareResultDestination, runDestination } from './resultOutput.js';
 import type { createSimulationOps, RunOutputOptions } from './simulation.js';
 
 const IMPACT_WORKER = './impactWorker';
@@ -72,33 +72,31 @@ export function createImpactShardOps(dependencies: ImpactShardDependencies) {
     const scenarioShardPath = temporaryFile(`scenarios${SHARD_EXTENSION}`);
     const zipPath = temporaryFile('scenarios.zip');
     try {
-      const scenarioShard = await dependencies.generateScenarioShard(scenarioRequest, shard, {
-        outputPath: scenarioShardPath,
-        workers: options.workers,
-        onProgress: options.onProgress,
-        signal: options.signal,
+      const summary = await deliver(destination, async () => {
+        const scenarioShard = await dependencies.generateScenarioShard(scenarioRequest, shard, {
+          outputPath: scenarioShardPath,
+          workers: options.workers,
+          onProgress: options.onProgress,
+          signal: options.signal,
+        });
+        await writeShardSamplesZip(scenarioShardPath, zipPath);
+        const task: ImpactShardTask = {
+          distribution: { name: distribution.name, filePath: distribution.file_path },
+          zipPath,
+          crews,
+          customersPerLoad: customers_per_load,
+          timeStepHours: time_step_hours,
+          hazsimVersion: HAZSIM_VERSION,
+          partPath: destination.buildPath,
+          scenarioShardPath,
+          shardIndex: shard.index,
+          shardCount: shard.count,
+          firstSample: scenarioShard.summary.first_sample,
+          endSample: scenarioShard.summary.end_sample,
+        };
+        return runWorkerTask<ImpactShardTask, ImpactShardSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress, options.signal);
       });
-      await writeShardSamplesZip(scenarioShardPath, zipPath);
-      const task: ImpactShardTask = {
-        distribution: { name: distribution.name, filePath: distribution.file_path },
-        zipPath,
-        crews,
-        customersPerLoad: customers_per_load,
-        timeStepHours: time_step_hours,
-        hazsimVersion: HAZSIM_VERSION,
-        partPath: destination.buildPath,
-        scenarioShardPath,
-        shardIndex: shard.index,
-        shardCount: shard.count,
-        firstSample: scenarioShard.summary.first_sample,
-        endSample: scenarioShard.summary.end_sample,
-      };
-      const summary = await runWorkerTask<ImpactShardTask, ImpactShardSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress, options.signal);
-      await destination.finish();
       return { filePath: destination.finalPath, summary: { ...summary, file_path: destination.finalPath } };
-    } catch (error) {
-      destination.discard();
-      throw error;
     } finally {
       fs.rmSync(scenarioShardPath, { force: true });
       fs.rmSync(zipPath, { force: true });
@@ -117,20 +115,18 @@ export function createImpactShardOps(dependencies: ImpactShardDependencies) {
     const scenarioShards = readers.map((_, k) => temporaryFile(`part${k}${SHARD_EXTENSION}`));
     const zipPath = temporaryFile('scenarios.zip');
     try {
-      readers.forEach((reader, k) => reader.extractScenarioShard(scenarioShards[k]));
-      await dependencies.mergeScenarios(scenarioShards, { outputPath: zipPath });
-      const summary = await mergeImpactParts(
-        readers,
-        { name: distribution.name, filePath: distribution.file_path },
-        await fileSha256(zipPath),
-        destination.buildPath,
-        (event) => options.onProgress?.(event),
-      );
-      await destination.finish();
+      const summary = await deliver(destination, async () => {
+        readers.forEach((reader, k) => reader.extractScenarioShard(scenarioShards[k]));
+        await dependencies.mergeScenarios(scenarioShards, { outputPath: zipPath });
+        return mergeImpactParts(
+          readers,
+          { name: distribution.name, filePath: distribution.file_path },
+          await fileSha256(zipPath),
+          destination.buildPath,
+          (event) => options.onProgress?.(event),
+        );
+      });
       return { filePath: destination.finalPath, summary: { ...summary, file_path: destination.finalPath } };
-    } catch (error) {
-      destination.discard();
-      throw error;
     } finally {
       for (const file of [...scenarioShards, zipPath]) fs.rmSync(file, { force: true });
     }

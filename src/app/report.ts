@@ -23,7 +23,7 @@ import type { ModelStore } from './cache/store.js';
 import { parseOrThrow } from '../base/validation.js';
 import { ReportRequest, type ReportSummary } from './schemas.js';
 import type { RunOutputOptions, ScenarioOutcome, SimulationOutcome } from './simulation.js';
-import { prepareResultDestination, resultsFolderStem, runDestination } from './resultOutput.js';
+import { deliver, prepareResultDestination, resultsFolderStem, runDestination } from './resultOutput.js';
 
 /** The files a report is made from. */
 export interface ReportSources {
@@ -351,14 +351,8 @@ export function createReportOps(dependencies: ReportDependencies) {
     const besideResult = path.join(path.dirname(sources.resultPath), `${path.basename(sources.resultPath).replace(/(_results)?\.sqlite$/i, '')}_report.html`);
     if (!options.outputPath) return { ...(await writeReport(sources, besideResult, dependencies.stores)), filePath: path.resolve(besideResult) };
     const destination = prepareResultDestination(options.outputPath, path.basename(besideResult), dependencies.cacheRoot);
-    try {
-      const summary = await writeReport(sources, destination.buildPath, dependencies.stores);
-      await destination.finish();
-      return { ...summary, filePath: destination.finalPath };
-    } catch (error) {
-      destination.discard();
-      throw error;
-    }
+    const summary = await deliver(destination, () => writeReport(sources, destination.buildPath, dependencies.stores));
+    return { ...summary, filePath: destination.finalPath };
   }
 
   /**
@@ -396,14 +390,10 @@ export function createReportOps(dependencies: ReportDependencies) {
         impactPath = estimate.filePath;
       }
       const destination = runDestination({ stored: fileName, download: fileName }, options, dependencies);
-      try {
-        const summary = await writeReport({ resultPath: result.filePath, scenariosPath, impactPath }, destination.buildPath, dependencies.stores);
-        await destination.finish();
-        return { filePath: destination.finalPath, fileName, summary };
-      } catch (error) {
-        destination.discard();
-        throw error;
-      }
+      const summary = await deliver(destination, () =>
+        writeReport({ resultPath: result.filePath, scenariosPath, impactPath }, destination.buildPath, dependencies.stores),
+      );
+      return { filePath: destination.finalPath, fileName, summary };
     } finally {
       for (const file of temporary) fs.rmSync(file, { force: true });
     }

@@ -110,6 +110,18 @@ export function runDestination(
   return privateResultDestination(names.download);
 }
 
+/** Runs `write` into the destination, then delivers it; on any failure nothing of the run is left. */
+export async function deliver<T>(destination: ResultDestination, write: () => Promise<T>): Promise<T> {
+  try {
+    const value = await write();
+    await destination.finish();
+    return value;
+  } catch (error) {
+    destination.discard();
+    throw error;
+  }
+}
+
 /** A private temporary destination (REST downloads), removed by `discard`. */
 export function privateResultDestination(fileName: string): ResultDestination {
   const filePath = privateResultPath(fileName);

@@ -24,7 +24,7 @@ import {
   type ShardSummary,
 } from '../domain/scenarios/index.js';
 import { SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../domain/simulation/shakingSurvival.js';
-import { prepareResultDestination, resultsFolderStem, runDestination, type ResultDestination } from './resultOutput.js';
+import { deliver, prepareResultDestination, resultsFolderStem, runDestination } from './resultOutput.js';
 
 /** Where a run writes its file: an exact path, a folder (with the run's file name), or a private temporary file. */
 export interface RunOutputOptions {
@@ -117,18 +117,6 @@ export function scenarioFileNames(
 
 export function createSimulationOps(dependencies: SimulationDependencies) {
   const { stores } = dependencies;
-
-  /** Runs `write` into the destination, then delivers it; on any failure nothing of the run is left. */
-  async function deliver<T>(destination: ResultDestination, write: () => Promise<T>): Promise<T> {
-    try {
-      const value = await write();
-      await destination.finish();
-      return value;
-    } catch (error) {
-      destination.discard();
-      throw error;
-    }
-  }
 
   /** The task of a run without its output; unknown model and curve set names fail here, before any file is placed. */
   function buildTask(request: SimulationRequest): SimulationTask {

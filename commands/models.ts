@@ -72,85 +72,95 @@ function parsePlaceAt(value: string): string {
   return value;
 }
 
-export function makeUploadCommand(context: CommandContext): Command {
-  return new Command('upload')
-    .description(
-      'store a distribution or hazard model (JSON, or a ZIP with its _time_series folder) in the cache; a best track (HURDAT2, IBTrACS CSV, ATCF b-deck) is stored as a hazard model of hourly wind models, a USGS ShakeMap grid.xml (or a ZIP with grid.xml and uncertainty.xml) as an earthquake',
-    )
-    .argument('[file]', 'model file: .json or .zip, a best-track file or a ShakeMap grid.xml (asked for when missing on a terminal)')
-    .addOption(kindOption('model kind (default: detected from the content)'))
-    .option('--name <name>', 'model name (default: the file name without extension)')
-    .option('--description <text>', 'free-text description', '')
-    .option('--overwrite', 'replace a model of the same name')
-    .option('--storm <id-or-name>', 'best tracks: the storm by id (AL152018, an IBTrACS SID) or name, when the file holds several')
-    .option('--from <time>', 'best tracks: keep fixes at or after this ISO 8601 date-time (UTC when no zone)')
-    .option('--to <time>', 'best tracks: keep fixes at or before this ISO 8601 date-time (UTC when no zone)')
-    .addOption(
-      new Option('--wind-profile <profile>', 'best tracks: wind profile written on every model (default: by the run physics)').choices([...WIND_PROFILES]),
-    )
-    .addOption(new Option('--terrain <class>', 'best tracks: terrain of the assets (default open_terrain)').choices([...TERRAIN_CLASSES]))
+/**
+ * --coordinate-order and --place-at: how a distribution model's x and y are read
+ * (docs/input-distribution.md). `upload` keeps the reading with the model; `validate` checks
+ * the file read that way.
+ */
+export function addCoordinateOptions(command: Command, kept = 'kept with the model'): Command {
+  return command
     .addOption(
       new Option(
         '--coordinate-order <order>',
-        "distribution models: which of a Location's x and y is the longitude: lon,lat (GDM's, the default) or lat,lon (as gdm's own p5r.json); kept with the model",
+        `distribution models: which of a Location's x and y is the longitude: lon,lat (GDM's, the default) or lat,lon (as gdm's own p5r.json); ${kept}`,
       ).choices([...COORDINATE_ORDERS]),
     )
     .option(
       '--place-at <lon,lat>',
-      'distribution models in local x/y metres (IEEE test feeders): the longitude,latitude of x = 0, y = 0; x is metres east, y metres north; kept with the model',
+      `distribution models in local x/y metres (IEEE test feeders): the longitude,latitude of x = 0, y = 0; x is metres east, y metres north; ${kept}`,
       parsePlaceAt,
-    )
-    .action(async (fileArgument: string | undefined, options: UploadOptions) => {
-      const service = context.service(options);
-      const file = await askIfMissing(context, fileArgument, { name: '<file>', message: 'Model file to upload (.json or .zip)' });
-      const track = trackUploadOptions({
-        storm: options.storm,
-        from: options.from,
-        to: options.to,
-        wind_profile: options.windProfile,
-        terrain: options.terrain,
-      });
-      const coordinates = coordinateReading({ coordinate_order: options.coordinateOrder, place_at: options.placeAt });
-      const result = await service.uploadModelFile(file, {
-        kind: options.kind,
-        name: options.name,
-        description: options.description,
-        overwrite: options.overwrite,
-        ...(track ? { track } : {}),
-        ...(coordinates ? { coordinates } : {}),
-      });
-      const message = result.message;
-      emit(
-        context,
-        options,
-        {
-          status: 'success',
-          message,
-          kind: result.kind,
-          ...result.record,
-          ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}),
-          ...(result.track ? { track: result.track } : {}),
-          ...(result.track || result.warnings ? { warnings: result.warnings ?? [] } : {}),
-        },
-        () =>
-          [
-            message,
-            formatFields([
-              ['kind', result.kind],
-              ['file', result.record.file_path],
-              ...(result.time_series_path ? ([['time series', result.time_series_path]] as [string, string][]) : []),
-              ...(result.track
-                ? ([
-                    ['storm', `${result.track.storm_name} (${result.track.storm_id}, ${result.track.format})`],
-                    ['fixes', `${result.track.fix_count}, ${result.track.first_fix} to ${result.track.last_fix}`],
-                    ['wind models', String(result.track.model_count)],
-                  ] as [string, string][])
-                : []),
-            ]),
-          ].join('\n'),
-      );
-      writeWarnings(context, result.warnings ?? []);
+    );
+}
+
+export function makeUploadCommand(context: CommandContext): Command {
+  return addCoordinateOptions(
+    new Command('upload')
+      .description(
+        'store a distribution or hazard model (JSON, or a ZIP with its _time_series folder) in the cache; a best track (HURDAT2, IBTrACS CSV, ATCF b-deck) is stored as a hazard model of hourly wind models, a USGS ShakeMap grid.xml (or a ZIP with grid.xml and uncertainty.xml) as an earthquake',
+      )
+      .argument('[file]', 'model file: .json or .zip, a best-track file or a ShakeMap grid.xml (asked for when missing on a terminal)')
+      .addOption(kindOption('model kind (default: detected from the content)'))
+      .option('--name <name>', 'model name (default: the file name without extension)')
+      .option('--description <text>', 'free-text description', '')
+      .option('--overwrite', 'replace a model of the same name')
+      .option('--storm <id-or-name>', 'best tracks: the storm by id (AL152018, an IBTrACS SID) or name, when the file holds several')
+      .option('--from <time>', 'best tracks: keep fixes at or after this ISO 8601 date-time (UTC when no zone)')
+      .option('--to <time>', 'best tracks: keep fixes at or before this ISO 8601 date-time (UTC when no zone)')
+      .addOption(
+        new Option('--wind-profile <profile>', 'best tracks: wind profile written on every model (default: by the run physics)').choices([...WIND_PROFILES]),
+      )
+      .addOption(new Option('--terrain <class>', 'best tracks: terrain of the assets (default open_terrain)').choices([...TERRAIN_CLASSES])),
+  ).action(async (fileArgument: string | undefined, options: UploadOptions) => {
+    const service = context.service(options);
+    const file = await askIfMissing(context, fileArgument, { name: '<file>', message: 'Model file to upload (.json or .zip)' });
+    const track = trackUploadOptions({
+      storm: options.storm,
+      from: options.from,
+      to: options.to,
+      wind_profile: options.windProfile,
+      terrain: options.terrain,
     });
+    const coordinates = coordinateReading({ coordinate_order: options.coordinateOrder, place_at: options.placeAt });
+    const result = await service.uploadModelFile(file, {
+      kind: options.kind,
+      name: options.name,
+      description: options.description,
+      overwrite: options.overwrite,
+      ...(track ? { track } : {}),
+      ...(coordinates ? { coordinates } : {}),
+    });
+    const message = result.message;
+    emit(
+      context,
+      options,
+      {
+        status: 'success',
+        message,
+        kind: result.kind,
+        ...result.record,
+        ...(result.time_series_path ? { time_series_path: result.time_series_path } : {}),
+        ...(result.track ? { track: result.track } : {}),
+        ...(result.track || result.warnings ? { warnings: result.warnings ?? [] } : {}),
+      },
+      () =>
+        [
+          message,
+          formatFields([
+            ['kind', result.kind],
+            ['file', result.record.file_path],
+            ...(result.time_series_path ? ([['time series', result.time_series_path]] as [string, string][]) : []),
+            ...(result.track
+              ? ([
+                  ['storm', `${result.track.storm_name} (${result.track.storm_id}, ${result.track.format})`],
+                  ['fixes', `${result.track.fix_count}, ${result.track.first_fix} to ${result.track.last_fix}`],
+                  ['wind models', String(result.track.model_count)],
+                ] as [string, string][])
+              : []),
+          ]),
+        ].join('\n'),
+    );
+    writeWarnings(context, result.warnings ?? []);
+  });
 }
 
 export function makeListCommand(context: CommandContext): Command {

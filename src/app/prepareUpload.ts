@@ -78,6 +78,16 @@ function stage(upload: UploadContent, jsonPath: string, seriesDir: string): Prep
   return seriesDir;
 }
 
+/** A coordinate reading is for distribution models only: given for another kind, it is refused naming the field. */
+export function assertCoordinatesApply(fileName: string, kind: ModelKindId, coordinates: CoordinateReading | undefined): void {
+  if (coordinates && kind !== 'distribution')
+    throw new HazsimError(
+      'invalid_input',
+      `${fileName} is a hazard model: coordinate_order and place_at (--coordinate-order, --place-at) apply to distribution models only`,
+      [{ path: coordinates.placeAt ? 'place_at' : 'coordinate_order', message: 'only for distribution models' }],
+    );
+}
+
 /**
  * Reads an upload (JSON or ZIP), decides and checks its kind, and writes its files to the
  * staging paths; the store then moves them into place under its lock. CPU-heavy for big
@@ -92,12 +102,7 @@ export async function prepareUpload(task: PrepareUploadTask): Promise<PreparedUp
   if (upload.track && task.kind === 'distribution')
     throw new HazsimError('invalid_input', `${task.fileName} is a best track, which makes a hazard model, not a distribution model`);
   const kind = task.kind ?? detectKind(upload.content);
-  if (task.coordinates && kind !== 'distribution')
-    throw new HazsimError(
-      'invalid_input',
-      `${task.fileName} is a hazard model: coordinate_order and place_at (--coordinate-order, --place-at) apply to distribution models only`,
-      [{ path: task.coordinates.placeAt ? 'place_at' : 'coordinate_order', message: 'only for distribution models' }],
-    );
+  assertCoordinatesApply(task.fileName, kind, task.coordinates);
   let derived: PreparedUpload['derived'];
   let warnings: string[] = [];
   if (kind === 'distribution') {

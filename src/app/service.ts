@@ -21,7 +21,7 @@ import { createImpactOps } from './impact.js';
 import { createImpactShardOps } from './impactShard.js';
 import { createJobOps } from './jobs.js';
 import { createReportOps } from './report.js';
-import { detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
+import { assertCoordinatesApply, detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
 import { runWorkerTask, WORKER_INPUT_BYTES } from '../base/workerTask.js';
 import { isObject } from '../base/json.js';
 import { writeDerivedFile } from './assetCache.js';
@@ -293,12 +293,18 @@ export function createService(options: ServiceOptions = {}) {
    * Validates a model file (JSON or ZIP) without storing it: its kind (given or detected)
    * and summary when valid; invalid_input listing every problem otherwise.
    */
-  async function validateModelFile(filePath: string, kind?: ModelKindId): Promise<{ kind: ModelKindId; file: string; summary: object; warnings: string[] }> {
+  async function validateModelFile(
+    filePath: string,
+    kind?: ModelKindId,
+    coordinates?: CoordinateReading,
+  ): Promise<{ kind: ModelKindId; file: string; summary: object; warnings: string[] }> {
     const upload = await readUpload(path.basename(filePath), readInputFile(filePath));
     const kindId = kind ?? detectKind(upload.content);
+    assertCoordinatesApply(path.basename(filePath), kindId, coordinates);
+    const reading = coordinates ?? GDM_READING;
     // Summarizing reads the model, which validates it: invalid content throws with every issue.
-    const summary = MODEL_KINDS[kindId].summarize(upload.content, GDM_READING);
-    const warnings = kindId === 'distribution' ? coordinateWarnings(readDistributionModel(upload.content), GDM_READING) : [];
+    const summary = MODEL_KINDS[kindId].summarize(upload.content, reading);
+    const warnings = kindId === 'distribution' ? coordinateWarnings(readDistributionModel(upload.content), reading) : [];
     return { kind: kindId, file: filePath, summary, warnings };
   }
 

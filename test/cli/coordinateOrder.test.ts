@@ -168,4 +168,24 @@ test('bad --coordinate-order and --place-at values exit 2 naming the option; on 
   assert.equal(json(runCli(['list', '--cache-dir', cache, '--json'])), []);
 });
 
+test('validate reads a file as upload would with --coordinate-order and --place-at, and refuses them for a hazard model', () => {
+  const dir = tempDir();
+  const summaryOf = (args: string[]) => {
+    const result = runCli(['validate', ...args, '--json']);
+    assert.is(result.code, 0, result.stderr);
+    return json(result);
+  };
+  const original = summaryOf([path.join(EXAMPLES, 'feeder/example_feeder.json')]).summary;
+  const swapped = swappedExampleFeeder(dir);
+  const asRead = summaryOf([swapped, '--coordinate-order', 'lat,lon']);
+  assert.equal(asRead.warnings, []);
+  assert.equal(asRead.summary.bounding_box, original.bounding_box);
+  assert.not.equal(summaryOf([swapped]).summary.bounding_box, original.bounding_box, 'read as GDM says, the swapped file lies elsewhere');
+  const placed = summaryOf([metresExampleFeeder(dir), '--place-at', ANCHOR]);
+  assert.equal(placed.warnings, []);
+  const hazard = runCli(['validate', path.join(EXAMPLES, 'hazards/earthquake.json'), '--place-at', ANCHOR]);
+  assert.is(hazard.code, 5);
+  assert.match(hazard.stderr, /apply to distribution models only/);
+});
+
 test.run();

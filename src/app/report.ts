@@ -15,7 +15,7 @@ import { parseJsonBytes } from '../base/json.js';
 import { sha256Hex } from '../base/sha256.js';
 import { writeFileAtomic } from '../base/atomic.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
-import { lineRoutes } from '../domain/assets/index.js';
+import { GDM_READING, isReadingRecord, lineRoutes, readingOfRecord, type CoordinateReading } from '../domain/assets/index.js';
 import { readHazardModel } from '../domain/hazards/index.js';
 import { intensityQuantities } from '../domain/hazards/quantities.js';
 import { buildReportPayload, renderReportHtml, type ReportInput, type UsedCurve } from '../domain/report/index.js';
@@ -271,6 +271,22 @@ function cachedInput(store: ModelStore, name: string | undefined, sha256: string
   return bytes;
 }
 
+/**
+ * How the run read its model's coordinates (run_info.distribution_coordinates), not how the
+ * cached model is read now: the same bytes may have been uploaded again with another reading.
+ * Results from before the option existed were read GDM's way; null when the key is unreadable.
+ */
+function runReading(runInfo: Record<string, string | undefined>): CoordinateReading | null {
+  const text = runInfo.distribution_coordinates;
+  if (text === undefined) return GDM_READING;
+  try {
+    const record: unknown = JSON.parse(text);
+    return isReadingRecord(record) ? readingOfRecord(record) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Builds the report of a result (and scenarios) and writes it to `outputPath` in one atomic step. */
 export async function writeReport(
   sources: ReportSources,
@@ -282,12 +298,13 @@ export async function writeReport(
   const impact = sources.impactPath ? readImpact(sources.impactPath, result) : undefined;
   const notes: string[] = [];
   const distributionBytes = cachedInput(stores.distribution, result.runInfo.distribution_name, result.runInfo.distribution_sha256, 'distribution', notes);
-  const routesByUuid = distributionBytes
-    ? lineRoutes(
-        readDistributionModel(parseJsonBytes(distributionBytes, 'distribution model')),
-        stores.distribution.coordinateReading(result.runInfo.distribution_name!),
-      )
-    : new Map<string, number[]>();
+  const reading = runReading(result.runInfo);
+  if (distributionBytes && !reading)
+    notes.push('The result does not say how its model coordinates were read, so the map lacks line routes (lines are drawn as points).');
+  const routesByUuid =
+    distributionBytes && reading
+      ? lineRoutes(readDistributionModel(parseJsonBytes(distributionBytes, 'distribution model')), reading)
+      : new Map<string, number[]>();
   const hazardBytes = cachedInput(stores.hazard, result.runInfo.hazard_name, result.runInfo.hazard_sha256, 'hazard', notes);
   const hazardEntries = hazardBytes ? readHazardModel(parseJsonBytes(hazardBytes, 'hazard model')).models : [];
   const payload = buildReportPayload({

@@ -6,6 +6,7 @@ import { EXAMPLES, haveSharedFixtures, json, ROOT, runCli, SHARED_FIXTURES, temp
 import { fileForm, sqliteContents, startTestServer } from '../helpers/rest.js';
 import { ANCHOR, metresExampleFeeder, PLACED_BUS, PLACED_SUBSTATION, survivalRows, swappedExampleFeeder } from '../helpers/coordinateFixtures.js';
 import { close } from '../helpers/assert.js';
+import { readReportData } from '../../src/domain/report/index.js';
 
 // gdm's own p5r.json has the latitude in x and the longitude in y: upload and validate say so
 // (stderr, and in the --json object and the REST answer), naming the swap and the option that
@@ -96,6 +97,17 @@ test('the swapped example feeder with --coordinate-order lat,lon simulates exact
     'x = 32.79 read as the longitude, y = -79.95 as the latitude',
   );
   assert.not.equal(survivalRows(gdmRead), survivalRows(swappedResult));
+
+  // The report of the first run draws its lines as that run read them, not as the model is read now.
+  assert.is(cli('report', path.join(work, 'swapped.sqlite'), '-o', path.join(work, 'swapped.html')).code, 0);
+  const page = readReportData(fs.readFileSync(path.join(work, 'swapped.html'), 'utf8'));
+  const route = new Float32Array(new Uint8Array(Buffer.from(page.assets.routeCoordinates, 'base64')).buffer);
+  assert.ok(route.length > 0, 'lines are drawn along their routes');
+  const latitudes = route.filter((_, k) => k % 2 === 0);
+  assert.ok(
+    latitudes.every((latitude) => latitude > 32.7 && latitude < 32.9),
+    `routes at the run's latitudes, around 32.8° N: ${latitudes.slice(0, 4).join(', ')}`,
+  );
 });
 
 test('--place-at puts a feeder in metres where the hand computation says, and a quake there reaches every asset', () => {

@@ -8,8 +8,8 @@ import { withFileLock } from './lock.js';
 import { didYouMean } from '../../base/suggest.js';
 import { WORKER_INPUT_BYTES } from '../../base/workerTask.js';
 import {
-  COORDINATE_ORDERS,
   GDM_READING,
+  isReadingRecord,
   readingOfRecord,
   readingRecord,
   type CoordinateReading,
@@ -553,13 +553,6 @@ function metadataProblem(text: string): string | null {
     if (r.coordinates !== undefined && !isReadingRecord(r.coordinates)) return `entry ${JSON.stringify(name)} has an unreadable coordinates field`;
   }
   return null;
-}
-
-function isReadingRecord(value: unknown): boolean {
-  const reading = value as Partial<CoordinateReadingRecord> | null;
-  if (typeof reading !== 'object' || reading === null || !COORDINATE_ORDERS.includes(reading.order as never)) return false;
-  const anchor = reading.place_at;
-  return anchor === null || (typeof anchor === 'object' && Number.isFinite(anchor?.longitude) && Number.isFinite(anchor?.latitude));
 }
 
 export type { Issue };

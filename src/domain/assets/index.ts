@@ -16,6 +16,7 @@ export {
   COORDINATE_ORDERS,
   GDM_READING,
   readingLabel,
+  isReadingRecord,
   readingOfRecord,
   readingRecord,
   type CoordinateOrder,

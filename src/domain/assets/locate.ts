@@ -39,6 +39,14 @@ export function readingRecord(reading: CoordinateReading): CoordinateReadingReco
   return { order: reading.order, place_at: reading.placeAt };
 }
 
+/** True when `value` is a CoordinateReadingRecord (the cache index and result files are read back from disk). */
+export function isReadingRecord(value: unknown): value is CoordinateReadingRecord {
+  const reading = value as Partial<CoordinateReadingRecord> | null;
+  if (typeof reading !== 'object' || reading === null || !COORDINATE_ORDERS.includes(reading.order as never)) return false;
+  const anchor = reading.place_at;
+  return anchor === null || (typeof anchor === 'object' && Number.isFinite(anchor?.longitude) && Number.isFinite(anchor?.latitude));
+}
+
 /** The reading of a record; GDM's when the record has none (models uploaded without the options, or before they existed). */
 export function readingOfRecord(record: CoordinateReadingRecord | undefined): CoordinateReading {
   return record ? { order: record.order, placeAt: record.place_at } : GDM_READING;

@@ -8,6 +8,7 @@ import { HazsimError } from '../../src/base/errors.js';
 import {
   mergeScenarioShards,
   parseShardSpec,
+  SHARD_MAGIC,
   shardSamples,
   writeScenarioParquet,
   writeScenarioShard,
@@ -172,7 +173,7 @@ refused('a missing shard, a repeated shard, no parts at all', async () => {
   await refusal([], 'Nothing to merge');
 });
 
-refused('a truncated shard, a file that is no shard, a file that does not exist', async () => {
+refused('a truncated shard, a damaged header, a file that is no shard, a file that does not exist', async () => {
   const parts = await shards('zip', storm, options, 2);
   const cut = fresh('cut.hzshard');
   const bytes = fs.readFileSync(parts[1]);
@@ -181,6 +182,12 @@ refused('a truncated shard, a file that is no shard, a file that does not exist'
   const cutAtEnd = fresh('cut-end.hzshard');
   fs.writeFileSync(cutAtEnd, bytes.subarray(0, bytes.length - 3));
   await refusal([parts[0], cutAtEnd], 'truncated');
+  // A header whose JSON is damaged is a file that is no shard too, not an internal error.
+  const damaged = fresh('damaged-header.hzshard');
+  const damagedBytes = Buffer.from(bytes);
+  damagedBytes[Buffer.byteLength(SHARD_MAGIC) + 4] = '#'.charCodeAt(0);
+  fs.writeFileSync(damaged, damagedBytes);
+  await refusal([parts[0], damaged], 'its header is not JSON');
   const other = fresh('other.zip');
   fs.writeFileSync(other, 'PK\u0003\u0004 not a shard');
   await refusal([parts[0], other], 'is not a hazsim shard file');

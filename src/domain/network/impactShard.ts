@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { temporaryPath } from '../../base/atomic.js';
+import { readPartHeader, startsWithMagic, TRUNCATED_PART, writePartHeader } from '../../base/partFile.js';
 import { HazsimError } from '../../base/errors.js';
 import type { RepairRecord } from './impact.js';
 import type { SampleImpact } from './metrics.js';
@@ -62,19 +63,7 @@ interface ImpactShardSample {
 
 /** True when the file at `path` starts like an impact part (`hazsim merge` tells the part kinds apart by it). */
 export function isImpactShardFile(path: string): boolean {
-  const magic = Buffer.from(IMPACT_SHARD_MAGIC);
-  const start = Buffer.alloc(magic.length);
-  let fd: number;
-  try {
-    fd = fs.openSync(path, 'r');
-  } catch {
-    return false;
-  }
-  try {
-    return fs.readSync(fd, start, 0, start.length, 0) === start.length && start.equals(magic);
-  } finally {
-    fs.closeSync(fd);
-  }
+  return startsWithMagic(path, IMPACT_SHARD_MAGIC);
 }
 
 /** Writes an impact part through a temporary file renamed into place by `finish`. */
@@ -100,12 +89,7 @@ export class ImpactShardWriter {
     }
     try {
       const scenarioShard = fs.readFileSync(scenarioShardPath);
-      const headerJson = Buffer.from(JSON.stringify({ ...header, scenario_shard_bytes: scenarioShard.length } satisfies ImpactShardHeader));
-      const length = Buffer.alloc(4);
-      length.writeUInt32LE(headerJson.length);
-      fs.writeSync(this.fd, Buffer.from(IMPACT_SHARD_MAGIC));
-      fs.writeSync(this.fd, length);
-      fs.writeSync(this.fd, headerJson);
+      writePartHeader(this.fd, IMPACT_SHARD_MAGIC, { ...header, scenario_shard_bytes: scenarioShard.length } satisfies ImpactShardHeader);
       fs.writeSync(this.fd, scenarioShard);
     } catch (error) {
       this.discard();
@@ -149,7 +133,7 @@ function corrupt(path: string, message: string): HazsimError {
 }
 
 function truncated(path: string): HazsimError {
-  return corrupt(path, 'it is truncated (was its job stopped before it finished?)');
+  return corrupt(path, TRUNCATED_PART);
 }
 
 /** One impact part opened for merging. */
@@ -166,20 +150,14 @@ export class ImpactShardReader {
       throw new HazsimError('invalid_input', `Cannot read shard file ${path} (${code})`, [{ path, message: `cannot be read (${code})` }]);
     }
     try {
-      const magic = Buffer.from(IMPACT_SHARD_MAGIC);
-      const start = Buffer.alloc(magic.length + 4);
-      if (fs.readSync(fd, start, 0, start.length, 0) !== start.length || !start.subarray(0, magic.length).equals(magic)) {
-        throw corrupt(path, 'it does not start with the impact part header (write one with `hazsim impact --shard i/N`)');
-      }
-      const headerLength = start.readUInt32LE(magic.length);
-      const headerBytes = Buffer.alloc(headerLength);
-      if (fs.readSync(fd, headerBytes, 0, headerLength, start.length) !== headerLength) throw truncated(path);
-      try {
-        this.header = JSON.parse(headerBytes.toString('utf8')) as ImpactShardHeader;
-      } catch {
-        throw corrupt(path, 'its header is not JSON');
-      }
-      this.scenarioOffset = start.length + headerLength;
+      const read = readPartHeader<ImpactShardHeader>(
+        fd,
+        IMPACT_SHARD_MAGIC,
+        (message) => corrupt(path, message),
+        'it does not start with the impact part header (write one with `hazsim impact --shard i/N`)',
+      );
+      this.header = read.header;
+      this.scenarioOffset = read.bodyOffset;
     } finally {
       fs.closeSync(fd);
     }

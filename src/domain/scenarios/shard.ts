@@ -13,6 +13,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { temporaryPath } from '../../base/atomic.js';
+import { readPartHeader, TRUNCATED_PART, writePartHeader } from '../../base/partFile.js';
 import { HazsimError, toHazsimError } from '../../base/errors.js';
 import { chunkCount, forEachChunkInOrder, sampleRange, samplingRunner } from './ordered.js';
 import type { ChunkRunner } from './pool.js';
@@ -159,12 +160,7 @@ export async function writeScenarioShard(
   const fd = openOutputFd(temporary, outputPath, 'shard file');
   let runner: ChunkRunner | null = null;
   try {
-    const headerJson = Buffer.from(JSON.stringify(header));
-    const length = Buffer.alloc(4);
-    length.writeUInt32LE(headerJson.length);
-    fs.writeSync(fd, Buffer.from(SHARD_MAGIC));
-    fs.writeSync(fd, length);
-    fs.writeSync(fd, headerJson);
+    writePartHeader(fd, SHARD_MAGIC, header);
     fs.writeSync(fd, survivalBytes(run.survival));
     const range = sampleRange(start, end, run.assetUuids.length, true);
     const parallel = Math.min(workers, chunkCount(range));
@@ -253,7 +249,7 @@ function corrupt(path: string, message: string): HazsimError {
 }
 
 function truncated(path: string): HazsimError {
-  return corrupt(path, 'it is truncated (was its job stopped before it finished?)');
+  return corrupt(path, TRUNCATED_PART);
 }
 
 /** One shard file opened for merging: its header, then its samples read in order. */
@@ -270,20 +266,19 @@ export class ShardReader {
       const code = (error as NodeJS.ErrnoException).code ?? 'error';
       throw new HazsimError('invalid_input', `Cannot read shard file ${path} (${code})`, [{ path, message: `cannot be read (${code})` }]);
     }
-    const magic = Buffer.from(SHARD_MAGIC);
-    const start = Buffer.alloc(magic.length + 4);
-    if (fs.readSync(this.fd, start, 0, start.length, 0) !== start.length || !start.subarray(0, magic.length).equals(magic)) {
+    try {
+      const read = readPartHeader<ShardHeader>(
+        this.fd,
+        SHARD_MAGIC,
+        (message) => corrupt(path, message),
+        'it does not start with the shard header (write one with `hazsim scenarios --shard i/N`)',
+      );
+      this.header = read.header;
+      this.survivalOffset = read.bodyOffset;
+    } catch (error) {
       fs.closeSync(this.fd);
-      throw corrupt(path, 'it does not start with the shard header (write one with `hazsim scenarios --shard i/N`)');
+      throw error;
     }
-    const headerLength = start.readUInt32LE(magic.length);
-    const headerBytes = Buffer.alloc(headerLength);
-    if (fs.readSync(this.fd, headerBytes, 0, headerLength, start.length) !== headerLength) {
-      fs.closeSync(this.fd);
-      throw truncated(path);
-    }
-    this.header = JSON.parse(headerBytes.toString('utf8')) as ShardHeader;
-    this.survivalOffset = start.length + headerLength;
     const survivalLength = this.header.run.timestamps.length * this.header.run.asset_uuids.length * 8;
     this.ints = new IntReader(this.fd, this.survivalOffset + survivalLength, path);
   }

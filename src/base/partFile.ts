@@ -1,0 +1,61 @@
+/**
+ * The framing the part files of sharded runs share (scenario shards, impact parts; docs/scale-out.md):
+ * a magic line, the header's byte length as a little-endian u32, the header as JSON, then the
+ * part's own body. `hazsim merge` tells the kinds of part apart by their magic line.
+ */
+import fs from 'node:fs';
+
+/** What a part that ends early is told (a job stopped before it finished leaves one). */
+export const TRUNCATED_PART = 'it is truncated (was its job stopped before it finished?)';
+
+/** Writes the magic line, the header's length and the header at the start of the open file `fd`. */
+export function writePartHeader(fd: number, magic: string, header: object): void {
+  const headerJson = Buffer.from(JSON.stringify(header));
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(headerJson.length);
+  fs.writeSync(fd, Buffer.from(magic));
+  fs.writeSync(fd, length);
+  fs.writeSync(fd, headerJson);
+}
+
+/**
+ * Reads the header of the part open as `fd` and where its body starts; a file without `magic`
+ * is `corrupt(notPart)`, a short one `corrupt(TRUNCATED_PART)`, a header that is not JSON
+ * `corrupt('its header is not JSON')`.
+ */
+export function readPartHeader<Header>(
+  fd: number,
+  magic: string,
+  corrupt: (message: string) => Error,
+  notPart: string,
+): { header: Header; bodyOffset: number } {
+  const magicBytes = Buffer.from(magic);
+  const start = Buffer.alloc(magicBytes.length + 4);
+  if (fs.readSync(fd, start, 0, start.length, 0) !== start.length || !start.subarray(0, magicBytes.length).equals(magicBytes)) throw corrupt(notPart);
+  const headerLength = start.readUInt32LE(magicBytes.length);
+  if (start.length + headerLength > fs.fstatSync(fd).size) throw corrupt(TRUNCATED_PART);
+  const headerBytes = Buffer.alloc(headerLength);
+  if (fs.readSync(fd, headerBytes, 0, headerLength, start.length) !== headerLength) throw corrupt(TRUNCATED_PART);
+  try {
+    return { header: JSON.parse(headerBytes.toString('utf8')) as Header, bodyOffset: start.length + headerLength };
+  } catch {
+    throw corrupt('its header is not JSON');
+  }
+}
+
+/** True when the file at `filePath` starts with `magic` (false when it cannot be read). */
+export function startsWithMagic(filePath: string, magic: string): boolean {
+  const magicBytes = Buffer.from(magic);
+  const start = Buffer.alloc(magicBytes.length);
+  let fd: number;
+  try {
+    fd = fs.openSync(filePath, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    return fs.readSync(fd, start, 0, start.length, 0) === start.length && start.equals(magicBytes);
+  } finally {
+    fs.closeSync(fd);
+  }
+}

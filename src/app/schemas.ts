@@ -72,7 +72,17 @@ export const CoordinateUploadFields = {
     ),
   ),
   place_at: v.pipe(
-    v.optional(v.pipe(v.string(), v.regex(PLACE_AT_PATTERN, PLACE_AT_FORMAT))),
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(PLACE_AT_PATTERN, PLACE_AT_FORMAT),
+        // The degrees' ranges, once the format holds (the regex speaks for a bad format).
+        v.check(
+          (text) => !PLACE_AT_PATTERN.test(text) || placeAtProblem(text) === null,
+          (issue) => placeAtProblem(issue.input as string) ?? PLACE_AT_FORMAT,
+        ),
+      ),
+    ),
     v.description(
       'distribution models in local x/y metres (the IEEE test feeders): <longitude>,<latitude> of the point x = 0, y = 0; x is then metres east, y metres north of it (with lat,lon order, y east and x north); kept with the model',
     ),
@@ -90,7 +100,8 @@ export function placeAtProblem(text: string): string | null {
 
 /**
  * The coordinate reading the fields ask for, or undefined when they ask for none (GDM's own).
- * A place_at out of range is invalid_input naming place_at (the schema checks its format only).
+ * A place_at that is no anchor is invalid_input naming place_at (CoordinateUploadFields and
+ * the CLI's option parser refuse it first, with the same words).
  */
 export function coordinateReading(fields: { coordinate_order?: CoordinateOrder; place_at?: string }): CoordinateReading | undefined {
   if (fields.coordinate_order === undefined && fields.place_at === undefined) return undefined;

@@ -13,7 +13,7 @@ import * as v from 'valibot';
 import { HazsimError, toHazsimError, type Issue } from '../../base/errors.js';
 import { issuesFromValibot } from '../../base/validation.js';
 import { UploadFields } from './schemas.js';
-import { coordinateReading, placeAtProblem, trackUploadOptions, type TrackUploadOptions } from '../../app/schemas.js';
+import { coordinateReading, trackUploadOptions, type TrackUploadOptions } from '../../app/schemas.js';
 import type { CoordinateReading } from '../../domain/assets/index.js';
 
 /** JSON request bodies are small (names and numbers); anything bigger is a mistake. */
@@ -111,8 +111,6 @@ function uploadInput(fields: Record<string, unknown>, files: Record<string, File
   const textFields = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== FILE_FIELD));
   const parsed = v.safeParse(UploadFields, textFields, { abortEarly: false });
   if (!parsed.success) issues.push(...issuesFromValibot(parsed.issues));
-  const anchorProblem = parsed.success && parsed.output.place_at !== undefined ? placeAtProblem(parsed.output.place_at) : null;
-  if (anchorProblem) issues.push({ path: 'place_at', message: anchorProblem });
   if (issues.length > 0 || !parsed.success) {
     const listed = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
     throw new HazsimError(

@@ -195,7 +195,7 @@ async function forEachSample(
 }
 
 /** The impact run of an opened analysis, with the task's crews and time step; sample numbers start at `firstSample`. */
-function impactRunOf(analysis: Awaited<ReturnType<typeof openAnalysis>>, task: ImpactTask | ImpactShardTask, firstSample?: number): ImpactRun {
+function impactRunOf(analysis: Analysis, task: AnalysisSettings, firstSample?: number): ImpactRun {
   return new ImpactRun(analysis.topology, {
     seed: analysis.contents.seed,
     crews: task.crews,
@@ -297,10 +297,11 @@ export async function mergeImpactParts(
 ): Promise<ImpactSummary> {
   const run = readers[0].header.run;
   const bytes = distributionBytes(distribution);
-  if (sha256Hex(bytes) !== run.distribution_sha256) {
+  const cachedSha256 = sha256Hex(bytes);
+  if (cachedSha256 !== run.distribution_sha256) {
     throw new HazsimError(
       'conflict',
-      `The parts were computed for another version of distribution system '${run.distribution_system_name}' (sha256 ${run.distribution_sha256.slice(0, 12)}…, the cached model is ${sha256Hex(bytes).slice(0, 12)}…)`,
+      `The parts were computed for another version of distribution system '${run.distribution_system_name}' (sha256 ${run.distribution_sha256.slice(0, 12)}…, the cached model is ${cachedSha256.slice(0, 12)}…)`,
     );
   }
   const topology = topologyOf(distribution.name, bytes, run.customers_per_load);

@@ -341,7 +341,7 @@ export function createService(options: ServiceOptions = {}) {
       ...record,
       file_size_bytes: fileSize(record.file_path),
       content_keys: keys,
-      ...MODEL_KINDS[kind].summarize(content, kind === 'distribution' ? stores.distribution.coordinateReading(record.name) : GDM_READING),
+      ...MODEL_KINDS[kind].summarize(content, stores[kind].coordinateReading(record.name)),
     } as ModelSummaryOf[K];
     return { summary, content };
   }

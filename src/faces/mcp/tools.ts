@@ -99,28 +99,30 @@ const StormTrackUpload = v.strictObject({
   ...TrackUploadFields,
 });
 
-const HazardUploadArguments = v.strictObject({
-  file_path: v.pipe(
-    v.string('file_path must be a string'),
-    v.minLength(1, 'file_path must not be empty'),
-    v.description(
-      "path, on the server's machine, of a hazard model file: hazsim or ERAD JSON, a ZIP holding one, a USGS ShakeMap grid.xml, or a ZIP holding grid.xml and its uncertainty.xml",
+/** The arguments of storing a model file from the server's disk: the file, and the stored model's name, description and overwrite. */
+function modelFileUploadEntries(noun: string, files: string, extensions: string) {
+  return {
+    file_path: v.pipe(
+      v.string('file_path must be a string'),
+      v.minLength(1, 'file_path must not be empty'),
+      v.description(`path, on the server's machine, of a ${noun} file: ${files}`),
     ),
+    name: v.pipe(v.optional(ModelName), v.description(`name to store it under (default: the file name without ${extensions})`)),
+    description: v.pipe(v.optional(v.string('description must be a string')), v.description('free-text description')),
+    overwrite: v.pipe(v.optional(v.boolean('overwrite must be true or false')), v.description(`replace a ${noun} of the same name (default false)`)),
+  };
+}
+
+const HazardUploadArguments = v.strictObject(
+  modelFileUploadEntries(
+    'hazard model',
+    'hazsim or ERAD JSON, a ZIP holding one, a USGS ShakeMap grid.xml, or a ZIP holding grid.xml and its uncertainty.xml',
+    '.json, .zip or .xml',
   ),
-  name: v.pipe(v.optional(ModelName), v.description('name to store it under (default: the file name without .json, .zip or .xml)')),
-  description: v.pipe(v.optional(v.string('description must be a string')), v.description('free-text description')),
-  overwrite: v.pipe(v.optional(v.boolean('overwrite must be true or false')), v.description('replace a hazard model of the same name (default false)')),
-});
+);
 
 const DistributionUploadArguments = v.strictObject({
-  file_path: v.pipe(
-    v.string('file_path must be a string'),
-    v.minLength(1, 'file_path must not be empty'),
-    v.description("path, on the server's machine, of a distribution model file: GDM JSON, or a ZIP holding one and optionally its _time_series folder"),
-  ),
-  name: v.pipe(v.optional(ModelName), v.description('name to store it under (default: the file name without .json or .zip)')),
-  description: v.pipe(v.optional(v.string('description must be a string')), v.description('free-text description')),
-  overwrite: v.pipe(v.optional(v.boolean('overwrite must be true or false')), v.description('replace a distribution model of the same name (default false)')),
+  ...modelFileUploadEntries('distribution model', 'GDM JSON, or a ZIP holding one and optionally its _time_series folder', '.json or .zip'),
   ...CoordinateUploadFields,
 });
 

@@ -123,7 +123,7 @@ export async function deliver<T>(destination: ResultDestination, write: () => Pr
 }
 
 /** A private temporary destination (REST downloads), removed by `discard`. */
-export function privateResultDestination(fileName: string): ResultDestination {
+function privateResultDestination(fileName: string): ResultDestination {
   const filePath = privateResultPath(fileName);
   return { buildPath: filePath, finalPath: filePath, finish: async () => undefined, discard: () => fs.rmSync(filePath, { force: true }) };
 }
@@ -153,7 +153,7 @@ export function resultsFolderStem(request: {
 }
 
 /** A destination inside the cache's own results folder (MCP, TUI). */
-export function resultsFolderDestination(resultsDir: string, fileName: string): ResultDestination {
+function resultsFolderDestination(resultsDir: string, fileName: string): ResultDestination {
   fs.mkdirSync(resultsDir, { recursive: true });
   const finalPath = path.join(resultsDir, fileName);
   sweepStaleSiblings(finalPath);

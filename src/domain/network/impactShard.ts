@@ -19,8 +19,8 @@ import { HazsimError } from '../../base/errors.js';
 import type { RepairRecord } from './impact.js';
 import type { SampleImpact } from './metrics.js';
 
-export const IMPACT_SHARD_MAGIC = 'HAZSIM-IMPACT-SHARD 1\n';
-export const IMPACT_SHARD_END = 'HAZSIM-IMPACT-SHARD-END';
+const IMPACT_SHARD_MAGIC = 'HAZSIM-IMPACT-SHARD 1\n';
+const IMPACT_SHARD_END = 'HAZSIM-IMPACT-SHARD-END';
 
 /** The run an impact part belongs to: every part of one run carries the same, field for field. */
 export interface ImpactShardRun {

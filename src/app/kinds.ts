@@ -1,7 +1,7 @@
 import type { Issue } from '../base/errors.js';
 import { distributionForm, readDistributionModel, validateDistributionContent } from '../domain/gdm/index.js';
 import { summarizeDistributionModel } from '../domain/assets/modelSummary.js';
-import type { CoordinateReading } from '../domain/assets/index.js';
+import { coordinateWarnings, type CoordinateReading } from '../domain/assets/index.js';
 import { hazardForm, readHazardModel, summarizeHazardModel, validateHazardContent } from '../domain/hazards/index.js';
 
 export type ModelKindId = 'distribution' | 'hazard';
@@ -17,9 +17,11 @@ export interface ModelKind {
   validate(content: unknown): Issue[];
   /**
    * A JSON-friendly summary of valid content (what `show` prints), a distribution model's
-   * coordinates read as `reading` says; throws invalid_input for invalid content.
+   * coordinates read as `reading` says, and the warnings about its coordinates as a whole
+   * (shown on validation and upload), from one read of the content; throws invalid_input for
+   * invalid content.
    */
-  summarize(content: unknown, reading: CoordinateReading): object;
+  summarize(content: unknown, reading: CoordinateReading): { summary: object; warnings: string[] };
 }
 
 export const MODEL_KINDS: Readonly<Record<ModelKindId, ModelKind>> = {
@@ -29,7 +31,10 @@ export const MODEL_KINDS: Readonly<Record<ModelKindId, ModelKind>> = {
     label: 'Distribution system',
     looksLike: (content) => distributionForm(content) !== null,
     validate: validateDistributionContent,
-    summarize: (content, reading) => summarizeDistributionModel(readDistributionModel(content), reading),
+    summarize: (content, reading) => {
+      const model = readDistributionModel(content);
+      return { summary: summarizeDistributionModel(model, reading), warnings: coordinateWarnings(model, reading) };
+    },
   },
   hazard: {
     id: 'hazard',
@@ -37,7 +42,7 @@ export const MODEL_KINDS: Readonly<Record<ModelKindId, ModelKind>> = {
     label: 'Hazard model',
     looksLike: (content) => hazardForm(content) !== null,
     validate: validateHazardContent,
-    summarize: (content) => summarizeHazardModel(readHazardModel(content)),
+    summarize: (content) => ({ summary: summarizeHazardModel(readHazardModel(content)), warnings: [] }),
   },
 };
 

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { resolveSettings } from './settings.js';
 import { ModelStore, METADATA_FILE, type ModelRecord, type RefreshReport } from './cache/store.js';
 import type { CheckModelFileTask } from './checkModelFileWorker.js';
-import { coordinateWarnings, GDM_READING, type CoordinateReading } from '../domain/assets/index.js';
-import { readDistributionModel } from '../domain/gdm/index.js';
+import { GDM_READING, type CoordinateReading } from '../domain/assets/index.js';
 import { pruneCache as pruneModelCache, type PruneResult } from './cache/prune.js';
 import { temporaryPath } from '../base/atomic.js';
 import { HazsimError } from '../base/errors.js';
@@ -303,8 +302,7 @@ export function createService(options: ServiceOptions = {}) {
     assertCoordinatesApply(path.basename(filePath), kindId, coordinates);
     const reading = coordinates ?? GDM_READING;
     // Summarizing reads the model, which validates it: invalid content throws with every issue.
-    const summary = MODEL_KINDS[kindId].summarize(upload.content, reading);
-    const warnings = kindId === 'distribution' ? coordinateWarnings(readDistributionModel(upload.content), reading) : [];
+    const { summary, warnings } = MODEL_KINDS[kindId].summarize(upload.content, reading);
     return { kind: kindId, file: filePath, summary, warnings };
   }
 
@@ -341,7 +339,7 @@ export function createService(options: ServiceOptions = {}) {
       ...record,
       file_size_bytes: fileSize(record.file_path),
       content_keys: keys,
-      ...MODEL_KINDS[kind].summarize(content, stores[kind].coordinateReading(record.name)),
+      ...MODEL_KINDS[kind].summarize(content, stores[kind].coordinateReading(record.name)).summary,
     } as ModelSummaryOf[K];
     return { summary, content };
   }

@@ -123,14 +123,21 @@ export class ScenarioZip {
       metadata,
       numberOfSamples: numberOfSamples as number,
       seed: seed as number,
-      timestamps: await this.timestamps(),
+      timestamps: metadata.timestamps === undefined ? await this.timeSeriesTimestamps() : this.listedTimestamps(metadata.timestamps),
       repairHours: this.entries.has('damage.csv') ? await this.damage(numberOfSamples as number) : null,
     };
   }
 
-  private async timestamps(): Promise<string[]> {
+  private listedTimestamps(listed: unknown): string[] {
+    if (!Array.isArray(listed) || listed.length === 0 || !listed.every((timestamp) => typeof timestamp === 'string' && timestamp !== ''))
+      throw unreadable(this.path, 'metadata.timestamps is not a non-empty list of timestamps');
+    return listed as string[];
+  }
+
+  /** The timestamps of a ZIP whose metadata does not list them (written before it did): the first column of a time_series/ CSV. */
+  private async timeSeriesTimestamps(): Promise<string[]> {
     const first = [...this.entries.keys()].filter((name) => name.startsWith('time_series/') && name.endsWith('.csv')).sort()[0];
-    if (!first) throw unreadable(this.path, 'it has no time_series/ CSV, so the hazard timestamps are unknown');
+    if (!first) throw unreadable(this.path, 'its metadata has no timestamps and it has no time_series/ CSV, so the hazard timestamps are unknown');
     const timestamps: string[] = [];
     let header = true;
     for await (const line of linesOf(this.zip, this.entry(first))) {

@@ -217,6 +217,37 @@ test('the human summary names the file, the network and the metric table', (cont
   assert.match(result.stdout, /customer-hours/);
 });
 
+test('a feeder without assets: the scenario ZIP lists the hazard timestamps in its metadata, and impact reports nobody out', async (context) => {
+  const bare = path.join(context.work, 'bare.json');
+  fs.writeFileSync(bare, JSON.stringify({ ...new FeederBuilder().bus('b0').bus('b1').build(), name: 'bare' }));
+  assert.is(runCli(['upload', bare, '--cache-dir', context.cache]).code, 0);
+  const scenarios = runCli(['scenarios', 'bare', 'storm', '-n', '3', '-o', 'bare.zip', '--cache-dir', context.cache], { cwd: context.work });
+  assert.is(scenarios.code, 0, scenarios.stderr);
+  const entries = await readZipEntries(path.join(context.work, 'bare.zip'));
+  assert.equal(
+    entries.map((entry) => entry.name),
+    ['tracked_changes.json', 'damage.csv'],
+  );
+  const stormTimestamps = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'hazards/hurricane.json'), 'utf8')).models.map(
+    (model: { timestamp: string }) => model.timestamp,
+  );
+  assert.equal(JSON.parse(entries[0].data.toString('utf8')).metadata.timestamps, [...new Set<string>(stormTimestamps)].sort());
+  for (const args of [
+    ['bare', 'storm', '-n', '3'],
+    ['--scenarios', 'bare.zip'],
+  ]) {
+    const result = impact(context, [...args, '-o', 'bare_impact.sqlite']);
+    assert.is(result.code, 0, result.stderr);
+    const file = path.join(context.work, 'bare_impact.sqlite');
+    assert.equal(
+      sqliteRows(file, 'SELECT sample, customers_out_peak, customer_hours FROM samples ORDER BY sample'),
+      [0, 1, 2].map((sample) => ({ sample, customers_out_peak: 0, customer_hours: 0 })),
+    );
+    assert.is(sqliteValue(file, 'SELECT count(*) FROM loads'), 0);
+    fs.rmSync(file);
+  }
+});
+
 test('bad input: a usage error without -n or --scenarios, not found for an unknown model, invalid damage.csv and a ZIP for another model version', async (context) => {
   const noSamples = impact(context, ['example_feeder', 'storm']);
   assert.is(noSamples.code, 2);

@@ -160,7 +160,6 @@ export async function writeParquetFromSamples(run: RunDescription, source: Sampl
       // Parquet rows are failures; restoration edits are a tracked_changes.json form.
       restoration: false,
       assetCount: run.assetUuids.length,
-      timestampCount: run.timestamps.length,
       totalScenarios,
       failuresPerSample,
     });

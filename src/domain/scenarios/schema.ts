@@ -60,6 +60,10 @@ export const TrackedChangesMetadata = v.looseObject({
   sample_survival: v.optional(v.pipe(v.string(), v.description('how survival varies from sample to sample (correlated earthquake shaking), when it does'))),
   asset_count: Count,
   timestamp_count: Count,
+  timestamps: v.pipe(
+    v.array(v.pipe(v.string(), v.regex(ISO_DATE_TIME))),
+    v.description('the hazard timestamps, ascending (time_series/ and damage.csv use them; a feeder without assets has no time_series/)'),
+  ),
   total_scenarios: v.pipe(Count, v.description('number of tracked_changes records')),
   total_failures: v.pipe(Count, v.description('failed assets summed over samples')),
   samples_with_failures: Count,

@@ -32,7 +32,8 @@ export interface RunFacts {
   survivalIsCumulative: boolean;
   numberOfSamples: number;
   assetCount: number;
-  timestampCount: number;
+  /** The hazard timestamps, ascending: the metadata names them, so a ZIP of a feeder without assets (no time_series/) still says them. */
+  timestamps: readonly string[];
   totalScenarios: number;
   failuresPerSample: Uint32Array;
   /** The records carry restoration edits. */
@@ -58,7 +59,8 @@ export function buildMetadata(callerMetadata: Record<string, unknown>, facts: Ru
     ...(facts.sampleSurvival ? { sample_survival: facts.sampleSurvival } : {}),
     rng: facts.sampleSurvival ? { ...RNG_DESCRIPTION, shaking: SHAKING_STREAM_DESCRIPTION } : { ...RNG_DESCRIPTION },
     asset_count: facts.assetCount,
-    timestamp_count: facts.timestampCount,
+    timestamp_count: facts.timestamps.length,
+    timestamps: [...facts.timestamps],
     total_scenarios: facts.totalScenarios,
     total_failures: totalFailures,
     samples_with_failures: samplesWithFailures,

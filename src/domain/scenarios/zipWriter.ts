@@ -121,7 +121,7 @@ export async function writeZipFromSamples(run: RunDescription, source: SampleSou
     const failureCounts = await runner.failureCounts();
     await runner.close();
 
-    const metadata = buildMetadata(run.metadata, { ...run, assetCount, timestampCount: run.timestamps.length, totalScenarios, failuresPerSample });
+    const metadata = buildMetadata(run.metadata, { ...run, assetCount, totalScenarios, failuresPerSample });
     await write(documentClosing(metadata, totalScenarios > 0));
     json.end();
     if (damagePath) zip.addReadStreamLazy('damage.csv', ENTRY_OPTIONS, (callback) => callback(null, fs.createReadStream(damagePath)));

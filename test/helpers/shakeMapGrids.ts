@@ -37,11 +37,17 @@ function header(layout: GridLayout, version: '3.5' | '4', nlon: number, nlat: nu
   ].join('\n');
 }
 
-/** A complete grid.xml of `version`'s layout with LON, LAT, PGA, PGV (and STDPGA for 3.5). */
-export function gridXml(layout: GridLayout, version: '3.5' | '4'): string {
+/** PGA (%g) and PGV (cm/s) of a grid at a node. */
+export interface GridFields {
+  pga: (layout: GridLayout, lon: number, lat: number) => number;
+  pgv: (layout: GridLayout, lon: number, lat: number) => number;
+}
+
+/** A complete grid.xml of `version`'s layout with LON, LAT, PGA, PGV (and STDPGA for 3.5); the fields are pgaPercentG and pgvCms unless given. */
+export function gridXml(layout: GridLayout, version: '3.5' | '4', fields: GridFields = { pga: pgaPercentG, pgv: pgvCms }): string {
   const { nlon, nlat, rows } = nodes(layout);
   const [pgaUnit, pgvUnit] = version === '4' ? ['%g', 'cm/s'] : ['pctg', 'cms'];
-  const fields = [
+  const fieldLines = [
     '<grid_field index="1" name="LON" units="dd" />',
     '<grid_field index="2" name="LAT" units="dd" />',
     `<grid_field index="3" name="PGA" units="${pgaUnit}" />`,
@@ -52,12 +58,12 @@ export function gridXml(layout: GridLayout, version: '3.5' | '4'): string {
     [
       lon.toFixed(4),
       lat.toFixed(4),
-      pgaPercentG(layout, lon, lat).toFixed(6),
-      pgvCms(layout, lon, lat).toFixed(6),
+      fields.pga(layout, lon, lat).toFixed(6),
+      fields.pgv(layout, lon, lat).toFixed(6),
       ...(version === '3.5' ? [String(STD_PGA)] : []),
     ].join(' '),
   );
-  return [header(layout, version, nlon, nlat), ...fields, '<grid_data>', ...data, '</grid_data>', '</shakemap_grid>', ''].join('\n');
+  return [header(layout, version, nlon, nlat), ...fieldLines, '<grid_data>', ...data, '</grid_data>', '</shakemap_grid>', ''].join('\n');
 }
 
 /** The matching ShakeMap 4 uncertainty.xml: STDPGA and STDPGV constant over the grid. */

@@ -6,7 +6,9 @@ import type { IntensityGrid, IntensityQuantity } from '../hazards/types.js';
  * Evaluates the fragility curve of (asset type, quantity) elementwise: survival for each
  * intensity (SI units), NaN where the intensity is NaN. Supplied by the fragility domain.
  * `cellOffset`: where the slice starts in the grid's timestamp-major arrays (to read what else
- * the grid holds for the same cells, such as the intensity's variability).
+ * the grid holds for the same cells, such as the intensity's variability). With `limitState`
+ * (an index into the curve's limit states), the probability of not reaching that limit state
+ * instead, evaluated the same way (survival is that of the out-of-service limit state).
  */
 export type SurvivalEvaluator = (
   assetTypeIndex: number,
@@ -14,6 +16,7 @@ export type SurvivalEvaluator = (
   intensitySI: Float64Array,
   survivalOut: Float64Array,
   cellOffset: number,
+  limitState?: number,
 ) => void;
 
 /** Reorders an asset table by asset type (ASSET_TYPES order), keeping model order within a type. */

@@ -2,13 +2,13 @@
  * The damage model a scenario run draws failed assets' damage states and repair times from
  * (docs/scenarios-zip.md, damage.csv): per asset and timestamp, the curve that governs it
  * and its out-of-service damage states' probabilities conditional on the asset being out of
- * service, from the same intensities as the result's `damage_state_probabilities`.
+ * service, from the same probabilities as the result's `damage_state_probabilities`.
  */
 import type { AssetType } from '../assets/types.js';
-import { damageStateProbabilitiesAt, type CompiledFragility } from '../fragility/index.js';
+import type { CompiledFragility } from '../fragility/index.js';
 import type { IntensityQuantity } from '../hazards/quantities.js';
 import type { DamageClass, DamageModel, RepairDistribution } from '../scenarios/index.js';
-import type { FragilityLookup } from './damageStates.js';
+import { damageStateProbabilitiesOf, type FragilityLookup } from './damageStates.js';
 import type { SurvivalResult } from './types.js';
 
 /** The state of an asset that fails with no curve that says more (no curve for any quantity present there). */
@@ -68,9 +68,7 @@ export function buildDamageModel(
       let governingOut = -1;
       for (let q = 0; q < quantities.length; q += 1) {
         const fragility = fragilities[q];
-        const x = result.intensities[quantities[q]]![cell];
-        if (!fragility || Number.isNaN(x)) continue;
-        damageStateProbabilitiesAt(fragility, x, probabilities);
+        if (!fragility || !damageStateProbabilitiesOf(result, quantities[q], fragility, cell, probabilities)) continue;
         let out = 0;
         for (let k = fragility.outOfService + 1; k <= fragility.limitStates.length; k += 1) out += probabilities[k];
         if (out > governingOut) {

@@ -5,9 +5,8 @@ import type { SurvivalResult } from './types.js';
 
 /**
  * Damage-state probabilities per asset, timestamp and quantity (docs/output-sqlite.md,
- * `damage_state_probabilities`): from the intensity the survival column uses, the curve's
- * limit states give P(damage state k) for k = 0 ('none') .. n; they sum to 1. Rows exist
- * where the quantity has a value and the asset type has a curve for it.
+ * `damage_state_probabilities`): P(damage state k) for k = 0 ('none') .. n; they sum to 1.
+ * Rows exist where the quantity has a value and the asset type has a curve for it.
  */
 
 /** The compiled curve of an asset type (index in ASSET_TYPES) for a quantity, or null. */
@@ -38,6 +37,41 @@ CREATE TABLE damage_state_probabilities (
 export const NO_DAMAGE = 'none';
 
 const ROWS_PER_STATEMENT = 128;
+
+/**
+ * P(damage state k), k = 0 ('none') .. n, of the asset and timestamp of `cell` for a quantity
+ * whose curve is `fragility`, into `out`; false where there is none (the quantity absent there).
+ * Default physics: from the result's probabilities of reaching no limit state, judged as
+ * survival is (every element, the intensity's variability), so the out-of-service states
+ * together give 1 − the quantity's survival; P(DS = k) = P(not reaching k + 1) − P(not reaching k).
+ * erad_v1 (one point per asset, no `notReached`): the curve at the asset's intensity.
+ */
+export function damageStateProbabilitiesOf(
+  result: SurvivalResult,
+  quantity: IntensityQuantity,
+  fragility: CompiledFragility,
+  cell: number,
+  out: Float64Array,
+): boolean {
+  const count = fragility.limitStates.length;
+  if (!result.notReached) {
+    const x = result.intensities[quantity]?.[cell] ?? Number.NaN;
+    if (Number.isNaN(x)) return false;
+    damageStateProbabilitiesAt(fragility, x, out);
+    return true;
+  }
+  const survival = result.survivalByQuantity[quantity]?.[cell] ?? Number.NaN;
+  if (Number.isNaN(survival)) return false;
+  const limitStates = result.notReached[quantity];
+  let below = 0;
+  for (let k = 0; k < count; k += 1) {
+    const notReached = k === fragility.outOfService || !limitStates ? survival : limitStates[k][cell];
+    out[k] = Math.max(0, notReached - below);
+    below = notReached;
+  }
+  out[count] = Math.max(0, 1 - below);
+  return true;
+}
 
 /** Writes `damage_states` (what each state means) and `damage_state_probabilities` for a result. */
 export function insertDamageStates(db: Database.Database, result: SurvivalResult, fragilityOf: FragilityLookup): void {
@@ -75,13 +109,10 @@ export function insertDamageStates(db: Database.Database, result: SurvivalResult
   for (let a = 0; a < assets.count; a += 1) {
     for (const quantity of quantities) {
       const fragility = fragilityOf(assets.assetTypeIndex[a], quantity);
-      const intensity = result.intensities[quantity];
-      if (!fragility || !intensity) continue;
+      if (!fragility) continue;
       const names = [NO_DAMAGE, ...fragility.limitStateNames];
       for (let t = 0; t < timestamps.length; t += 1) {
-        const x = intensity[t * assets.count + a];
-        if (Number.isNaN(x)) continue;
-        damageStateProbabilitiesAt(fragility, x, probabilities);
+        if (!damageStateProbabilitiesOf(result, quantity as IntensityQuantity, fragility, t * assets.count + a, probabilities)) continue;
         for (let k = 0; k < names.length; k += 1) {
           parameters.push(assets.uuid[a], timestamps[t], quantity, k, names[k], probabilities[k]);
           flush(false);

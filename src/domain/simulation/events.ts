@@ -5,6 +5,12 @@ import type { IntensityGrid, IntensityQuantity } from '../hazards/types.js';
 import type { SurvivalEvaluator } from './combine.js';
 import type { AssetEvents, SurvivalResult } from './types.js';
 
+/** How many limit states a curve has, and which one puts the asset out of service. */
+export interface LimitStateShape {
+  count: number;
+  outOfService: number;
+}
+
 /** [start, end) of each element type's run in an element table grouped by type. */
 function typeRuns(typeIndex: Uint8Array): { typeIndex: number; start: number; end: number }[] {
   const runs: { typeIndex: number; start: number; end: number }[] = [];
@@ -46,7 +52,11 @@ const BLOCK_BYTES = 128 * 1024 * 1024;
  *
  * Result columns per asset: the most severe peak over its elements per quantity, per
  * quantity the product over its elements of that quantity's survival, and the combined
- * survival. `gridFor` gives the intensities over the elements for timestamps [from, to)
+ * survival. For the damage states (`notReached`), per quantity whose curves have several limit
+ * states (`limitStatesOf`), every limit state is judged the same way: the probability that no
+ * element has reached it up to t, the product over the elements of each one's (so a line's
+ * damage state is its worst element's, and at the out-of-service limit state this is the
+ * quantity's survival). `gridFor` gives the intensities over the elements for timestamps [from, to)
  * (computeIntensities with a window); it is called block by block, so memory does not grow
  * with elements × timestamps.
  */
@@ -58,6 +68,7 @@ export function eventSurvival(
   gridFor: (from: number, to: number) => IntensityGrid,
   evaluate: SurvivalEvaluator,
   measureOf: (assetTypeIndex: number, quantity: IntensityQuantity) => CurveMeasure | undefined = () => undefined,
+  limitStatesOf: (assetTypeIndex: number, quantity: IntensityQuantity) => LimitStateShape | null = () => null,
 ): { result: SurvivalResult; warnings: string[] } {
   const elementCount = elements.count;
   const assetCount = assets.count;
@@ -76,17 +87,43 @@ export function eventSurvival(
       }),
     ]),
   );
-  // Per quantity, the element survivals of the last timestamp evaluated: where the hazard produced nothing new, the peaks and so the survivals are unchanged.
-  const latest = new Map(quantities.map((quantity) => [quantity, { survival: new Float64Array(elementCount), valid: false }]));
+  // Per quantity and element type run, the limit states of its curve when there are several (null: survival says it all).
+  const shapes = new Map(
+    quantities.map(
+      (quantity) =>
+        [
+          quantity,
+          runs.map((run) => {
+            const shape = limitStatesOf(run.typeIndex, quantity);
+            return shape && shape.count > 1 ? shape : null;
+          }),
+        ] as const,
+    ),
+  );
+  const limitStateCount = (quantity: IntensityQuantity) => Math.max(0, ...shapes.get(quantity)!.map((shape) => shape?.count ?? 0));
+  // Per quantity, the element survivals (and non-exceedance of each limit state) of the last timestamp evaluated: where the hazard produced nothing new, the peaks and so the survivals are unchanged.
+  const latest = new Map(
+    quantities.map((quantity) => [
+      quantity,
+      {
+        survival: new Float64Array(elementCount),
+        limitStates: Array.from({ length: limitStateCount(quantity) }, () => new Float64Array(elementCount)),
+        valid: false,
+      },
+    ]),
+  );
   const ordered = intensityQuantityNames().filter((quantity) => quantities.includes(quantity));
   const hazards = [...new Set(ordered.map((quantity) => quantityDefinition(quantity).hazard))];
   const byHazard = new Map(hazards.map((hazard) => [hazard, new Float64Array(elementCount)]));
   const carried = new Map(ordered.map((quantity) => [quantity, new Float64Array(elementCount).fill(Number.NaN)]));
   const intensities: Partial<Record<IntensityQuantity, Float64Array>> = {};
   const survivalByQuantity: Partial<Record<IntensityQuantity, Float64Array>> = {};
+  const notReached: Partial<Record<IntensityQuantity, Float64Array[]>> = {};
   for (const quantity of ordered) {
     intensities[quantity] = new Float64Array(assetCount * timestampCount).fill(Number.NaN);
     survivalByQuantity[quantity] = new Float64Array(assetCount * timestampCount).fill(Number.NaN);
+    const count = limitStateCount(quantity);
+    if (count > 0) notReached[quantity] = Array.from({ length: count }, () => new Float64Array(assetCount * timestampCount).fill(Number.NaN));
   }
   const survival = new Float64Array(assetCount * timestampCount).fill(1);
   const finalByHazard = new Map(hazards.map((hazard) => [hazard, new Float64Array(assetCount).fill(1)]));
@@ -120,17 +157,32 @@ export function eventSurvival(
         const scratch = last.survival;
         if (!last.valid || grid.producedAt[quantity]![t - from]) {
           const powers = exponents.get(quantity)!;
+          const runShapes = shapes.get(quantity)!;
           runs.forEach((run, r) => {
-            evaluate(run.typeIndex, quantity, values.subarray(offset + run.start, offset + run.end), scratch.subarray(run.start, run.end), offset + run.start);
+            const intensity = values.subarray(offset + run.start, offset + run.end);
+            evaluate(run.typeIndex, quantity, intensity, scratch.subarray(run.start, run.end), offset + run.start);
+            const shape = runShapes[r];
+            // Limit states this run's curve does not have are absent (NaN) for its elements.
+            for (let k = shape?.count ?? 0; k < last.limitStates.length; k += 1) last.limitStates[k].fill(Number.NaN, run.start, run.end);
+            if (shape) {
+              for (let k = 0; k < shape.count; k += 1) {
+                const out = last.limitStates[k].subarray(run.start, run.end);
+                if (k === shape.outOfService) out.set(scratch.subarray(run.start, run.end));
+                else evaluate(run.typeIndex, quantity, intensity, out, offset + run.start, k);
+              }
+              orderLimitStates(last.limitStates, shape, run.start, run.end);
+            }
             const power = powers[r];
             if (!power) return;
             for (let i = 0; i < power.length; i += 1) {
               const value = scratch[run.start + i];
               if (value === value) scratch[run.start + i] = value ** power[i];
+              if (shape) for (let k = 0; k < shape.count; k += 1) last.limitStates[k][run.start + i] **= power[i];
             }
           });
           last.valid = true;
         }
+        const limitStateArrays = notReached[quantity];
         for (let e = 0; e < elementCount; e += 1) {
           const cell = assetOffset + owner[e];
           // The intensity is reported even where no curve judges it (a quantity for the record, or one another quantity governs).
@@ -142,6 +194,14 @@ export function eventSurvival(
           const sofar = assetSurvival[cell];
           assetSurvival[cell] = sofar === sofar ? sofar * value : value;
           if (!(hazardSurvival[e] <= value)) hazardSurvival[e] = value;
+          if (limitStateArrays) {
+            for (let k = 0; k < last.limitStates.length; k += 1) {
+              const element = last.limitStates[k][e];
+              if (element !== element) continue;
+              const product = limitStateArrays[k][cell];
+              limitStateArrays[k][cell] = product === product ? product * element : element;
+            }
+          }
         }
       }
       for (const [hazard, hazardSurvival] of byHazard) {
@@ -163,9 +223,22 @@ export function eventSurvival(
     }
   }
   return {
-    result: { assets, timestamps, intensities, survivalByQuantity, survival, events: assetEvents(assetCount, elements, finalByHazard) },
+    result: { assets, timestamps, intensities, survivalByQuantity, notReached, survival, events: assetEvents(assetCount, elements, finalByHazard) },
     warnings: [...warnings],
   };
+}
+
+/**
+ * Makes the non-exceedance of the limit states non-decreasing from the least severe to the most
+ * severe over elements [start, end), keeping the out-of-service one (the survival) as it is:
+ * published curves may cross slightly in a tail (docs/fragility.md), and a damage state's
+ * probability is the difference of two neighbours.
+ */
+function orderLimitStates(limitStates: Float64Array[], shape: LimitStateShape, start: number, end: number): void {
+  for (let e = start; e < end; e += 1) {
+    for (let k = shape.outOfService - 1; k >= 0; k -= 1) if (limitStates[k][e] > limitStates[k + 1][e]) limitStates[k][e] = limitStates[k + 1][e];
+    for (let k = shape.outOfService + 1; k < shape.count; k += 1) if (limitStates[k][e] < limitStates[k - 1][e]) limitStates[k][e] = limitStates[k - 1][e];
+  }
 }
 
 /** Elementwise the more severe of two rows (NaN: absent). */

@@ -10,7 +10,7 @@ import { expandElements } from '../assets/elements.js';
 import { eventSurvival } from './events.js';
 import { ASSET_TYPES, type AssetTable } from '../assets/types.js';
 import { integratedSurvivalInto, type GroundMotionVariability } from './variability.js';
-import { assertCurvesCover, curveFor, survivalInto, type CompiledCurveSet } from '../fragility/index.js';
+import { assertCurvesCover, curveFor, fragilityFor, survivalInto, type CompiledCurveSet } from '../fragility/index.js';
 import { combineSurvival } from './combine.js';
 import { prepareShakingSurvival, type ShakingSurvivalData } from './shakingSurvival.js';
 import type { SurvivalResult } from './types.js';
@@ -45,8 +45,9 @@ export function computeSurvival(
   let scaled = new Float64Array(0);
   let scratch = new Float64Array(0);
   // Quantities reported for the record (spectral accelerations) need no curve; without one they leave survival alone.
-  const evaluate = (typeIndex: number, quantity: string, intensity: Float64Array, out: Float64Array, cellOffset: number) => {
-    const curve = curveFor(compiled, typeIndex, quantity);
+  const evaluate = (typeIndex: number, quantity: string, intensity: Float64Array, out: Float64Array, cellOffset: number, limitState?: number) => {
+    const curve =
+      limitState === undefined ? curveFor(compiled, typeIndex, quantity) : (fragilityFor(compiled, typeIndex, quantity)?.limitStates[limitState] ?? null);
     if (!curve) return void out.fill(Number.NaN);
     const lnSigma = current?.lnStandardDeviations[quantity];
     if (variability === 'median' || !lnSigma) return survivalInto(curve, intensity, out);
@@ -101,7 +102,11 @@ export function computeSurvival(
   };
   const measures = new Map(compiled.entries.map((entry) => [`${ASSET_TYPES.indexOf(entry.asset_type)}:${entry.quantity}`, entry.curve.applies_to]));
   const measureOf = (typeIndex: number, quantity: string) => measures.get(`${typeIndex}:${quantity}`);
-  const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate, measureOf);
+  const limitStatesOf = (typeIndex: number, quantity: string) => {
+    const fragility = fragilityFor(compiled, typeIndex, quantity);
+    return fragility ? { count: fragility.limitStates.length, outOfService: fragility.outOfService } : null;
+  };
+  const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate, measureOf, limitStatesOf);
   return { result, warnings, elementCount: elements.count, ...(wind.record ? { wind: wind.record } : {}) };
 }
 

@@ -14,6 +14,14 @@ export interface SurvivalResult {
   /** Survival per quantity; NaN where the quantity is absent. */
   survivalByQuantity: Partial<Record<IntensityQuantity, Float64Array>>;
   /**
+   * default physics only: per quantity whose curves have several limit states, and per limit
+   * state k of the asset's curve, the probability that no element of the asset has reached k
+   * up to t, judged as survival is (at the out-of-service limit state it is survivalByQuantity);
+   * NaN where the quantity is absent or the asset's curve has no limit state k. The damage
+   * states' probabilities are the differences of neighbours (damageStates.ts).
+   */
+  notReached?: Partial<Record<IntensityQuantity, Float64Array[]>>;
+  /**
    * Combined survival. erad_v1: the product of the survivals of the quantities present (1
    * when none is). default: the probability of having survived everything up to t.
    */

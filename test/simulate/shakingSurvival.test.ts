@@ -78,12 +78,16 @@ function layout(): [number, number][] {
   return points;
 }
 
-const HAZARD = readHazardModel({
-  name: 'test-quake',
-  models: [
-    { type: 'earthquake', name: 'm65', timestamp: '2024-01-01T00:00:00', origin: EPICENTRE, depth: '8 kilometer', magnitude: 7.5, vs30: '270 meter / second' },
-  ],
-});
+const QUAKE = {
+  type: 'earthquake',
+  name: 'm65',
+  timestamp: '2024-01-01T00:00:00',
+  origin: EPICENTRE,
+  depth: '8 kilometer',
+  magnitude: 7.5,
+  vs30: '270 meter / second',
+};
+const HAZARD = readHazardModel({ name: 'test-quake', models: [QUAKE] });
 
 function prepared() {
   const assets = assetTable(layout());
@@ -112,10 +116,10 @@ const SEPARATE_SEED = 21;
  * The assets at `points` simulated for real (integrated variability, as `hazsim scenarios` runs
  * them), with the shaking and damage model a scenario run gets (app/simulationRun.ts).
  */
-function simulatedWithDamage(points: [number, number][]) {
+function simulatedWithDamage(points: [number, number][], hazard = HAZARD) {
   const compiled = compileCurveSet(DEFAULT_CURVES, 'DEFAULT_CURVES');
-  const { result } = computeSurvival(assetTable(points), HAZARD, compiled, { physics: 'default', groundMotionVariability: 'integrated' });
-  const shaking = shakingFor(result.assets, HAZARD, compiled, 'integrated');
+  const { result } = computeSurvival(assetTable(points), hazard, compiled, { physics: 'default', groundMotionVariability: 'integrated' });
+  const shaking = shakingFor(result.assets, hazard, compiled, 'integrated');
   assert.ok(shaking, 'the earthquake is sampled');
   const { model, shaking: damage } = buildShakingDamageModel(
     result,
@@ -305,6 +309,69 @@ test("a failed asset's damage state follows its sampled shaking: the share of co
     if (from === 1) assert.ok(share > completeShare + 0.05, `strong shaking: complete share ${share} above the overall ${completeShare}`);
     else assert.ok(share < completeShare - 0.05, `weak shaking: complete share ${share} below the overall ${completeShare}`);
   }
+});
+
+test('with wind as well, the earthquake governs a failure where its out-of-service probability in the sample exceeds the wind curve’s: the share of earthquake states among failures is as integrated', () => {
+  // The substation 25 km from the epicentre, 40 km west of a storm's centre at the same timestamp.
+  const site = layout()[0];
+  const lonPerKm = 1 / (KM_PER_DEGREE_LAT * Math.cos((site[1] * Math.PI) / 180));
+  const hazard = readHazardModel({
+    name: 'quake-and-storm',
+    models: [
+      QUAKE,
+      {
+        type: 'wind',
+        timestamp: '2024-01-01T00:00:00',
+        center: { longitude: site[0] + 40 * lonPerKm, latitude: site[1] },
+        max_wind_speed: '40 meter / second',
+        radius_of_max_wind: '20 kilometer',
+        radius_of_closest_isobar: '200 kilometer',
+      },
+    ],
+  });
+  const { result, model, data } = simulatedWithDamage([site], hazard);
+  const windOut = 1 - result.survivalByQuantity.wind_speed![0];
+  const pga = data.events[0].quantities.find((entry) => entry.quantity === 'pga')!;
+  const [mu, sigma] = [pga.lnMedian[0], Math.hypot(pga.tau[0], pga.phi[0])];
+  const quakeOut = (z: number) => exceeds(EXTENSIVE, mu + sigma * z);
+  assert.ok(
+    windOut > 0.1 && windOut < 0.5 && quakeOut(0) < windOut,
+    `wind out of service ${windOut}, at median shaking ${quakeOut(0)}: the run's model gives the wind's state to every failure`,
+  );
+  // The sample fails the substation with 1 − (1 − p)(1 − windOut), p = P(out | IM); the earthquake governs where p > windOut, i.e. z above z*.
+  let [below, above] = [-9, 9];
+  for (let i = 0; i < 200; i++) {
+    const middle = (below + above) / 2;
+    if (quakeOut(middle) > windOut) above = middle;
+    else below = middle;
+  }
+  const failing = (z: number) => 1 - (1 - quakeOut(z)) * (1 - windOut);
+  const quakeShare = normalExpectation(failing, above, 9) / normalExpectation(failing);
+
+  const SAMPLES = 10000;
+  const init = {
+    timestamps: result.timestamps,
+    assetUuids: result.assets.uuid,
+    survival: result.survival,
+    method: 'peak' as const,
+    survivalIsCumulative: true,
+    seed: SEPARATE_SEED,
+    damage: model,
+  };
+  const chunk = sampleChunk(createSamplingContext(init, createSampleSurvival(data)), { start: 0, end: SAMPLES, keep: 0 });
+  const states = Buffer.from(chunk.damageCsv)
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(',')[3]);
+  const quake = states.filter((state) => state === 'extensive' || state === 'complete').length;
+  assert.is(quake + states.filter((state) => state === 'failure').length, states.length, 'every state is the earthquake curve’s or the wind curve’s');
+  const [low, high] = binomialInterval(states.length, quakeShare, 0.001);
+  assert.ok(
+    quake >= low && quake <= high,
+    `${quake} of ${states.length} failures in earthquake states, expected ${low}..${high} (share ${quakeShare.toFixed(4)})`,
+  );
+  assert.ok(low > 0.2 * states.length, 'a good part of the failures are the earthquake’s');
 });
 
 test('the scenario ZIP is byte-identical with 1 and 2 workers and from 3 merged shards, and records the shaking in its metadata', async () => {

@@ -374,6 +374,69 @@ test('with wind as well, the earthquake governs a failure where its out-of-servi
   assert.ok(low > 0.2 * states.length, 'a good part of the failures are the earthquake’s');
 });
 
+test('an asset of several elements takes its damage state from its element with the lowest survival in the sample, at that element’s sampled intensity', () => {
+  // One substation judged by two elements 36 km apart on the 25 km circle (as a long line's
+  // spans would be): their within-event residuals are independent (ρ = e^(−3·36/8.5) ≈ 3·10⁻⁶), η is shared.
+  const [near, far] = [layout()[0], layout()[2]];
+  const { result, model, data: single } = simulatedWithDamage([near]);
+  const elements = expandElements(assetTable([near, far]));
+  elements.owner.fill(0);
+  elements.elementCount = Int32Array.of(2);
+  const compiled = compileCurveSet(DEFAULT_CURVES, 'DEFAULT_CURVES');
+  const twin = prepareShakingSurvival(HAZARD, elements, 1, compiled, Float64Array.of(1));
+  assert.ok(twin);
+  const data = { ...twin!, damage: single.damage };
+  const pga = data.events[0].quantities.find((entry) => entry.quantity === 'pga')!;
+  // Given η, ε₁, ε₂: S_e = 1 − P(out | IM_e); the asset fails with 1 − S₁S₂ and, failed, is complete
+  // with P(complete | IM)/P(out | IM) at the larger IM (the lower survival). Simpson over all three.
+  const steps = 160;
+  const grid = Array.from({ length: steps + 1 }, (_, i) => -8 + (16 * i) / steps);
+  const weight = grid.map((z, i) => ((i === 0 || i === steps ? 1 : i % 2 === 1 ? 4 : 2) * (16 / steps / 3) * Math.exp(-0.5 * z * z)) / Math.sqrt(2 * Math.PI));
+  let failing = 0;
+  let complete = 0;
+  for (let h = 0; h <= steps; h++) {
+    const per = [0, 1].map((e) =>
+      grid.map((epsilon) => {
+        const lnIm = pga.lnMedian[e] + pga.tau[e] * grid[h] + pga.phi[e] * epsilon;
+        const out = exceeds(EXTENSIVE, lnIm);
+        return { lnIm, survival: 1 - out, completeGivenOut: out > 0 ? exceeds(COMPLETE, lnIm) / out : 0 };
+      }),
+    );
+    for (let i = 0; i <= steps; i++) {
+      for (let j = 0; j <= steps; j++) {
+        const [a, b] = [per[0][i], per[1][j]];
+        const w = weight[h] * weight[i] * weight[j];
+        const fails = 1 - a.survival * b.survival;
+        failing += w * fails;
+        complete += w * fails * (a.lnIm >= b.lnIm ? a.completeGivenOut : b.completeGivenOut);
+      }
+    }
+  }
+  const completeShare = complete / failing;
+
+  const SAMPLES = 20000;
+  const init = {
+    timestamps: result.timestamps,
+    assetUuids: result.assets.uuid,
+    survival: result.survival,
+    method: 'peak' as const,
+    survivalIsCumulative: true,
+    seed: SEPARATE_SEED,
+    damage: model,
+  };
+  const chunk = sampleChunk(createSamplingContext(init, createSampleSurvival(data)), { start: 0, end: SAMPLES, keep: 0 });
+  const states = Buffer.from(chunk.damageCsv)
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(',')[3]);
+  const [failLow, failHigh] = binomialInterval(SAMPLES, failing, 0.001);
+  assert.ok(states.length >= failLow && states.length <= failHigh, `${states.length} failures, expected ${failLow}..${failHigh}`);
+  const observed = states.filter((state) => state === 'complete').length;
+  const [low, high] = binomialInterval(states.length, completeShare, 0.001);
+  assert.ok(observed >= low && observed <= high, `${observed} of ${states.length} complete, expected ${low}..${high} (share ${completeShare.toFixed(4)})`);
+});
+
 test('the scenario ZIP is byte-identical with 1 and 2 workers and from 3 merged shards, and records the shaking in its metadata', async () => {
   const { assets, data } = prepared();
   const dir = tempDir('hazsim-shaking-');

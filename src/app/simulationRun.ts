@@ -4,7 +4,14 @@ import { sha256Hex } from '../base/sha256.js';
 import type { ProgressEvent } from '../base/workerTask.js';
 import { readDistributionModel } from '../domain/gdm/index.js';
 import { extractAssets, readingRecord, type CoordinateReading } from '../domain/assets/index.js';
-import { readHazardModel, resolveWindProfile, type HazardModel, type PhysicsProfile, type WindHazard } from '../domain/hazards/index.js';
+import {
+  readHazardModel,
+  resolveWindProfile,
+  type HazardModel,
+  type IntensityQuantity,
+  type PhysicsProfile,
+  type WindHazard,
+} from '../domain/hazards/index.js';
 import { computeSurvival, DEFAULT_GROUND_MOTION_VARIABILITY, shakingFor } from '../domain/simulation/survival.js';
 import type { GroundMotionVariability } from '../domain/simulation/variability.js';
 import { compileCurveSet, fragilityFor, type CurveSet } from '../domain/fragility/index.js';
@@ -15,8 +22,9 @@ import { writeResultsSqlite } from '../domain/simulation/sqlite.js';
 import type { ShakingSurvivalData } from '../domain/simulation/shakingSurvival.js';
 import { summarizeSurvival, UNLOCATED_LISTED, type SurvivalSummary } from '../domain/simulation/summary.js';
 import type { CurveUsed } from '../domain/simulation/types.js';
-import { buildDamageModel } from '../domain/simulation/damageModel.js';
-import type { DamageModel } from '../domain/scenarios/index.js';
+import { buildDamageModel, buildShakingDamageModel } from '../domain/simulation/damageModel.js';
+import type { DamageModel, RepairDistribution } from '../domain/scenarios/index.js';
+import type { AssetType } from '../domain/assets/index.js';
 import { DEFAULT_REPAIR_TIMES } from '../domain/network/index.js';
 
 /** Everything a simulation worker needs; plain data, so it crosses the thread boundary. */
@@ -149,13 +157,25 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
 
   if (!task.sqlitePath) {
     const shaking = physics === 'default' && groundMotionVariability === 'integrated' ? shakingFor(assets, hazard, compiled, groundMotionVariability) : null;
+    const fragilityOf = (typeIndex: number, quantity: IntensityQuantity) => fragilityFor(compiled, typeIndex, quantity);
     // A damage state without its own repair time repairs in the impact analysis's default time (docs/output-impact.md).
-    const damage = buildDamageModel(
-      result,
-      (typeIndex, quantity) => fragilityFor(compiled, typeIndex, quantity),
-      (assetType) => ({ distribution: 'normal', mean_hours: DEFAULT_REPAIR_TIMES[assetType].mean_hours, sd_hours: DEFAULT_REPAIR_TIMES[assetType].sd_hours }),
-    );
-    return { summary, inputs, survival: { timestamps, assetUuids: assets.uuid, values: result.survival, ...(shaking ? { shaking } : {}) }, damage };
+    const fallbackRepair = (assetType: AssetType): RepairDistribution => ({
+      distribution: 'normal',
+      mean_hours: DEFAULT_REPAIR_TIMES[assetType].mean_hours,
+      sd_hours: DEFAULT_REPAIR_TIMES[assetType].sd_hours,
+    });
+    if (!shaking) {
+      const damage = buildDamageModel(result, fragilityOf, fallbackRepair);
+      return { summary, inputs, survival: { timestamps, assetUuids: assets.uuid, values: result.survival }, damage };
+    }
+    // The samples judge their failures' damage states at their own shaking (docs/correlated-shaking.md).
+    const { model, shaking: shakingDamage } = buildShakingDamageModel(result, fragilityOf, fallbackRepair, Object.keys(shaking.curves));
+    return {
+      summary,
+      inputs,
+      survival: { timestamps, assetUuids: assets.uuid, values: result.survival, shaking: { ...shaking, damage: shakingDamage } },
+      damage: model,
+    };
   }
   const curves: CurveUsed[] = compiled.entries
     .filter((entry) => presentTypes.has(entry.asset_type) && presentQuantities.has(entry.quantity))

@@ -4,24 +4,30 @@
 // correlation ρ(h) = exp(−3h/8.5 km) for PGA: with X_a = ln(m_a/θ) + τ_a·η + φ_a·ε_a − β·Z_a,
 // asset a fails iff X_a > 0, so P(a fails) = Φ(μ_a/s_a) with s_a² = τ_a² + φ_a² + β², and two
 // assets fail together with the bivariate normal probability of correlation
-// r = (τ_a·τ_b + φ_a·φ_b·ρ(h)) / (s_a·s_b).
+// r = (τ_a·τ_b + φ_a·φ_b·ρ(h)) / (s_a·s_b). Failed assets' damage states (damage.csv) are checked
+// against E[P(DS = k | IM)] / E[P(out | IM)], integrated numerically over the sampled IM below.
 import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { expandElements } from '../../src/domain/assets/elements.js';
 import { ASSET_TYPES, type AssetTable, type AssetType } from '../../src/domain/assets/types.js';
-import { compileCurveSet, curveFor, DEFAULT_CURVES } from '../../src/domain/fragility/index.js';
+import { compileCurveSet, curveFor, DEFAULT_CURVES, fragilityFor, HAZUS_EARTHQUAKE_CLASSES } from '../../src/domain/fragility/index.js';
+import { createStandardNormalSource } from '../../src/domain/hazards/earthquake/correlation/index.js';
 import { readHazardModel } from '../../src/domain/hazards/index.js';
 import { createSamplingContext, sampleChunk } from '../../src/domain/scenarios/chunk.js';
 import {
+  drawDamage,
   drawFirstCrossing,
   mergeScenarioShards,
   sampleGenerator,
   sampleStream,
+  writeScenarioParquet,
   writeScenarioShard,
   writeScenarioZip,
 } from '../../src/domain/scenarios/index.js';
+import { buildShakingDamageModel } from '../../src/domain/simulation/damageModel.js';
+import { computeSurvival, shakingFor } from '../../src/domain/simulation/survival.js';
 import {
   createSampleSurvival,
   prepareShakingSurvival,
@@ -30,6 +36,7 @@ import {
 } from '../../src/domain/simulation/shakingSurvival.js';
 import { tempDir } from '../helpers/cli.js';
 import { marsagliaNormalCdf, vincentyDistanceM } from '../helpers/independent.js';
+import { binomialInterval } from '../helpers/statistics.js';
 import { readZipEntries } from '../helpers/unzip.js';
 
 const TYPE: AssetType = 'substation';
@@ -71,12 +78,16 @@ function layout(): [number, number][] {
   return points;
 }
 
-const HAZARD = readHazardModel({
-  name: 'test-quake',
-  models: [
-    { type: 'earthquake', name: 'm65', timestamp: '2024-01-01T00:00:00', origin: EPICENTRE, depth: '8 kilometer', magnitude: 7.5, vs30: '270 meter / second' },
-  ],
-});
+const QUAKE = {
+  type: 'earthquake',
+  name: 'm65',
+  timestamp: '2024-01-01T00:00:00',
+  origin: EPICENTRE,
+  depth: '8 kilometer',
+  magnitude: 7.5,
+  vs30: '270 meter / second',
+};
+const HAZARD = readHazardModel({ name: 'test-quake', models: [QUAKE] });
 
 function prepared() {
   const assets = assetTable(layout());
@@ -97,6 +108,42 @@ function bivariateNormalCdf(h: number, k: number, r: number): number {
   for (let i = 1; i < steps; i++) sum += (i % 2 === 1 ? 4 : 2) * integrand(-9 + i * width);
   return (sum * width) / 3;
 }
+
+const G = 9.80665;
+const SEPARATE_SEED = 21;
+
+/**
+ * The assets at `points` simulated for real (integrated variability, as `hazsim scenarios` runs
+ * them), with the shaking and damage model a scenario run gets (app/simulationRun.ts).
+ */
+function simulatedWithDamage(points: [number, number][], hazard = HAZARD) {
+  const compiled = compileCurveSet(DEFAULT_CURVES, 'DEFAULT_CURVES');
+  const { result } = computeSurvival(assetTable(points), hazard, compiled, { physics: 'default', groundMotionVariability: 'integrated' });
+  const shaking = shakingFor(result.assets, hazard, compiled, 'integrated');
+  assert.ok(shaking, 'the earthquake is sampled');
+  const { model, shaking: damage } = buildShakingDamageModel(
+    result,
+    (typeIndex, quantity) => fragilityFor(compiled, typeIndex, quantity),
+    () => null,
+    Object.keys(shaking!.curves),
+  );
+  return { result, model, data: { ...shaking!, damage } };
+}
+
+/** E[f(Z)], Z standard normal: composite Simpson on [from, to] (default the whole line, cut at ±9). */
+function normalExpectation(f: (z: number) => number, from = -9, to = 9): number {
+  const steps = 4000;
+  const width = (to - from) / steps;
+  const integrand = (z: number) => (Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI)) * f(z);
+  let sum = integrand(from) + integrand(to);
+  for (let i = 1; i < steps; i++) sum += (i % 2 === 1 ? 4 : 2) * integrand(from + i * width);
+  return (sum * width) / 3;
+}
+
+/** HAZUS EP.S.L.U (the default substation curve): out of service from extensive; P(LS ≥ k | ln IM) for extensive and complete. */
+const [EXTENSIVE, COMPLETE] = HAZUS_EARTHQUAKE_CLASSES['EP.S.L.U'].slice(2);
+const exceeds = ([median, beta]: readonly [number, number], lnIm: number, extraSigma = 0) =>
+  marsagliaNormalCdf((lnIm - Math.log(median * G)) / Math.sqrt(beta * beta + extraSigma * extraSigma));
 
 const test = suite('correlated shaking in scenarios');
 
@@ -189,6 +236,207 @@ test('any contiguous split of the samples gives the same per-sample rows', () =>
   );
 });
 
+test("a failed asset's damage state follows its sampled shaking: the share of complete among failures is E[P(complete | IM)] / E[P(out | IM)] over the sampled IM, not that of the median shaking", () => {
+  // One substation 25 km from the epicentre: every sample is independent of the others.
+  const { result, model, data } = simulatedWithDamage([layout()[0]]);
+  const pga = data.events[0].quantities.find((entry) => entry.quantity === 'pga')!;
+  const [mu, tau, phi] = [pga.lnMedian[0], pga.tau[0], pga.phi[0]];
+  const sigma = Math.hypot(tau, phi);
+  assert.ok(sigma > 0.4, `the ground motion varies (σ = ${sigma})`);
+  // ln IM ~ N(μ, τ² + φ²) in a sample; the failure and the complete state by the curve at it.
+  const failing = normalExpectation((z) => exceeds(EXTENSIVE, mu + sigma * z));
+  const completeShare = normalExpectation((z) => exceeds(COMPLETE, mu + sigma * z)) / failing;
+  const medianShare = exceeds(COMPLETE, mu) / exceeds(EXTENSIVE, mu);
+  assert.ok(failing > 0.2 && failing < 0.8, `the substation fails in an informative share of samples (${failing})`);
+
+  const SAMPLES = 20000;
+  const init = {
+    timestamps: result.timestamps,
+    assetUuids: result.assets.uuid,
+    survival: result.survival,
+    method: 'peak' as const,
+    survivalIsCumulative: true,
+    seed: SEPARATE_SEED,
+    damage: model,
+  };
+  const chunk = sampleChunk(createSamplingContext(init, createSampleSurvival(data)), { start: 0, end: SAMPLES, keep: 0 });
+  const rows = Buffer.from(chunk.damageCsv)
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','));
+  const failures = rows.length;
+  const complete = rows.filter((row) => row[3] === 'complete').length;
+  assert.ok(
+    rows.every((row) => row[3] === 'complete' || row[3] === 'extensive'),
+    'only out-of-service states are drawn',
+  );
+  const [failLow, failHigh] = binomialInterval(SAMPLES, failing, 0.001);
+  assert.ok(failures >= failLow && failures <= failHigh, `${failures} failures in ${SAMPLES} samples, expected ${failLow}..${failHigh}`);
+  const [low, high] = binomialInterval(failures, completeShare, 0.001);
+  assert.ok(complete >= low && complete <= high, `${complete} of ${failures} failures complete, expected ${low}..${high} (share ${completeShare.toFixed(4)})`);
+
+  // The old draw (the run's model, at the median shaking) on the same failures fails the check.
+  const [medianLow, medianHigh] = binomialInterval(failures, medianShare, 0.001);
+  assert.ok(high < medianLow || low > medianHigh, `the median shaking's share ${medianShare.toFixed(4)} is told apart from ${completeShare.toFixed(4)}`);
+  let oldComplete = 0;
+  for (const row of rows) {
+    const draws = drawDamage(model, 1, SEPARATE_SEED, Number(row[0]), 1, Int32Array.of(0), Int32Array.of(0));
+    if (model.classes[draws.classIndex[0]].states[draws.state[0]] === 'complete') oldComplete += 1;
+  }
+  assert.ok(oldComplete < low || oldComplete > high, `the old draw gives ${oldComplete} complete, outside ${low}..${high}`);
+
+  // Strong shaking in a sample (between-event residual η > 1) shifts the mix to complete; weak (η < 0) away from it.
+  // Given η, ln IM ~ N(μ + τη, φ²), and E over it of Φ((ln IM − ln θ)/β) = Φ((μ + τη − ln θ)/√(β² + φ²)).
+  const etaOf = (sample: number) => createStandardNormalSource(sampleStream(SEPARATE_SEED, sample, 'shaking'))();
+  for (const [from, to] of [
+    [1, 9],
+    [-9, 0],
+  ]) {
+    const inRange = rows.filter((row) => {
+      const eta = etaOf(Number(row[0]));
+      return eta > from && eta <= to;
+    });
+    const share =
+      normalExpectation((eta) => exceeds(COMPLETE, mu + tau * eta, phi), from, to) /
+      normalExpectation((eta) => exceeds(EXTENSIVE, mu + tau * eta, phi), from, to);
+    const observed = inRange.filter((row) => row[3] === 'complete').length;
+    const [rangeLow, rangeHigh] = binomialInterval(inRange.length, share, 0.001);
+    assert.ok(
+      observed >= rangeLow && observed <= rangeHigh,
+      `η in (${from}, ${to}]: ${observed} of ${inRange.length} complete, expected ${rangeLow}..${rangeHigh} (share ${share.toFixed(4)})`,
+    );
+    if (from === 1) assert.ok(share > completeShare + 0.05, `strong shaking: complete share ${share} above the overall ${completeShare}`);
+    else assert.ok(share < completeShare - 0.05, `weak shaking: complete share ${share} below the overall ${completeShare}`);
+  }
+});
+
+test('with wind as well, the earthquake governs a failure where its out-of-service probability in the sample exceeds the wind curve’s: the share of earthquake states among failures is as integrated', () => {
+  // The substation 25 km from the epicentre, 40 km west of a storm's centre at the same timestamp.
+  const site = layout()[0];
+  const lonPerKm = 1 / (KM_PER_DEGREE_LAT * Math.cos((site[1] * Math.PI) / 180));
+  const hazard = readHazardModel({
+    name: 'quake-and-storm',
+    models: [
+      QUAKE,
+      {
+        type: 'wind',
+        timestamp: '2024-01-01T00:00:00',
+        center: { longitude: site[0] + 40 * lonPerKm, latitude: site[1] },
+        max_wind_speed: '40 meter / second',
+        radius_of_max_wind: '20 kilometer',
+        radius_of_closest_isobar: '200 kilometer',
+      },
+    ],
+  });
+  const { result, model, data } = simulatedWithDamage([site], hazard);
+  const windOut = 1 - result.survivalByQuantity.wind_speed![0];
+  const pga = data.events[0].quantities.find((entry) => entry.quantity === 'pga')!;
+  const [mu, sigma] = [pga.lnMedian[0], Math.hypot(pga.tau[0], pga.phi[0])];
+  const quakeOut = (z: number) => exceeds(EXTENSIVE, mu + sigma * z);
+  assert.ok(
+    windOut > 0.1 && windOut < 0.5 && quakeOut(0) < windOut,
+    `wind out of service ${windOut}, at median shaking ${quakeOut(0)}: the run's model gives the wind's state to every failure`,
+  );
+  // The sample fails the substation with 1 − (1 − p)(1 − windOut), p = P(out | IM); the earthquake governs where p > windOut, i.e. z above z*.
+  let [below, above] = [-9, 9];
+  for (let i = 0; i < 200; i++) {
+    const middle = (below + above) / 2;
+    if (quakeOut(middle) > windOut) above = middle;
+    else below = middle;
+  }
+  const failing = (z: number) => 1 - (1 - quakeOut(z)) * (1 - windOut);
+  const quakeShare = normalExpectation(failing, above, 9) / normalExpectation(failing);
+
+  const SAMPLES = 10000;
+  const init = {
+    timestamps: result.timestamps,
+    assetUuids: result.assets.uuid,
+    survival: result.survival,
+    method: 'peak' as const,
+    survivalIsCumulative: true,
+    seed: SEPARATE_SEED,
+    damage: model,
+  };
+  const chunk = sampleChunk(createSamplingContext(init, createSampleSurvival(data)), { start: 0, end: SAMPLES, keep: 0 });
+  const states = Buffer.from(chunk.damageCsv)
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(',')[3]);
+  const quake = states.filter((state) => state === 'extensive' || state === 'complete').length;
+  assert.is(quake + states.filter((state) => state === 'failure').length, states.length, 'every state is the earthquake curve’s or the wind curve’s');
+  const [low, high] = binomialInterval(states.length, quakeShare, 0.001);
+  assert.ok(
+    quake >= low && quake <= high,
+    `${quake} of ${states.length} failures in earthquake states, expected ${low}..${high} (share ${quakeShare.toFixed(4)})`,
+  );
+  assert.ok(low > 0.2 * states.length, 'a good part of the failures are the earthquake’s');
+});
+
+test('an asset of several elements takes its damage state from its element with the lowest survival in the sample, at that element’s sampled intensity', () => {
+  // One substation judged by two elements 36 km apart on the 25 km circle (as a long line's
+  // spans would be): their within-event residuals are independent (ρ = e^(−3·36/8.5) ≈ 3·10⁻⁶), η is shared.
+  const [near, far] = [layout()[0], layout()[2]];
+  const { result, model, data: single } = simulatedWithDamage([near]);
+  const elements = expandElements(assetTable([near, far]));
+  elements.owner.fill(0);
+  elements.elementCount = Int32Array.of(2);
+  const compiled = compileCurveSet(DEFAULT_CURVES, 'DEFAULT_CURVES');
+  const twin = prepareShakingSurvival(HAZARD, elements, 1, compiled, Float64Array.of(1));
+  assert.ok(twin);
+  const data = { ...twin!, damage: single.damage };
+  const pga = data.events[0].quantities.find((entry) => entry.quantity === 'pga')!;
+  // Given η, ε₁, ε₂: S_e = 1 − P(out | IM_e); the asset fails with 1 − S₁S₂ and, failed, is complete
+  // with P(complete | IM)/P(out | IM) at the larger IM (the lower survival). Simpson over all three.
+  const steps = 160;
+  const grid = Array.from({ length: steps + 1 }, (_, i) => -8 + (16 * i) / steps);
+  const weight = grid.map((z, i) => ((i === 0 || i === steps ? 1 : i % 2 === 1 ? 4 : 2) * (16 / steps / 3) * Math.exp(-0.5 * z * z)) / Math.sqrt(2 * Math.PI));
+  let failing = 0;
+  let complete = 0;
+  for (let h = 0; h <= steps; h++) {
+    const per = [0, 1].map((e) =>
+      grid.map((epsilon) => {
+        const lnIm = pga.lnMedian[e] + pga.tau[e] * grid[h] + pga.phi[e] * epsilon;
+        const out = exceeds(EXTENSIVE, lnIm);
+        return { lnIm, survival: 1 - out, completeGivenOut: out > 0 ? exceeds(COMPLETE, lnIm) / out : 0 };
+      }),
+    );
+    for (let i = 0; i <= steps; i++) {
+      for (let j = 0; j <= steps; j++) {
+        const [a, b] = [per[0][i], per[1][j]];
+        const w = weight[h] * weight[i] * weight[j];
+        const fails = 1 - a.survival * b.survival;
+        failing += w * fails;
+        complete += w * fails * (a.lnIm >= b.lnIm ? a.completeGivenOut : b.completeGivenOut);
+      }
+    }
+  }
+  const completeShare = complete / failing;
+
+  const SAMPLES = 20000;
+  const init = {
+    timestamps: result.timestamps,
+    assetUuids: result.assets.uuid,
+    survival: result.survival,
+    method: 'peak' as const,
+    survivalIsCumulative: true,
+    seed: SEPARATE_SEED,
+    damage: model,
+  };
+  const chunk = sampleChunk(createSamplingContext(init, createSampleSurvival(data)), { start: 0, end: SAMPLES, keep: 0 });
+  const states = Buffer.from(chunk.damageCsv)
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(',')[3]);
+  const [failLow, failHigh] = binomialInterval(SAMPLES, failing, 0.001);
+  assert.ok(states.length >= failLow && states.length <= failHigh, `${states.length} failures, expected ${failLow}..${failHigh}`);
+  const observed = states.filter((state) => state === 'complete').length;
+  const [low, high] = binomialInterval(states.length, completeShare, 0.001);
+  assert.ok(observed >= low && observed <= high, `${observed} of ${states.length} complete, expected ${low}..${high} (share ${completeShare.toFixed(4)})`);
+});
+
 test('the scenario ZIP is byte-identical with 1 and 2 workers and from 3 merged shards, and records the shaking in its metadata', async () => {
   const { assets, data } = prepared();
   const dir = tempDir('hazsim-shaking-');
@@ -214,6 +462,46 @@ test('the scenario ZIP is byte-identical with 1 and 2 workers and from 3 merged 
     const { metadata } = JSON.parse(entries.find((entry) => entry.name === 'tracked_changes.json')!.data.toString('utf8'));
     assert.is(metadata.sample_survival, SHAKING_SURVIVAL_DESCRIPTION);
     assert.match(metadata.rng.shaking, '${seed}:${i}:shaking');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('with damage states: the ZIP (damage.csv, restoration edits) and the Parquet file are byte-identical with 1 and 2 workers and from 3 merged shards', async () => {
+  const { result, model, data } = simulatedWithDamage(layout());
+  const dir = tempDir('hazsim-shaking-damage-');
+  try {
+    const input = {
+      timestamps: result.timestamps,
+      assetUuids: result.assets.uuid,
+      survival: result.survival,
+      survivalIsCumulative: true,
+      damage: model,
+      sampleSurvival: { module: SHAKING_SURVIVAL_MODULE, data, description: SHAKING_SURVIVAL_DESCRIPTION },
+      metadata: {},
+    };
+    const options = { numberOfSamples: 200, seed: 9, method: 'peak', restoration: true } as const;
+    for (const format of ['zip', 'parquet'] as const) {
+      const write = format === 'zip' ? writeScenarioZip : writeScenarioParquet;
+      const file = (name: string) => path.join(dir, `${name}.${format}`);
+      await write(input, { ...options, workers: 1 }, file('one'));
+      await write(input, { ...options, workers: 2 }, file('two'));
+      const one = fs.readFileSync(file('one'));
+      assert.ok(one.equals(fs.readFileSync(file('two'))), `${format}: 1 and 2 workers differ`);
+      const parts = [0, 1, 2].map((index) => path.join(dir, `${format}${index}.shard`));
+      for (const [index, part] of parts.entries()) await writeScenarioShard(input, { ...options, workers: 2 }, format, { index, count: 3 }, part);
+      await mergeScenarioShards(parts.reverse(), file('merged'));
+      assert.ok(one.equals(fs.readFileSync(file('merged'))), `${format}: three shards merged differ from the unsharded file`);
+    }
+    const entries = await readZipEntries(path.join(dir, 'one.zip'));
+    const rows = entries
+      .find((entry) => entry.name === 'damage.csv')!
+      .data.toString('utf8')
+      .trim()
+      .split('\n')
+      .slice(1);
+    const states = new Set(rows.map((row) => row.split(',')[3]));
+    assert.ok(rows.length > 1000 && states.has('extensive') && states.has('complete'), `damage.csv has ${rows.length} rows with states ${[...states]}`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

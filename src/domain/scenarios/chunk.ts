@@ -3,7 +3,7 @@
  * samples, drawn, turned into scenario records (JSON text) and counted per asset and
  * timestamp. Chunk boundaries depend on the input alone, never on the worker count.
  */
-import { drawDamage, type DamageModel } from './damage.js';
+import { drawDamage, type DamageModel, type FailureDamage } from './damage.js';
 import type { SamplingMethod } from './options.js';
 import { drawFirstCrossing, firstCrossingSampler } from './firstCrossing.js';
 import { peakSampler } from './peak.js';
@@ -60,6 +60,12 @@ export interface ChunkResult {
   failures: Int32Array<ArrayBuffer>;
   /** UTF-8 damage.csv lines of the chunk's samples (records mode), each ending in a newline; empty without a damage model. */
   damageCsv: Uint8Array<ArrayBuffer>;
+  /**
+   * With task.failures and per-sample damage probabilities (SamplingContext.failureDamage): per
+   * sample, in sample order, per failure in ascending asset index, its class index then its
+   * `stride` cumulative probabilities (packFailureDamage). Empty otherwise.
+   */
+  failureDamage: Float64Array<ArrayBuffer>;
 }
 
 /** Draws sample `sampleIndex` into failedAssets/failureTimes and returns how many assets failed (see Sampler.draw). */
@@ -75,6 +81,11 @@ export interface SamplingContext {
   readonly failureCounts: Uint32Array<ArrayBuffer>;
   readonly assetCount: number;
   readonly damage: ContextDamage | null;
+  /**
+   * Where each sample's failures have their own damage probabilities (sampled shaking): filled
+   * by `draw` for the failures it gives, in their order. Null: the damage model's cells are used.
+   */
+  readonly failureDamage: FailureDamage | null;
 }
 
 /** What a context needs to draw damage (damage.ts) and, on request, restoration edits. */
@@ -123,14 +134,20 @@ export function createSamplingContext(init: SamplingInit, sampleSurvival?: Sampl
   const damage = init.damage ? { seed: init.seed, model: init.damage, restoration: init.restoration === true } : undefined;
   if (sampleSurvival) {
     const values = new Float64Array(assetCount * timestampCount);
+    // With a damage model each sample's failures take their damage probabilities from the sample (ScenarioInput.sampleSurvival).
+    if (init.damage && !sampleSurvival.failureDamage) throw new TypeError('the sample-survival plug-in gives no failureDamage for the run with damage states');
+    const failureDamage = init.damage ? failureDamageScratch(init.damage, assetCount) : undefined;
     return replayContext(
       init.timestamps,
       init.assetUuids,
       (i, failedAssets, failureTimes) => {
         sampleSurvival.fill(sampleStream(init.seed, i, 'shaking'), values);
-        return drawFirstCrossing(values, assetCount, timestampCount, sampleGenerator(init.seed, i), failedAssets, failureTimes);
+        const count = drawFirstCrossing(values, assetCount, timestampCount, sampleGenerator(init.seed, i), failedAssets, failureTimes);
+        if (failureDamage) sampleSurvival.failureDamage!(count, failedAssets, failureTimes, failureDamage);
+        return count;
       },
       damage,
+      failureDamage,
     );
   }
   const sampler: Sampler = (init.survivalIsCumulative ? firstCrossingSampler : SAMPLERS[init.method])(init.survival, assetCount, timestampCount);
@@ -142,15 +159,22 @@ export function createSamplingContext(init: SamplingInit, sampleSurvival?: Sampl
   );
 }
 
+/** Room for the damage probabilities of one sample's failures (at most one per asset). */
+export function failureDamageScratch(model: DamageModel, assetCount: number): FailureDamage {
+  return { classOf: new Int32Array(assetCount), cumulative: new Float64Array(assetCount * model.stride) };
+}
+
 /**
  * A context whose samples come from `draw` rather than from a sampler: a merge replays the
  * failures stored in shard files through the same record, count and failure code.
+ * `failureDamage`: the scratch `draw` fills with each sample's own damage probabilities.
  */
 export function replayContext(
   timestamps: string[],
   assetUuids: string[],
   draw: SampleDraw,
   damage?: { seed: number; model: DamageModel; restoration: boolean },
+  failureDamage?: FailureDamage,
 ): SamplingContext {
   const assetCount = assetUuids.length;
   return {
@@ -161,7 +185,26 @@ export function replayContext(
     failureCounts: new Uint32Array(assetCount * timestamps.length),
     assetCount,
     damage: damage ? { ...damage, timestamps, assetUuids } : null,
+    failureDamage: failureDamage ?? null,
   };
+}
+
+/** Appends the damage probabilities of `count` failures (FailureDamage) to `packed`: per failure its class index, then its `stride` cumulative probabilities. */
+export function packFailureDamage(failureDamage: FailureDamage, stride: number, count: number, packed: number[]): void {
+  for (let k = 0; k < count; k += 1) {
+    packed.push(failureDamage.classOf[k]);
+    for (let j = 0; j < stride; j += 1) packed.push(failureDamage.cumulative[k * stride + j]);
+  }
+}
+
+/** Reads `count` failures' damage probabilities packed by packFailureDamage from `packed` at `at` into `out`; returns the position after them. */
+export function unpackFailureDamage(packed: Float64Array, at: number, stride: number, count: number, out: FailureDamage): number {
+  for (let k = 0; k < count; k += 1) {
+    out.classOf[k] = packed[at];
+    out.cumulative.set(packed.subarray(at + 1, at + 1 + stride), k * stride);
+    at += 1 + stride;
+  }
+  return at;
 }
 
 const encoder = new TextEncoder();
@@ -173,15 +216,20 @@ export function sampleChunk(context: SamplingContext, task: ChunkTask): ChunkRes
   const failuresPerSample = new Uint32Array(task.end - task.start);
   const failures: number[] = [];
   const damageLines: string[] = [];
-  const { damage } = context;
+  const packedDamage: number[] = [];
+  const { damage, failureDamage } = context;
   let recordCount = 0;
   for (let i = task.start; i < task.end; i += 1) {
     const count = context.draw(i, context.failedAssets, context.failureTimes);
     failuresPerSample[i - task.start] = count;
     accumulateFailures(context.failureCounts, context.assetCount, count, context.failedAssets, context.failureTimes);
-    if (task.failures) context.builder.appendFailures(count, context.failedAssets, context.failureTimes, failures);
-    else {
-      const draws = damage ? drawDamage(damage.model, context.assetCount, damage.seed, i, count, context.failedAssets, context.failureTimes) : null;
+    if (task.failures) {
+      context.builder.appendFailures(count, context.failedAssets, context.failureTimes, failures);
+      if (damage && failureDamage) packFailureDamage(failureDamage, damage.model.stride, count, packedDamage);
+    } else {
+      const draws = damage
+        ? drawDamage(damage.model, context.assetCount, damage.seed, i, count, context.failedAssets, context.failureTimes, failureDamage ?? undefined)
+        : null;
       if (draws && damage?.restoration) recordCount += appendWithRestoration(context, i, count, draws.repairHours, json, records, task.keep - records.length);
       else recordCount += context.builder.append(i, count, context.failedAssets, context.failureTimes, json, records, task.keep - records.length);
       if (damage && draws) context.builder.damageRows(i, count, context.failedAssets, context.failureTimes, draws, damage.model.classes, damageLines);
@@ -194,6 +242,7 @@ export function sampleChunk(context: SamplingContext, task: ChunkTask): ChunkRes
     failuresPerSample,
     failures: Int32Array.from(failures),
     damageCsv: encoder.encode(damageLines.join('')),
+    failureDamage: Float64Array.from(packedDamage),
   };
 }
 

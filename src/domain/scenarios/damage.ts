@@ -5,6 +5,8 @@
  * at its failure timestamp; its repair time is drawn from that state's repair distribution.
  * Each sample draws from its own stream (damageGenerator), so the failure draws, and every
  * existing entry of the ZIP, stay as they were, and any split of samples gives the same rows.
+ * Where the sample's own shaking decides the probabilities (FailureDamage, docs/correlated-shaking.md),
+ * they replace the model's cell, failure by failure; the draws are made the same way.
  */
 import { damageGenerator, type UniformGenerator } from './rng.js';
 
@@ -39,6 +41,17 @@ export interface DamageModel {
   cumulative: Float64Array;
 }
 
+/**
+ * The damage probabilities of one sample's failures, in the order of the failures given, where
+ * they depend on the sample (sampled shaking): what DamageModel holds per cell, per failure.
+ */
+export interface FailureDamage {
+  /** Index into the model's classes of each failure. */
+  classOf: Int32Array;
+  /** cumulative[k · stride + j], with the model's stride: as DamageModel.cumulative for failure k. */
+  cumulative: Float64Array;
+}
+
 /** One sample's draws, in the order of the failures given. */
 export interface DamageDraws {
   /** Index of the damage class of each failure. */
@@ -64,7 +77,8 @@ export function positiveNormal(rng: UniformGenerator, mean: number, sd: number):
  * at timestamp index `failureTimes[k]`, k < count, in ascending asset index (as Sampler.draw
  * gives them). Draws from damageGenerator(seed, sample): per failure, one draw for the state
  * (the first state j with u < cumulative j), then the repair time (positiveNormal). Pure:
- * the same arguments give the same draws in any thread.
+ * the same arguments give the same draws in any thread. `failureDamage`: the sample's own
+ * probabilities, used instead of the model's cells.
  */
 export function drawDamage(
   model: DamageModel,
@@ -74,18 +88,20 @@ export function drawDamage(
   count: number,
   failedAssets: Int32Array,
   failureTimes: Int32Array,
+  failureDamage?: FailureDamage,
 ): DamageDraws {
   const rng = damageGenerator(seed, sample);
   const draws: DamageDraws = { classIndex: new Int32Array(count), state: new Int32Array(count), repairHours: new Float64Array(count) };
-  const { stride, cumulative } = model;
+  const { stride } = model;
+  const { classOf, cumulative } = failureDamage ?? model;
   for (let k = 0; k < count; k += 1) {
-    const cell = failureTimes[k] * assetCount + failedAssets[k];
-    const classIndex = model.classOf[cell];
+    const at = failureDamage ? k : failureTimes[k] * assetCount + failedAssets[k];
+    const classIndex = classOf[at];
     const damageClass = model.classes[classIndex];
     const u = rng();
     let state = 0;
     const last = damageClass.states.length - 1;
-    while (state < last && !(u < cumulative[cell * stride + state])) state += 1;
+    while (state < last && !(u < cumulative[at * stride + state])) state += 1;
     const repair = damageClass.repair[state];
     draws.classIndex[k] = classIndex;
     draws.state[k] = state;

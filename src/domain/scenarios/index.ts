@@ -25,7 +25,16 @@ export { RecordBuilder, scenarioName } from './records.js';
 export { TIME_SERIES_HEADER, timeSeriesCsv, accumulateFailures } from './timeSeries.js';
 export { DEFAULT_MAX_SAMPLES, SampleCount, SamplingMethod as SamplingMethodSchema, Seed } from './schema.js';
 export { TrackedChangesDocument, TrackedChange, TrackedChangeEdit, TrackedChangesMetadata, trackedChangesJsonSchema } from './schema.js';
-export { drawDamage, positiveNormal, DAMAGE_CSV_HEADER, type DamageModel, type DamageClass, type DamageDraws, type RepairDistribution } from './damage.js';
+export {
+  drawDamage,
+  positiveNormal,
+  DAMAGE_CSV_HEADER,
+  type DamageModel,
+  type DamageClass,
+  type DamageDraws,
+  type FailureDamage,
+  type RepairDistribution,
+} from './damage.js';
 export { damageGenerator, DAMAGE_RNG_DERIVATION } from './rng.js';
 export { restoredAt, serviceRecords, type ServiceEdit } from './restoration.js';
 export { ENTRY_OPTIONS as SCENARIO_ZIP_ENTRY_OPTIONS } from './zipWriter.js';

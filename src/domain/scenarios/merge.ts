@@ -4,7 +4,7 @@
  * record, count and writer code the run uses (docs/scale-out.md).
  */
 import { HazsimError, type Issue } from '../../base/errors.js';
-import { replayContext } from './chunk.js';
+import { failureDamageScratch, replayContext } from './chunk.js';
 import { replayRunner, sampleRange } from './ordered.js';
 import { writeParquetFromSamples } from './parquetWriter.js';
 import type { RunDescription } from './run.js';
@@ -154,12 +154,13 @@ async function replayShards(
     }
   };
   finishEmpty();
+  const failureDamage = run.damage && header.failure_damage ? failureDamageScratch(run.damage, run.assetUuids.length) : undefined;
   const context = replayContext(
     run.timestamps,
     run.assetUuids,
     (sampleIndex, failedAssets, failureTimes) => {
       const reader = readers[current];
-      const count = reader.nextSample(failedAssets, failureTimes);
+      const count = reader.nextSample(failedAssets, failureTimes, failureDamage);
       if (sampleIndex + 1 === reader.header.end_sample) {
         reader.finish();
         current += 1;
@@ -168,6 +169,7 @@ async function replayShards(
       return count;
     },
     run.damage ? { seed: run.seed, model: run.damage, restoration: run.restoration } : undefined,
+    failureDamage,
   );
   const source = {
     runner: () => replayRunner(context),

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import { fileWriter, ParquetWriter } from 'hyparquet-writer';
 import { temporaryPath } from '../../base/atomic.js';
 import { toHazsimError } from '../../base/errors.js';
-import { drawDamage, type DamageModel } from './damage.js';
+import { failureDamageScratch, unpackFailureDamage } from './chunk.js';
+import { drawDamage, type DamageModel, type FailureDamage } from './damage.js';
 import { forEachChunkInOrder } from './ordered.js';
 import type { ChunkRunner } from './pool.js';
 import { prepareRun, runSummary, type RunDescription } from './run.js';
@@ -65,12 +66,14 @@ class RowBuffer {
  * The damage state and repair time of each failure of a sample, the same draws as damage.csv:
  * drawDamage takes the failures in ascending asset index (the samplers' order), the rows come
  * in record order (time, then uuid), so the draws are made in the one order and read in the other.
+ * Per-sample damage probabilities (ChunkResult.failureDamage) come in the draw order already.
  */
 class SampleDamage {
   private readonly failedAssets: Int32Array;
   private readonly failureTimes: Int32Array;
   private readonly timeOfAsset: Int32Array;
   private readonly rankOfAsset: Int32Array;
+  private readonly failureDamage: FailureDamage;
 
   constructor(
     private readonly model: DamageModel,
@@ -81,10 +84,21 @@ class SampleDamage {
     this.failureTimes = new Int32Array(assetCount);
     this.timeOfAsset = new Int32Array(assetCount);
     this.rankOfAsset = new Int32Array(assetCount);
+    this.failureDamage = failureDamageScratch(model, assetCount);
   }
 
-  /** Draws sample `sample`'s damage; `packed` holds its `count` failures as (asset, time) pairs from `at`. */
-  draw(sample: number, count: number, packed: Int32Array, at: number): (asset: number) => { state: string; repairHours: number | null } {
+  /**
+   * Draws sample `sample`'s damage; `packed` holds its `count` failures as (asset, time) pairs from
+   * `at`; `ownDamage`, when given, their own probabilities (packFailureDamage) from its `at`,
+   * which is moved past them.
+   */
+  draw(
+    sample: number,
+    count: number,
+    packed: Int32Array,
+    at: number,
+    ownDamage?: { packed: Float64Array; at: number },
+  ): (asset: number) => { state: string; repairHours: number | null } {
     const assets = this.failedAssets.subarray(0, count);
     for (let j = 0; j < count; j += 1) {
       assets[j] = packed[at + 2 * j];
@@ -95,7 +109,17 @@ class SampleDamage {
       this.failureTimes[k] = this.timeOfAsset[assets[k]];
       this.rankOfAsset[assets[k]] = k;
     }
-    const draws = drawDamage(this.model, this.assetCount, this.seed, sample, count, this.failedAssets, this.failureTimes);
+    if (ownDamage) ownDamage.at = unpackFailureDamage(ownDamage.packed, ownDamage.at, this.model.stride, count, this.failureDamage);
+    const draws = drawDamage(
+      this.model,
+      this.assetCount,
+      this.seed,
+      sample,
+      count,
+      this.failedAssets,
+      this.failureTimes,
+      ownDamage ? this.failureDamage : undefined,
+    );
     return (asset) => {
       const k = this.rankOfAsset[asset];
       const repairHours = draws.repairHours[k];
@@ -128,12 +152,13 @@ export async function writeParquetFromSamples(run: RunDescription, source: Sampl
       () => 0,
       async (result, firstSample) => {
         const packed = result.failures;
+        const ownDamage = result.failureDamage.length > 0 ? { packed: result.failureDamage, at: 0 } : undefined;
         let at = 0;
         for (let k = 0; k < result.failuresPerSample.length; k += 1) {
           const sample = firstSample + k;
           const count = packed[at];
           at += 1;
-          const damageOf = damage?.draw(sample, count, packed, at);
+          const damageOf = damage?.draw(sample, count, packed, at, ownDamage);
           let previousTime = -1;
           for (let j = 0; j < count; j += 1, at += 2) {
             const time = packed[at + 1];

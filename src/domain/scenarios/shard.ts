@@ -8,6 +8,8 @@
  *   SHARD_MAGIC, u32 header length, header JSON (ShardHeader),
  *   survival as float64 (timestamp-major, timestamps × assets),
  *   per sample in index order: i32 failure count c, then c pairs (asset index, timestamp index),
+ *     then, with `failure_damage`, per failure in ascending asset index its damage probabilities
+ *     as float64 (class index, then the damage model's stride cumulative probabilities),
  *   SHARD_END.
  */
 import crypto from 'node:crypto';
@@ -17,7 +19,8 @@ import { readPartHeader, TRUNCATED_PART, writePartHeader } from '../../base/part
 import { HazsimError, toHazsimError } from '../../base/errors.js';
 import { chunkCount, forEachChunkInOrder, sampleRange, samplingRunner } from './ordered.js';
 import type { ChunkRunner } from './pool.js';
-import type { DamageModel } from './damage.js';
+import type { ChunkResult } from './chunk.js';
+import type { DamageModel, FailureDamage } from './damage.js';
 import { prepareRun, type RunDescription } from './run.js';
 import { openOutputFd } from './zipWriter.js';
 import type { ScenarioInput, ScenarioOptions } from './types.js';
@@ -73,6 +76,8 @@ export interface ShardRun {
   damage?: { classes: DamageModel['classes']; stride: number; class_of: string; cumulative: string };
   /** Restoration edits in the records. */
   restoration?: boolean;
+  /** Each failure carries its own damage probabilities (damage with sampled shaking, docs/correlated-shaking.md). */
+  failure_damage?: boolean;
 }
 
 /** The damage model as the shard header holds it. */
@@ -151,6 +156,7 @@ export async function writeScenarioShard(
       ...(run.damage ? { damage: encodeDamage(run.damage) } : {}),
       ...(run.restoration ? { restoration: true } : {}),
       ...(run.sampleSurvival ? { sample_survival: run.sampleSurvival } : {}),
+      ...(run.damage && run.sampleSurvival ? { failure_damage: true } : {}),
     },
     shard_index: shard.index,
     first_sample: start,
@@ -172,7 +178,7 @@ export async function writeScenarioShard(
       parallel,
       () => 0,
       async (result, firstSample) => {
-        fs.writeSync(fd, Buffer.from(result.failures.buffer, result.failures.byteOffset, result.failures.byteLength));
+        writeSampleFailures(fd, result, header.run.failure_damage ? run.damage!.stride : null);
         for (const count of result.failuresPerSample) totalFailures += count;
         onProgress?.(firstSample + result.failuresPerSample.length - start, end - start);
       },
@@ -202,8 +208,31 @@ export async function writeScenarioShard(
   }
 }
 
-/** Reads 4-byte integers from a file in order, through a buffer. */
-class IntReader {
+/**
+ * Writes a chunk's samples as the shard file holds them: its packed failures, each sample's
+ * followed by its failures' damage probabilities when `damageStride` is given.
+ */
+function writeSampleFailures(fd: number, result: ChunkResult, damageStride: number | null): void {
+  const { failures, failureDamage } = result;
+  if (damageStride === null) {
+    fs.writeSync(fd, Buffer.from(failures.buffer, failures.byteOffset, failures.byteLength));
+    return;
+  }
+  let at = 0;
+  let damageAt = 0;
+  for (let k = 0; k < result.failuresPerSample.length; k += 1) {
+    const count = failures[at];
+    const ints = failures.subarray(at, at + 1 + 2 * count);
+    const doubles = failureDamage.subarray(damageAt, damageAt + count * (1 + damageStride));
+    fs.writeSync(fd, Buffer.from(ints.buffer, ints.byteOffset, ints.byteLength));
+    fs.writeSync(fd, Buffer.from(doubles.buffer, doubles.byteOffset, doubles.byteLength));
+    at += ints.length;
+    damageAt += doubles.length;
+  }
+}
+
+/** Reads 4-byte integers and 8-byte floats from a file in order, through a buffer. */
+class NumberReader {
   private readonly buffer = Buffer.alloc(1 << 20);
   private filled = 0;
   private offset = 0;
@@ -235,6 +264,13 @@ class IntReader {
     return value;
   }
 
+  double(): number {
+    if (!this.ensure(8)) throw truncated(this.path);
+    const value = this.buffer.readDoubleLE(this.offset);
+    this.offset += 8;
+    return value;
+  }
+
   /** The rest of the file, which must be exactly `expected`. */
   expectEnd(expected: string): void {
     const bytes = Buffer.from(expected);
@@ -257,7 +293,7 @@ export class ShardReader {
   readonly header: ShardHeader;
   private readonly fd: number;
   private readonly survivalOffset: number;
-  private readonly ints: IntReader;
+  private readonly numbers: NumberReader;
 
   constructor(readonly path: string) {
     try {
@@ -280,7 +316,7 @@ export class ShardReader {
       throw error;
     }
     const survivalLength = this.header.run.timestamps.length * this.header.run.asset_uuids.length * 8;
-    this.ints = new IntReader(this.fd, this.survivalOffset + survivalLength, path);
+    this.numbers = new NumberReader(this.fd, this.survivalOffset + survivalLength, path);
   }
 
   /** The survival array, checked against the header's sha256. */
@@ -297,17 +333,18 @@ export class ShardReader {
   /**
    * The next sample's failures in ascending asset index, the order the samplers give them
    * (the file holds them in record order); returns their count. The order matters: the damage
-   * draws (damage.ts) are taken failure by failure in it.
+   * draws (damage.ts) are taken failure by failure in it. With `failure_damage`, their damage
+   * probabilities go to `failureDamage`, in the same order.
    */
-  nextSample(failedAssets: Int32Array, failureTimes: Int32Array): number {
+  nextSample(failedAssets: Int32Array, failureTimes: Int32Array, failureDamage?: FailureDamage): number {
     const assetCount = this.header.run.asset_uuids.length;
     const timestampCount = this.header.run.timestamps.length;
-    const count = this.ints.int();
+    const count = this.numbers.int();
     if (count < 0 || count > assetCount) throw corrupt(this.path, `a sample has ${count} failures for ${assetCount} assets`);
     const keys = new Float64Array(count);
     for (let j = 0; j < count; j += 1) {
-      const asset = this.ints.int();
-      const time = this.ints.int();
+      const asset = this.numbers.int();
+      const time = this.numbers.int();
       if (asset < 0 || asset >= assetCount || time < 0 || time >= timestampCount)
         throw corrupt(this.path, `a failure names asset ${asset} at timestamp ${time}, out of range`);
       keys[j] = asset * timestampCount + time;
@@ -318,12 +355,27 @@ export class ShardReader {
       failedAssets[j] = asset;
       failureTimes[j] = keys[j] - asset * timestampCount;
     }
+    if (this.header.run.failure_damage) this.readFailureDamage(count, failureDamage!);
     return count;
+  }
+
+  /** The damage probabilities of a sample's `count` failures, each class index checked against the header's damage model. */
+  private readFailureDamage(count: number, out: FailureDamage): void {
+    const { damage } = this.header.run;
+    if (!damage) throw corrupt(this.path, 'its failures carry damage probabilities but it has no damage model');
+    const { classes, stride } = damage;
+    for (let k = 0; k < count; k += 1) {
+      const classIndex = this.numbers.double();
+      if (!(Number.isInteger(classIndex) && classIndex >= 0 && classIndex < classes.length))
+        throw corrupt(this.path, `a failure names damage class ${classIndex} of ${classes.length}`);
+      out.classOf[k] = classIndex;
+      for (let j = 0; j < stride; j += 1) out.cumulative[k * stride + j] = this.numbers.double();
+    }
   }
 
   /** Checks the samples are followed by the end marker and nothing else. */
   finish(): void {
-    this.ints.expectEnd(SHARD_END);
+    this.numbers.expectEnd(SHARD_END);
   }
 
   close(): void {

@@ -3,7 +3,7 @@
  * scenario engine (which samples outages from them and writes the scenario ZIP).
  */
 import type * as v from 'valibot';
-import type { DamageModel } from './damage.js';
+import type { DamageModel, FailureDamage } from './damage.js';
 import type { SamplingMethod } from './options.js';
 import type { TrackedChange, TrackedChangeEdit } from './schema.js';
 
@@ -27,7 +27,8 @@ export interface ScenarioInput {
    * Survival that changes from sample to sample (correlated earthquake shaking,
    * docs/correlated-shaking.md). Each sample's cumulative survival is then made by the plug-in
    * from the sample's own stream (sampleStream(seed, i, 'shaking')) and sampled by first crossing;
-   * `survival` stays the marginal (averaged) survival, for the time series.
+   * `survival` stays the marginal (averaged) survival, for the time series. With `damage`, the
+   * failures' damage probabilities come from the plug-in too (SampleSurvival.failureDamage).
    */
   sampleSurvival?: SampleSurvivalPlugin;
   /** Supplied by the caller (inputs and their sha256, curve set, hazsim version...), copied into tracked_changes.json metadata. */
@@ -37,8 +38,9 @@ export interface ScenarioInput {
 /**
  * A per-sample survival given by module, so worker threads can load it: `module` is the URL of an
  * ES module exporting `createSampleSurvival(data)`, which returns `{ fill(uniform, out) }` filling
- * `out` (timestamp-major like ScenarioInput.survival, cumulative) for one sample from `uniform`.
- * `data` must be plain (structured-clonable); it is handed to the module unchanged.
+ * `out` (timestamp-major like ScenarioInput.survival, cumulative) for one sample from `uniform`,
+ * and, with ScenarioInput.damage, `failureDamage` (SampleSurvival). `data` must be plain
+ * (structured-clonable); it is handed to the module unchanged.
  */
 export interface SampleSurvivalPlugin {
   module: string;
@@ -50,6 +52,13 @@ export interface SampleSurvivalPlugin {
 /** What a SampleSurvivalPlugin module's createSampleSurvival returns. */
 export interface SampleSurvival {
   fill(uniform: () => number, out: Float64Array): void;
+  /**
+   * The damage probabilities of failures of the sample last filled (`failedAssets[k]` at
+   * timestamp index `failureTimes[k]`, k < count) into `out`, in the classes and stride of
+   * ScenarioInput.damage: a failure's damage state then follows the sample's own survival
+   * rather than the run's model. Required with ScenarioInput.damage.
+   */
+  failureDamage?(count: number, failedAssets: Int32Array, failureTimes: Int32Array, out: FailureDamage): void;
 }
 
 /** How to sample. number_of_samples and seed are bounded (see validateScenarioOptions). */

@@ -12,7 +12,13 @@ port.on('message', (request: WorkerRequest) => {
   if (request.type === 'chunk') {
     const result = sampleChunk(context, request.task);
     const reply: WorkerReply = { type: 'chunk', result };
-    port.postMessage(reply, [result.json.buffer, result.failuresPerSample.buffer, result.failures.buffer, result.damageCsv.buffer]);
+    port.postMessage(reply, [
+      result.json.buffer,
+      result.failuresPerSample.buffer,
+      result.failures.buffer,
+      result.damageCsv.buffer,
+      result.failureDamage.buffer,
+    ]);
   } else {
     const reply: WorkerReply = { type: 'counts', counts: context.failureCounts };
     port.postMessage(reply, [context.failureCounts.buffer]);

@@ -16,13 +16,20 @@
  * an asset survives when all its elements do, and the other hazards multiply in with their
  * survival as simulated.
  *
+ * A failed asset's damage state (damage.csv) follows the sample too (failureDamage): where the
+ * earthquake governs its failure in the sample, the state is drawn from the limit-state
+ * probabilities of the governing element's curve at its sampled intensity; elsewhere from the
+ * other hazards' governing curve, as the run's damage model has it.
+ *
  * `prepareShakingSurvival` runs once per run (it builds the Vecchia factors); the data it returns
  * is plain (typed arrays and numbers), so it crosses to the sampling worker threads, where
  * `createSampleSurvival` turns it into the per-sample survival the scenario engine samples from.
  */
 import type { ElementTable } from '../assets/elements.js';
 import type { CompiledCurve, CompiledCurveSet } from '../fragility/types.js';
-import { curveFor, survivalInto } from '../fragility/index.js';
+import { curveFor, damageStateProbabilitiesAt, survivalInto } from '../fragility/index.js';
+import type { FailureDamage, SampleSurvival } from '../scenarios/index.js';
+import { conditionalCumulative, outOfServiceProbability, type ShakingDamage } from './damageModel.js';
 import {
   buildVecchiaGraph,
   factorVecchia,
@@ -78,6 +85,8 @@ export interface ShakingSurvivalData {
   curves: Record<string, (CompiledCurve | null)[]>;
   /** Per quantity, the Vecchia factor of its Jayaram–Baker range over the element locations. */
   factors: Record<string, VecchiaFactor>;
+  /** With a damage model (scenario runs with damage.csv): what failureDamage needs (buildShakingDamageModel). */
+  damage?: ShakingDamage;
 }
 
 function typeRunsOf(typeIndex: Uint8Array): Int32Array {
@@ -157,14 +166,24 @@ export function prepareShakingSurvival(
   };
 }
 
-/** One sample's survival: fills `out` (timestamp-major, assets × timestamps) from the sample's own uniform stream. */
-export interface SampleSurvival {
-  fill(uniform: () => number, out: Float64Array): void;
+/**
+ * Per event and asset (event · assetCount + asset), the element that governs the asset's
+ * earthquake survival in the sample: the one with the lowest survival, the first on a tie, as
+ * buildDamageModel picks the curve most likely to put the asset out of service.
+ */
+interface GoverningElements {
+  /** The element; −1 where no element of the asset has a curve and a value. */
+  element: Int32Array;
+  /** Index into the sampled quantities of the element's governing quantity (its lowest survival). */
+  quantity: Int32Array;
+  /** The element's survival and its peak intensity of that quantity at the event. */
+  survival: Float64Array;
+  intensity: Float64Array;
 }
 
 /** The per-sample survival of prepared data (the scenario engine's sample-survival plug-in). */
 export function createSampleSurvival(data: ShakingSurvivalData): SampleSurvival {
-  const { assetCount, timestampCount, otherSurvival, owner, typeRuns, events, curves, factors } = data;
+  const { assetCount, timestampCount, otherSurvival, owner, typeRuns, events, curves, factors, damage } = data;
   const elementCount = owner.length;
   const quantities = Object.keys(curves);
   const locationCount = Object.values(factors)[0].graph.locationCount;
@@ -175,6 +194,15 @@ export function createSampleSurvival(data: ShakingSurvivalData): SampleSurvival 
   const curveSurvival = new Float64Array(elementCount);
   const elementSurvival = new Float64Array(elementCount);
   const assetSurvival = new Float64Array(assetCount);
+  const elementQuantity = new Int32Array(elementCount);
+  const governing: GoverningElements | null = damage
+    ? {
+        element: new Int32Array(events.length * assetCount),
+        quantity: new Int32Array(events.length * assetCount),
+        survival: new Float64Array(events.length * assetCount),
+        intensity: new Float64Array(events.length * assetCount),
+      }
+    : null;
   return {
     fill(uniform, out) {
       out.set(otherSurvival);
@@ -196,7 +224,8 @@ export function createSampleSurvival(data: ShakingSurvivalData): SampleSurvival 
         }
         // The governing quantity per element, as in eventSurvival: the lowest survival of those present.
         elementSurvival.fill(Number.NaN);
-        for (const quantity of quantities) {
+        for (let q = 0; q < quantities.length; q += 1) {
+          const quantity = quantities[q];
           const byType = curves[quantity];
           for (let r = 0; r < typeRuns.length; r += 3) {
             const curve = byType[typeRuns[r]];
@@ -208,7 +237,10 @@ export function createSampleSurvival(data: ShakingSurvivalData): SampleSurvival 
             if (!byType[typeRuns[r]]) continue;
             for (let e = typeRuns[r + 1]; e < typeRuns[r + 2]; e += 1) {
               const value = curveSurvival[e];
-              if (value === value && !(elementSurvival[e] <= value)) elementSurvival[e] = value;
+              if (value === value && !(elementSurvival[e] <= value)) {
+                elementSurvival[e] = value;
+                elementQuantity[e] = q;
+              }
             }
           }
         }
@@ -217,6 +249,7 @@ export function createSampleSurvival(data: ShakingSurvivalData): SampleSurvival 
           const value = elementSurvival[e];
           if (value === value) assetSurvival[owner[e]] *= value;
         }
+        if (governing) recordGoverning(governing, k * assetCount, assetCount, elementSurvival, elementQuantity, quantities, peaks, owner);
         const until = k + 1 < events.length ? events[k + 1].timestampIndex : timestampCount;
         for (let t = event.timestampIndex; t < until; t += 1) {
           const offset = t * assetCount;
@@ -224,5 +257,68 @@ export function createSampleSurvival(data: ShakingSurvivalData): SampleSurvival 
         }
       }
     },
+    ...(damage && governing ? { failureDamage: failureDamageOf(data, damage, governing) } : {}),
+  };
+}
+
+/** Records one event's governing element of each asset (GoverningElements), at [from, from + assetCount). */
+function recordGoverning(
+  governing: GoverningElements,
+  from: number,
+  assetCount: number,
+  elementSurvival: Float64Array,
+  elementQuantity: Int32Array,
+  quantities: string[],
+  peaks: Record<string, Float64Array>,
+  owner: Int32Array,
+): void {
+  governing.element.fill(-1, from, from + assetCount);
+  for (let e = 0; e < elementSurvival.length; e += 1) {
+    const value = elementSurvival[e];
+    if (value !== value) continue;
+    const at = from + owner[e];
+    if (governing.element[at] >= 0 && !(value < governing.survival[at])) continue;
+    governing.element[at] = e;
+    governing.quantity[at] = elementQuantity[e];
+    governing.survival[at] = value;
+    governing.intensity[at] = peaks[quantities[elementQuantity[e]]][e];
+  }
+}
+
+/**
+ * SampleSurvival.failureDamage of the shaking: a failure at timestamp t is judged at the last
+ * earthquake up to t. The earthquake governs it when its governing element's probability of
+ * being out of service, 1 − S at the sampled intensity, exceeds that of the other hazards'
+ * governing curve at the cell (ShakingDamage.otherOut): the state is then drawn from that
+ * element's curve at its sampled intensity, P(DS = k | IM) / P(DS ≥ out of service | IM).
+ * Otherwise, and before any earthquake, the other hazards' curve governs, as in the run's model.
+ */
+function failureDamageOf(data: ShakingSurvivalData, damage: ShakingDamage, governing: GoverningElements): NonNullable<SampleSurvival['failureDamage']> {
+  const { assetCount, timestampCount, events, typeRuns } = data;
+  const quantities = Object.keys(data.curves);
+  const { stride, curves, otherClassOf, otherCumulative, otherOut } = damage;
+  // The last earthquake at or before each timestamp (−1: none yet).
+  const eventAt = new Int32Array(timestampCount).fill(-1);
+  events.forEach((event, k) => eventAt.fill(k, event.timestampIndex));
+  const typeOf = new Uint8Array(data.owner.length);
+  for (let r = 0; r < typeRuns.length; r += 3) typeOf.fill(typeRuns[r], typeRuns[r + 1], typeRuns[r + 2]);
+  const probabilities = new Float64Array(64);
+  return (count: number, failedAssets: Int32Array, failureTimes: Int32Array, out: FailureDamage) => {
+    for (let k = 0; k < count; k += 1) {
+      const asset = failedAssets[k];
+      const cell = failureTimes[k] * assetCount + asset;
+      const event = eventAt[failureTimes[k]];
+      const at = event * assetCount + asset;
+      const element = event >= 0 ? governing.element[at] : -1;
+      const curve = element >= 0 ? curves[quantities[governing.quantity[at]]]?.[typeOf[element]] : null;
+      if (curve && 1 - governing.survival[at] > otherOut[cell]) {
+        damageStateProbabilitiesAt(curve.fragility, governing.intensity[at], probabilities);
+        out.classOf[k] = curve.classIndex;
+        conditionalCumulative(curve.fragility, probabilities, outOfServiceProbability(curve.fragility, probabilities), out.cumulative, k * stride);
+      } else {
+        out.classOf[k] = otherClassOf[cell];
+        out.cumulative.set(otherCumulative.subarray(cell * stride, (cell + 1) * stride), k * stride);
+      }
+    }
   };
 }

@@ -38,8 +38,7 @@ function cosLatitudeOf(latitude: Float64Array): Float64Array {
 /**
  * One storm state's wind at any site, with everything that depends only on the state computed
  * once. The symmetric profile is Holland et al. (2010), the default, with its constants taken
- * out of the per-site work (the same operations in the same order as holland2010Speed, so the
- * same numbers), or any other profile through profileSpeed.
+ * out of the per-site work, or any other profile through profileSpeed.
  */
 class StormStateField {
   private readonly latitude: Float64Array;
@@ -78,20 +77,26 @@ class StormStateField {
     this.translationSpeedMs = Math.hypot(state.translationEastMs, state.translationNorthMs);
   }
 
-  /** The symmetric (rotational) speed at a distance. */
+  /**
+   * The symmetric (rotational) speed at a distance. Holland (2010) as holland2010Speed gives it,
+   * with s = (R/r)^b and [s e^(1−s)]^x taken through one logarithm, ln s = b ln(R/r): the same
+   * formula (two powers cost more than the rest of a site), equal to rounding.
+   */
   private symmetricSpeed(distanceM: number): number {
     if (!this.holland2010) return profileSpeed(this.profile, distanceM);
     const { rmaxM, hollandB, maxWindMs } = this.profile;
     const r = Math.max(1, distanceM);
     const x = Math.max(HOLLAND_2010_INNER_EXPONENT + Math.max(0, r - rmaxM) * this.slope, HOLLAND_2010_MIN_EXPONENT);
-    const s = (rmaxM / r) ** hollandB;
-    return maxWindMs * (s * Math.exp(1 - s)) ** x;
+    const lnS = hollandB * Math.log(rmaxM / r);
+    return maxWindMs * Math.exp(x * (lnS + 1 - Math.exp(lnS)));
   }
 
   /**
    * The speed at site i: haversine.ts's distance and translation.ts's asymmetricWindSpeed
-   * written out (same operations, same numbers). Sites farther than the maximum distance or
-   * within 1 m of the eye get 0, as in CLIMADA; those whose latitude alone puts them beyond are skipped.
+   * written out (same formulas, equal to rounding; norms as square roots, which at these
+   * magnitudes need none of Math.hypot's care). Sites farther than the maximum distance or
+   * within 1 m of the eye get 0, as in CLIMADA; those whose latitude alone puts them beyond are
+   * skipped. A storm state without motion gives the rotational speed in every direction.
    */
   speedAt(i: number): number {
     const lat = this.latitude[i];
@@ -103,21 +108,21 @@ class StormStateField {
     const a = sinHalfDLat ** 2 + this.cosEye * this.cosLat[i] * sinHalfDLon ** 2;
     const distanceM = 2 * EARTH_MEAN_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
     if (!(distanceM <= this.maxDistanceM) || distanceM <= 1) return 0;
-    const eastM = dLonDeg * DEG * EARTH_MEAN_RADIUS_M * Math.cos(0.5 * (lat + eyeLat) * DEG);
-    const northM = (lat - eyeLat) * DEG * EARTH_MEAN_RADIUS_M;
     // asymmetricWindSpeed (translation.ts), CLIMADA's _compute_windfields for one site.
     const { rmaxM, containsTranslation } = this.profile;
-    const hemisphere = this.hemisphere;
     const attenuation = translationAttenuation(distanceM, rmaxM);
-    const offset = Math.hypot(eastM, northM);
     let rotational = this.symmetricSpeed(distanceM);
     if (containsTranslation) rotational -= attenuation * this.translationSpeedMs;
+    if (this.translationSpeedMs === 0) return Number.isNaN(rotational) ? 0 : Math.abs(rotational);
+    const eastM = dLonDeg * DEG * EARTH_MEAN_RADIUS_M * Math.cos(0.5 * (lat + eyeLat) * DEG);
+    const northM = (lat - eyeLat) * DEG * EARTH_MEAN_RADIUS_M;
+    const hemisphere = this.hemisphere;
+    const offset = Math.sqrt(eastM * eastM + northM * northM);
     const tangentEast = offset > 0 ? (-hemisphere * northM) / offset : 0;
     const tangentNorth = offset > 0 ? (hemisphere * eastM) / offset : 0;
-    const speed = Math.hypot(
-      rotational * tangentEast + attenuation * this.translationEastMs,
-      rotational * tangentNorth + attenuation * this.translationNorthMs,
-    );
+    const windEast = rotational * tangentEast + attenuation * this.translationEastMs;
+    const windNorth = rotational * tangentNorth + attenuation * this.translationNorthMs;
+    const speed = Math.sqrt(windEast * windEast + windNorth * windNorth);
     return Number.isNaN(speed) ? 0 : speed;
   }
 

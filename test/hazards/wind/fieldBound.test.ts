@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSiteBlocks } from '../../../src/domain/hazards/_siteGrid.js';
 import { haversineDistanceM } from '../../../src/domain/hazards/wind/distance.js';
-import { distanceRangeM, holland2010MaxOver, windSpeedBound } from '../../../src/domain/hazards/wind/fieldBound.js';
+import { distanceRangeM, holland2010MaxOver, holland2010MinOver, tangentAlignmentMax, windSpeedBound } from '../../../src/domain/hazards/wind/fieldBound.js';
 import { holland2010Speed } from '../../../src/domain/hazards/wind/holland2010.js';
 import { raiseToWindSpeedField, windSpeedField } from '../../../src/domain/hazards/wind/windField.js';
 import type { WindModel, StormState } from '../../../src/domain/hazards/wind/windProfile.js';
@@ -70,10 +70,57 @@ bound('holland2010MaxOver is at least the Holland (2010) profile anywhere in its
   assert.is(holland2010MaxOver({ rmaxM: 30_000, maxWindMs: 40, hollandB: -1, slope: 0 }, 0, 1), Infinity, 'no bound for a shape outside the argument');
 });
 
-bound('windSpeedBound covers the translation: nothing beyond the maximum distance, the attenuated motion added otherwise', () => {
-  assert.is(windSpeedBound(50, 300_001, 30_000, 10, true, 300_000), 0);
-  assert.ok(windSpeedBound(5, 60_000, 30_000, 10, true, 300_000) >= 10, 'twice the attenuated motion when it outweighs the profile');
-  assert.ok(windSpeedBound(5, 60_000, 30_000, 10, false, 300_000) >= 10, 'profile plus the attenuated motion');
+bound('windSpeedBound covers the translation: nothing beyond the maximum distance, the attenuated motion otherwise', () => {
+  const box = { loM: 60_000, hiM: 61_000, rotationalMin: 5, rotationalMax: 5, alignmentMax: 1 };
+  assert.is(windSpeedBound({ ...box, loM: 300_001, hiM: 300_002 }, 30_000, 10, true, 300_000), 0);
+  assert.ok(windSpeedBound(box, 30_000, 10, true, 300_000) >= 10, 'twice the attenuated motion when it outweighs the profile');
+  assert.ok(windSpeedBound(box, 30_000, 10, false, 300_000) >= 10, 'profile plus the attenuated motion');
+  // Left of the motion (alignment −1) at 2 R, a profile of 40 m/s with 10 m/s of motion (5 m/s attenuated) gives 30 m/s.
+  const left = windSpeedBound({ ...box, hiM: 60_000, rotationalMin: 40, rotationalMax: 40, alignmentMax: -1 }, 30_000, 10, true, 300_000);
+  assert.ok(left >= 30 && left < 30.001, `left side ${left}`);
+});
+
+bound('holland2010MinOver is at most the profile anywhere in its interval', () => {
+  const next = random(13);
+  for (let trial = 0; trial < 300; trial++) {
+    const p = { rmaxM: 10_000 + next() * 80_000, hollandB: 0.8 + next() * 1.7, maxWindMs: 18 + next() * 60 };
+    const sn = (p.rmaxM / 300_000) ** p.hollandB;
+    const peripheral = Math.log(17 / p.maxWindMs) / Math.log(sn * Math.exp(1 - sn));
+    const shape = { ...p, slope: (peripheral - 0.5) / (300_000 - p.rmaxM) };
+    const lo = 1 + next() * 200_000;
+    const hi = lo + next() * 40_000;
+    const min = holland2010MinOver(shape, lo, hi);
+    for (let k = 0; k <= 40; k++) {
+      const r = lo + ((hi - lo) * k) / 40;
+      const speed = holland2010Speed(r, p, peripheral);
+      assert.ok(speed >= min, `${speed} at ${r} m below the bound ${min} over [${lo}, ${hi}]`);
+    }
+  }
+});
+
+bound('tangentAlignmentMax holds the alignment of every site of the box with the motion, both hemispheres', () => {
+  const next = random(17);
+  for (let trial = 0; trial < 400; trial++) {
+    const eyeLat = (next() - 0.5) * 120;
+    const eyeLon = (next() - 0.5) * 360;
+    const hemisphere = eyeLat < 0 ? -1 : 1;
+    const minLat = Math.max(-89, eyeLat + (next() - 0.5) * 4);
+    const maxLat = Math.min(89, minLat + next() * 0.3);
+    const minLon = ((eyeLon + (next() - 0.5) * 4 + 540) % 360) - 180;
+    const maxLon = minLon + next() * 0.3;
+    const [east, north] = [(next() - 0.5) * 20, (next() - 0.5) * 20];
+    const max = tangentAlignmentMax(eyeLat, eyeLon, { minLat, maxLat, minLon, maxLon }, hemisphere, east, north);
+    for (let k = 0; k < 25; k++) {
+      const lat = minLat + (maxLat - minLat) * (k % 5) * 0.25;
+      const lon = minLon + (maxLon - minLon) * Math.floor(k / 5) * 0.25;
+      const dLon = ((lon - eyeLon + 540) % 360) - 180;
+      const offsetEast = dLon * Math.cos((0.5 * (lat + eyeLat) * Math.PI) / 180);
+      const offsetNorth = lat - eyeLat;
+      const length = Math.hypot(offsetEast, offsetNorth) * Math.hypot(east, north);
+      const alignment = (-hemisphere * offsetNorth * east + hemisphere * offsetEast * north) / length;
+      assert.ok(alignment <= max, `eye ${eyeLat},${eyeLon}, site ${lat},${lon}: alignment ${alignment} above ${max}`);
+    }
+  }
 });
 
 const STORM: StormState = {

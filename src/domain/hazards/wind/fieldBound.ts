@@ -14,6 +14,8 @@ const DEG = Math.PI / 180;
 /** Relative slack on distances and speeds, and an absolute one on distances (m): many orders above the rounding of either side. */
 const RELATIVE_SLACK = 1e-9;
 const ABSOLUTE_SLACK_M = 1e-3;
+/** Slack on a squared speed, relative to the greatest squared profile speed: 10⁻⁶ of that speed after the root. */
+const SQUARED_SLACK = 1e-12;
 
 /** A box of sites (degrees), as SiteBlocks gives it. */
 export interface SiteBox {
@@ -90,21 +92,95 @@ export function holland2010MaxOver(shape: Holland2010Shape, loM: number, hiM: nu
 }
 
 /**
- * Greatest total speed (windField.ts: rotational profile plus attenuated translation) at
- * distances in [loM, hiM], given the greatest rotational speed there. With the attenuation
- * a ≤ min(1, R/loM) and translation speed t: |V − a t| + a t ≤ max(V, 2 a t) when the profile
- * contains the motion, V + a t otherwise; no wind beyond `maxDistanceM`.
+ * Least Holland (2010) speed at distances in [loM, hiM] (0 unless v_m, b and R are positive).
+ * Inside R the profile grows with r, so its least value there is at loM; beyond R the base
+ * s e^(1−s) ≤ 1 falls with r, so the profile is at least the base at hiM to the greatest
+ * exponent over the stretch beyond R (x(R) = 0.5, or x at its ends).
  */
-export function windSpeedBound(
-  rotationalMax: number,
-  loM: number,
-  rmaxM: number,
-  translationSpeedMs: number,
-  containsTranslation: boolean,
-  maxDistanceM: number,
+export function holland2010MinOver(shape: Holland2010Shape, loM: number, hiM: number): number {
+  const { rmaxM, maxWindMs, hollandB } = shape;
+  if (!(maxWindMs > 0 && hollandB > 0 && rmaxM > 0)) return 0;
+  const lo = Math.max(1, loM);
+  const hi = Math.max(1, hiM);
+  if (hi <= rmaxM) return holland2010At(shape, lo, holland2010Exponent(shape, lo));
+  const outer = holland2010At(shape, hi, Math.max(holland2010Exponent(shape, Math.max(lo, rmaxM)), holland2010Exponent(shape, hi)));
+  return lo >= rmaxM ? outer : Math.min(holland2010At(shape, lo, holland2010Exponent(shape, lo)), outer);
+}
+
+/**
+ * Greatest alignment t̂·v̂ (cosine of the angle between a site's unit tangent and the storm's
+ * motion, translation.ts) over the sites of the box; 1 when unknown. The sites' offsets from
+ * the eye (windField.ts: Δλ cos φ_mid and Δφ, in metres) lie in a rectangle; seen from the eye
+ * it spans at most asin(half diagonal / distance of its centre) either side of its centre's
+ * direction, and tangents turn with their offsets.
+ */
+export function tangentAlignmentMax(
+  eyeLatDeg: number,
+  eyeLonDeg: number,
+  box: SiteBox,
+  hemisphere: 1 | -1,
+  translationEastMs: number,
+  translationNorthMs: number,
 ): number {
+  if (translationEastMs === 0 && translationNorthMs === 0) return 1;
+  const fromLon = wrapLongitudeDifference(box.minLon - eyeLonDeg);
+  const toLon = fromLon + (box.maxLon - box.minLon);
+  if (toLon >= 180) return 1;
+  const midFrom = 0.5 * (box.minLat + eyeLatDeg) * DEG;
+  const midTo = 0.5 * (box.maxLat + eyeLatDeg) * DEG;
+  const cosMidMin = Math.max(0, Math.min(Math.cos(midFrom), Math.cos(midTo)));
+  const cosMidMax = midFrom <= 0 && midTo >= 0 ? 1 : Math.max(Math.cos(midFrom), Math.cos(midTo));
+  const metresPerDegree = DEG * EARTH_MEAN_RADIUS_M;
+  const eastMin = Math.min(fromLon * cosMidMin, fromLon * cosMidMax, toLon * cosMidMin, toLon * cosMidMax) * metresPerDegree;
+  const eastMax = Math.max(fromLon * cosMidMin, fromLon * cosMidMax, toLon * cosMidMin, toLon * cosMidMax) * metresPerDegree;
+  const northMin = (box.minLat - eyeLatDeg) * metresPerDegree;
+  const northMax = (box.maxLat - eyeLatDeg) * metresPerDegree;
+  const east = 0.5 * (eastMin + eastMax);
+  const north = 0.5 * (northMin + northMax);
+  const halfDiagonal = 0.5 * Math.sqrt((eastMax - eastMin) ** 2 + (northMax - northMin) ** 2) * (1 + RELATIVE_SLACK) + ABSOLUTE_SLACK_M;
+  const centre = Math.sqrt(east * east + north * north);
+  if (!(centre > halfDiagonal)) return 1;
+  const spread = Math.asin(halfDiagonal / centre) + RELATIVE_SLACK;
+  // The centre's tangent (−north, east)·hemisphere, against the motion.
+  const tangentEast = -hemisphere * north;
+  const tangentNorth = hemisphere * east;
+  const angle = Math.atan2(
+    Math.abs(tangentEast * translationNorthMs - tangentNorth * translationEastMs),
+    tangentEast * translationEastMs + tangentNorth * translationNorthMs,
+  );
+  return angle <= spread ? 1 : Math.min(1, Math.cos(angle - spread) + RELATIVE_SLACK);
+}
+
+/** What windSpeedBound needs about a box of sites and one storm state. */
+export interface BoxWind {
+  /** Distances from the eye (m), distanceRangeM. */
+  loM: number;
+  hiM: number;
+  /** Least and greatest rotational (profile) speed over them. */
+  rotationalMin: number;
+  rotationalMax: number;
+  /** tangentAlignmentMax. */
+  alignmentMax: number;
+}
+
+/**
+ * Greatest total speed (windField.ts: rotational profile V plus attenuated translation) over
+ * a box of sites; none beyond `maxDistanceM`. With the attenuation a = min(1, R/r) and the
+ * attenuated motion u = a t: a profile without the motion gives at most V + u. One that
+ * contains it (H08, H10) gives speed² = (V − u)² + u² + 2 (V − u) u c = V² − 2 u (1 − c)(V − u)
+ * with c = t̂·v̂, so at most V_max² − 2 u_min (1 − c_max)(V_min − u_max) while V_min ≥ u_max
+ * (every factor at its least), and max(V, 2u) in any case. The right-hand side of the storm
+ * reaches V, its left V − 2u.
+ */
+export function windSpeedBound(box: BoxWind, rmaxM: number, translationSpeedMs: number, containsTranslation: boolean, maxDistanceM: number): number {
+  const { loM, hiM, rotationalMin, rotationalMax, alignmentMax } = box;
   if (loM > maxDistanceM) return 0;
-  const attenuation = loM > 0 ? Math.min(1, rmaxM / loM) : 1;
-  const translation = attenuation * translationSpeedMs;
-  return (containsTranslation ? Math.max(rotationalMax, 2 * translation) : rotationalMax + translation) * (1 + RELATIVE_SLACK);
+  const motionMax = (loM > 0 ? Math.min(1, rmaxM / loM) : 1) * translationSpeedMs * (1 + RELATIVE_SLACK);
+  if (!containsTranslation) return (rotationalMax + motionMax) * (1 + RELATIVE_SLACK);
+  const leastRotational = rotationalMin * (1 - RELATIVE_SLACK);
+  if (!(leastRotational >= motionMax)) return Math.max(rotationalMax, 2 * motionMax) * (1 + RELATIVE_SLACK);
+  const motionMin = (hiM > 0 ? Math.min(1, rmaxM / hiM) : 1) * translationSpeedMs * (1 - RELATIVE_SLACK);
+  const squared = rotationalMax * rotationalMax - 2 * motionMin * (1 - alignmentMax) * (leastRotational - motionMax);
+  // An absolute slack for the cancellation where the left side's wind nearly vanishes.
+  return Math.sqrt(Math.max(0, squared) + SQUARED_SLACK * rotationalMax * rotationalMax) * (1 + RELATIVE_SLACK);
 }

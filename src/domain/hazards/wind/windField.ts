@@ -4,7 +4,7 @@ import { HOLLAND_2010_INNER_EXPONENT, HOLLAND_2010_MIN_EXPONENT, HOLLAND_2010_PE
 import { buildTimeline, stormStateAt, type TrackTimeline } from './trackInterpolation.js';
 import { translationAttenuation, type HemisphereSign, type TranslationMetric } from './translation.js';
 import { prepareProfile, profileSpeed, type PreparedProfile, type StormState, type WindModelOptions } from './windProfile.js';
-import { distanceRangeM, holland2010MaxOver, windSpeedBound, type SiteBox } from './fieldBound.js';
+import { distanceRangeM, holland2010MaxOver, holland2010MinOver, tangentAlignmentMax, windSpeedBound, type SiteBox } from './fieldBound.js';
 import type { SiteBlocks } from '../_siteGrid.js';
 import type { NormalizedTrack } from './tracks/types.js';
 
@@ -131,8 +131,20 @@ class StormStateField {
     if (!this.holland2010) return Infinity;
     const [loM, hiM] = distanceRangeM(this.eyeLat, this.eyeLon, box);
     const { rmaxM, hollandB, maxWindMs, containsTranslation } = this.profile;
-    const rotationalMax = holland2010MaxOver({ rmaxM, maxWindMs, hollandB, slope: this.slope }, loM, hiM);
-    return windSpeedBound(rotationalMax, loM, rmaxM, this.translationSpeedMs, containsTranslation, this.maxDistanceM);
+    const shape = { rmaxM, maxWindMs, hollandB, slope: this.slope };
+    return windSpeedBound(
+      {
+        loM,
+        hiM,
+        rotationalMin: holland2010MinOver(shape, loM, hiM),
+        rotationalMax: holland2010MaxOver(shape, loM, hiM),
+        alignmentMax: tangentAlignmentMax(this.eyeLat, this.eyeLon, box, this.hemisphere, this.translationEastMs, this.translationNorthMs),
+      },
+      rmaxM,
+      this.translationSpeedMs,
+      containsTranslation,
+      this.maxDistanceM,
+    );
   }
 }
 

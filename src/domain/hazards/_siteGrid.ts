@@ -14,11 +14,11 @@ export interface SiteGrid {
   siteOrder: Int32Array;
 }
 
-/** About this many sites per cell on average. */
+/** About this many sites per cell on average, unless the caller asks for coarser cells. */
 const SITES_PER_CELL = 4;
 
 /** Builds the grid over the sites' longitudes and latitudes (degrees). */
-export function buildSiteGrid(longitude: Float64Array, latitude: Float64Array, count: number): SiteGrid {
+export function buildSiteGrid(longitude: Float64Array, latitude: Float64Array, count: number, sitesPerCell = SITES_PER_CELL): SiteGrid {
   let minLon = Infinity;
   let minLat = Infinity;
   let maxLon = -Infinity;
@@ -32,7 +32,7 @@ export function buildSiteGrid(longitude: Float64Array, latitude: Float64Array, c
   if (count === 0) minLon = minLat = maxLon = maxLat = 0;
   const spanLon = Math.max(maxLon - minLon, 1e-9);
   const spanLat = Math.max(maxLat - minLat, 1e-9);
-  const cells = Math.max(1, Math.ceil(count / SITES_PER_CELL));
+  const cells = Math.max(1, Math.ceil(count / sitesPerCell));
   const columns = Math.max(1, Math.min(4096, Math.round(Math.sqrt((cells * spanLon) / spanLat))));
   const rows = Math.max(1, Math.min(4096, Math.ceil(cells / columns)));
   const grid: SiteGrid = {
@@ -79,4 +79,40 @@ export function forEachSiteNear(grid: SiteGrid, box: readonly [number, number, n
       for (let j = grid.cellStart[k]; j < grid.cellStart[k + 1]; j++) visit(grid.siteOrder[j]);
     }
   }
+}
+
+/**
+ * A grid's cells as blocks of nearby sites, each with the box its own sites span (not the
+ * cell's nominal box, so rounding at a cell edge cannot leave a site outside its box): a
+ * field bounded over a block's box is bounded at every one of its sites.
+ */
+export interface SiteBlocks {
+  grid: SiteGrid;
+  /** Box of the sites of cell k (degrees); empty cells have min > max. */
+  minLon: Float64Array;
+  maxLon: Float64Array;
+  minLat: Float64Array;
+  maxLat: Float64Array;
+}
+
+export function buildSiteBlocks(longitude: Float64Array, latitude: Float64Array, count: number, sitesPerBlock: number): SiteBlocks {
+  const grid = buildSiteGrid(longitude, latitude, count, sitesPerBlock);
+  const cells = grid.columns * grid.rows;
+  const blocks: SiteBlocks = {
+    grid,
+    minLon: new Float64Array(cells).fill(Infinity),
+    maxLon: new Float64Array(cells).fill(-Infinity),
+    minLat: new Float64Array(cells).fill(Infinity),
+    maxLat: new Float64Array(cells).fill(-Infinity),
+  };
+  for (let k = 0; k < cells; k++) {
+    for (let j = grid.cellStart[k]; j < grid.cellStart[k + 1]; j++) {
+      const site = grid.siteOrder[j];
+      blocks.minLon[k] = Math.min(blocks.minLon[k], longitude[site]);
+      blocks.maxLon[k] = Math.max(blocks.maxLon[k], longitude[site]);
+      blocks.minLat[k] = Math.min(blocks.minLat[k], latitude[site]);
+      blocks.maxLat[k] = Math.max(blocks.maxLat[k], latitude[site]);
+    }
+  }
+  return blocks;
 }

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import { preparePoints, type PreparedPoints } from '../../base/geodesy/batch.js';
-import { buildSiteGrid, type SiteGrid } from './_siteGrid.js';
+import { buildSiteBlocks, buildSiteGrid, type SiteBlocks, type SiteGrid } from './_siteGrid.js';
 import type { PhysicsProfile } from './physics.js';
 import type { IntensityQuantity } from './quantities.js';
 import type { AreaGeometry, GeoPoint, HazardEntry, Sites } from './types.js';
@@ -16,14 +16,19 @@ export type { PhysicsProfile };
 /** What a model needs to know about a site besides its position. */
 export type SiteRequirement = 'heightM';
 
-/** Sites with what the physics reuses across models: geodesic preparation, a grid for area pre-filtering, scratch space. */
+/** Sites with what the physics reuses across models: geodesic preparation, a grid for area pre-filtering, blocks for bounding a field, scratch space. */
 export interface PreparedSites {
   sites: Sites;
   points: PreparedPoints;
   grid: SiteGrid;
+  /** Blocks of nearby sites with the box each spans: a field bounded over a box need not be evaluated where it cannot matter. */
+  blocks: SiteBlocks;
   /** One value per site, free for a compute to use (e.g. distances). */
   scratch: Float64Array;
 }
+
+/** Sites per block: on the simulate bench (130,000 elements) 16 to 1,024 a block skip about as many evaluations; larger blocks compute fewer bounds. */
+const SITES_PER_BLOCK = 256;
 
 /** Prepares sites once per run. */
 export function prepareSites(sites: Sites): PreparedSites {
@@ -31,6 +36,7 @@ export function prepareSites(sites: Sites): PreparedSites {
     sites,
     points: preparePoints(sites.latitude, sites.longitude, sites.count),
     grid: buildSiteGrid(sites.longitude, sites.latitude, sites.count),
+    blocks: buildSiteBlocks(sites.longitude, sites.latitude, sites.count, SITES_PER_BLOCK),
     scratch: new Float64Array(sites.count),
   };
 }

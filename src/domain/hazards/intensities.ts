@@ -90,7 +90,7 @@ export function computeIntensities(
   if (context.physics === 'default') followMotion(hazard, (model, t) => computeAt(model, t, silent), warn);
   // Quantities no model gave a variability for carry none.
   for (const quantity of Object.keys(lnStandardDeviations)) {
-    if (lnStandardDeviations[quantity]!.every((value) => Number.isNaN(value))) delete lnStandardDeviations[quantity];
+    if (!hasValue(lnStandardDeviations[quantity]!)) delete lnStandardDeviations[quantity];
   }
   for (const quantity of Object.keys(lnBetweenEventDeviations)) {
     if (!lnStandardDeviations[quantity]) delete lnBetweenEventDeviations[quantity];
@@ -103,6 +103,12 @@ export function computeIntensities(
     lnStandardDeviations,
     ...(context.betweenEvent ? { lnBetweenEventDeviations } : {}),
   };
+}
+
+/** Whether any value is not NaN (a plain loop: a callback per value costs more than the rest of a storm's run over millions of cells). */
+function hasValue(values: Float64Array): boolean {
+  for (let i = 0; i < values.length; i++) if (values[i] === values[i]) return true;
+  return false;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { WindHazard } from './types.js';
 import { DEFAULT_ENVIRONMENTAL_PRESSURE_PA, HPA_PA } from './wind/constants.js';
 import { centralPressureFromMaxWind } from './wind/pressureEstimate.js';
 import { HOLLAND_MODEL, resolveWindProfile, WIND_PROFILES } from './wind/profiles.js';
-import { windSpeedField } from './wind/windField.js';
+import { raiseToWindSpeedField } from './wind/windField.js';
 import type { StormState } from './wind/windProfile.js';
 
 /**
@@ -186,8 +186,9 @@ function computeHolland(
   warn: (message: string) => void,
 ): void {
   const { state, pressureEstimated } = stormStateOf(model, warn);
-  const field = windSpeedField(
+  raiseToWindSpeedField(
     sites.sites,
+    sites.blocks,
     state,
     model.center.latitude < 0 ? -1 : 1,
     {
@@ -196,9 +197,8 @@ function computeHolland(
       // With an estimated pressure, Holland (2010) keeps the model's maximum wind rather than re-deriving it from that estimate.
       maxWindFromPressure: !pressureEstimated,
     },
-    sites.scratch,
+    speed,
   );
-  for (let i = 0; i < sites.sites.count; i++) mergeMax(speed, i, field[i]);
 }
 
 /**

@@ -4,7 +4,13 @@ const DEG = Math.PI / 180;
 
 /** Wrap a longitude difference into [−180, 180) so tracks and sites across the antimeridian work. */
 export function wrapLongitudeDifference(deltaDeg: number): number {
-  return ((((deltaDeg + 180) % 360) + 360) % 360) - 180;
+  const shifted = deltaDeg + 180;
+  // Already within a turn (nearly always): the remainders below come to these bits without a division.
+  if (shifted >= 0 && shifted < 360) {
+    const turned = shifted + 360;
+    return (turned < 720 ? turned - 360 : 0) - 180;
+  }
+  return (((shifted % 360) + 360) % 360) - 180;
 }
 
 /**

@@ -17,6 +17,7 @@ export { checkCurveSet, readCurveSet, validateCurveSet } from './curveSet.js';
 export { assertCurvesCover, compileCurveSet, curveFor, curveForType, fragilityFor } from './compile.js';
 export { compileFragility, damageStateProbabilitiesAt, limitStateCurveSpec } from './limitStates.js';
 export { survivalAt, survivalInto } from './survival.js';
+export { lognormalSurvival } from './lognormal.js';
 export { erfc, standardNormalCdf, standardNormalSurvival } from './normalCdf.js';
 export { importSimCenterFragility, parseImportMap, parseCsv, type SimCenterImport } from './simcenter.js';
 export { plotCurveSetSvg } from './plot.js';

@@ -9,7 +9,7 @@ import { applyWindConversion, planWindConversion, type WindConversionRecord } fr
 import { expandElements } from '../assets/elements.js';
 import { eventSurvival } from './events.js';
 import { ASSET_TYPES, type AssetTable } from '../assets/types.js';
-import { integratedSurvivalInto, type GroundMotionVariability } from './variability.js';
+import { integratedLognormalSurvivalInto, integratedSurvivalInto, type GroundMotionVariability } from './variability.js';
 import { assertCurvesCover, curveFor, fragilityFor, survivalInto, type CompiledCurveSet } from '../fragility/index.js';
 import { combineSurvival } from './combine.js';
 import { prepareShakingSurvival, type ShakingSurvivalData } from './shakingSurvival.js';
@@ -51,6 +51,8 @@ export function computeSurvival(
     if (!curve) return void out.fill(Number.NaN);
     const lnSigma = current?.lnStandardDeviations[quantity];
     if (variability === 'median' || !lnSigma) return survivalInto(curve, intensity, out);
+    if (curve.form === 'lognormal')
+      return integratedLognormalSurvivalInto(curve.median, curve.beta, intensity, lnSigma.subarray(cellOffset, cellOffset + intensity.length), out);
     if (scaled.length < intensity.length) {
       scaled = new Float64Array(intensity.length);
       scratch = new Float64Array(intensity.length);

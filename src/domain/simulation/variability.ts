@@ -4,9 +4,11 @@
  * Evaluated with the trapezoidal rule on z ∈ [−6, 6] at step 0.1 (121 nodes, weights φ(z)·h
  * normalised to sum to 1): for smooth curves the rule converges faster than any power of h (a
  * Gaussian integrand over the whole line), and for a curve as steep as a step its error stays
- * below h·φ(0)/2 ≈ 0.02; the mass beyond ±6σ (2·10⁻⁹) is left out. For a lognormal curve
- * (median θ, dispersion β) the result is the closed form 1 − Φ(ln(median/θ)/√(β² + σ²)).
+ * below h·φ(0)/2 ≈ 0.02; the mass beyond ±6σ (2·10⁻⁹) is left out. A lognormal curve
+ * (median θ, dispersion β) needs no rule: the result is exactly 1 − Φ(ln(median/θ)/√(β² + σ²))
+ * (integratedLognormalSurvivalInto).
  */
+import { lognormalSurvival } from '../fragility/index.js';
 
 /** How a run treats the variability of the intensities a model gives one for. */
 export type GroundMotionVariability = 'median' | 'integrated';
@@ -46,4 +48,19 @@ export function integratedSurvivalInto(
   }
   // The weights sum to 1 up to rounding; keep survival inside [0, 1].
   for (let i = 0; i < out.length; i++) if (out[i] > 1) out[i] = 1;
+}
+
+/**
+ * integratedSurvivalInto for a lognormal curve (median θ, dispersion β), in closed form: with
+ * ln IM ~ N(ln median, σ²) and P(fail | IM) = Φ(ln(IM/θ)/β), failure is the event β·Z' ≤
+ * ln(IM/θ) with Z' standard normal and independent of IM, so ln(IM/θ) − β·Z' is normal with
+ * variance σ² + β² and E[S(IM)] = 1 − Φ(ln(median/θ)/√(β² + σ²)), exact and one evaluation per
+ * site (the rule above would take 121 and err most for steep curves). Sites with σ NaN or 0
+ * get the survival at the median.
+ */
+export function integratedLognormalSurvivalInto(curveMedian: number, beta: number, median: Float64Array, lnSigma: Float64Array, out: Float64Array): void {
+  for (let i = 0; i < median.length; i++) {
+    const sigma = lnSigma[i];
+    out[i] = lognormalSurvival(curveMedian, sigma > 0 ? Math.sqrt(beta * beta + sigma * sigma) : beta, median[i]);
+  }
 }

@@ -30,15 +30,27 @@ export interface PreparedSites {
 /** Sites per block: on the simulate bench (130,000 elements) 16 to 1,024 a block skip about as many evaluations; larger blocks compute fewer bounds. */
 const SITES_PER_BLOCK = 256;
 
-/** Prepares sites once per run. */
+/** The preparation of each Sites object met, kept while the object lives: sites are never changed once built. */
+const preparedSites = new WeakMap<Sites, PreparedSites>();
+
+/**
+ * Prepares sites once per Sites object: a run over many elements computes its timestamps a
+ * block at a time over the same sites, and building the grid and blocks again for every block
+ * cost 0.35–0.5 s each at 1.3 million elements (24 blocks on the 100,000-asset bench).
+ */
 export function prepareSites(sites: Sites): PreparedSites {
-  return {
-    sites,
-    points: preparePoints(sites.latitude, sites.longitude, sites.count),
-    grid: buildSiteGrid(sites.longitude, sites.latitude, sites.count),
-    blocks: buildSiteBlocks(sites.longitude, sites.latitude, sites.count, SITES_PER_BLOCK),
-    scratch: new Float64Array(sites.count),
-  };
+  let prepared = preparedSites.get(sites);
+  if (!prepared) {
+    prepared = {
+      sites,
+      points: preparePoints(sites.latitude, sites.longitude, sites.count),
+      grid: buildSiteGrid(sites.longitude, sites.latitude, sites.count),
+      blocks: buildSiteBlocks(sites.longitude, sites.latitude, sites.count, SITES_PER_BLOCK),
+      scratch: new Float64Array(sites.count),
+    };
+    preparedSites.set(sites, prepared);
+  }
+  return prepared;
 }
 
 /**

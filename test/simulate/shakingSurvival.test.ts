@@ -25,6 +25,7 @@ import {
   writeScenarioParquet,
   writeScenarioShard,
   writeScenarioZip,
+  type DamageModel,
 } from '../../src/domain/scenarios/index.js';
 import { buildShakingDamageModel } from '../../src/domain/simulation/damageModel.js';
 import { computeSurvival, shakingFor } from '../../src/domain/simulation/survival.js';
@@ -33,7 +34,9 @@ import {
   prepareShakingSurvival,
   SHAKING_SURVIVAL_DESCRIPTION,
   SHAKING_SURVIVAL_MODULE,
+  type ShakingSurvivalData,
 } from '../../src/domain/simulation/shakingSurvival.js';
+import type { SurvivalResult } from '../../src/domain/simulation/types.js';
 import { tempDir } from '../helpers/cli.js';
 import { marsagliaNormalCdf, vincentyDistanceM } from '../helpers/independent.js';
 import { binomialInterval } from '../helpers/statistics.js';
@@ -128,6 +131,25 @@ function simulatedWithDamage(points: [number, number][], hazard = HAZARD) {
     Object.keys(shaking!.curves),
   );
   return { result, model, data: { ...shaking!, damage } };
+}
+
+/** The damage.csv rows (split at commas) of samples [0, samples) of a run seeded SEPARATE_SEED, drawn with the run's shaking. */
+function sampledDamageRows(result: SurvivalResult, model: DamageModel, data: ShakingSurvivalData, samples: number): string[][] {
+  const init = {
+    timestamps: result.timestamps,
+    assetUuids: result.assets.uuid,
+    survival: result.survival,
+    method: 'peak' as const,
+    survivalIsCumulative: true,
+    seed: SEPARATE_SEED,
+    damage: model,
+  };
+  const chunk = sampleChunk(createSamplingContext(init, createSampleSurvival(data)), { start: 0, end: samples, keep: 0 });
+  return Buffer.from(chunk.damageCsv)
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','));
 }
 
 /** E[f(Z)], Z standard normal: composite Simpson on [from, to] (default the whole line, cut at ±9). */
@@ -250,21 +272,7 @@ test("a failed asset's damage state follows its sampled shaking: the share of co
   assert.ok(failing > 0.2 && failing < 0.8, `the substation fails in an informative share of samples (${failing})`);
 
   const SAMPLES = 20000;
-  const init = {
-    timestamps: result.timestamps,
-    assetUuids: result.assets.uuid,
-    survival: result.survival,
-    method: 'peak' as const,
-    survivalIsCumulative: true,
-    seed: SEPARATE_SEED,
-    damage: model,
-  };
-  const chunk = sampleChunk(createSamplingContext(init, createSampleSurvival(data)), { start: 0, end: SAMPLES, keep: 0 });
-  const rows = Buffer.from(chunk.damageCsv)
-    .toString('utf8')
-    .trim()
-    .split('\n')
-    .map((line) => line.split(','));
+  const rows = sampledDamageRows(result, model, data, SAMPLES);
   const failures = rows.length;
   const complete = rows.filter((row) => row[3] === 'complete').length;
   assert.ok(
@@ -354,21 +362,7 @@ test('with wind as well, the earthquake governs a failure where its out-of-servi
   const quakeShare = normalExpectation(failing, above, 9) / normalExpectation(failing);
 
   const SAMPLES = 10000;
-  const init = {
-    timestamps: result.timestamps,
-    assetUuids: result.assets.uuid,
-    survival: result.survival,
-    method: 'peak' as const,
-    survivalIsCumulative: true,
-    seed: SEPARATE_SEED,
-    damage: model,
-  };
-  const chunk = sampleChunk(createSamplingContext(init, createSampleSurvival(data)), { start: 0, end: SAMPLES, keep: 0 });
-  const states = Buffer.from(chunk.damageCsv)
-    .toString('utf8')
-    .trim()
-    .split('\n')
-    .map((line) => line.split(',')[3]);
+  const states = sampledDamageRows(result, model, data, SAMPLES).map((row) => row[3]);
   const quake = states.filter((state) => state === 'extensive' || state === 'complete').length;
   assert.is(quake + states.filter((state) => state === 'failure').length, states.length, 'every state is the earthquake curve’s or the wind curve’s');
   const [low, high] = binomialInterval(states.length, quakeShare, 0.001);
@@ -420,21 +414,7 @@ test('an asset of several elements takes its damage state from its element with 
   const completeShare = complete / failing;
 
   const SAMPLES = 20000;
-  const init = {
-    timestamps: result.timestamps,
-    assetUuids: result.assets.uuid,
-    survival: result.survival,
-    method: 'peak' as const,
-    survivalIsCumulative: true,
-    seed: SEPARATE_SEED,
-    damage: model,
-  };
-  const chunk = sampleChunk(createSamplingContext(init, createSampleSurvival(data)), { start: 0, end: SAMPLES, keep: 0 });
-  const states = Buffer.from(chunk.damageCsv)
-    .toString('utf8')
-    .trim()
-    .split('\n')
-    .map((line) => line.split(',')[3]);
+  const states = sampledDamageRows(result, model, data, SAMPLES).map((row) => row[3]);
   const [failLow, failHigh] = binomialInterval(SAMPLES, failing, 0.001);
   assert.ok(states.length >= failLow && states.length <= failHigh, `${states.length} failures, expected ${failLow}..${failHigh}`);
   const observed = states.filter((state) => state === 'complete').length;

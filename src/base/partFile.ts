@@ -4,9 +4,26 @@
  * part's own body. `hazsim merge` tells the kinds of part apart by their magic line.
  */
 import fs from 'node:fs';
+import { HazsimError } from './errors.js';
 
 /** What a part that ends early is told (a job stopped before it finished leaves one). */
 export const TRUNCATED_PART = 'it is truncated (was its job stopped before it finished?)';
+
+/** The errors of a damaged part of `kind` (e.g. "hazsim shard file"), naming the file and what is wrong. */
+export function partErrors(kind: string): { corrupt: (path: string, message: string) => HazsimError; truncated: (path: string) => HazsimError } {
+  const corrupt = (path: string, message: string) => new HazsimError('invalid_input', `${path} is not a ${kind}: ${message}`, [{ path, message }]);
+  return { corrupt, truncated: (path) => corrupt(path, TRUNCATED_PART) };
+}
+
+/** Opens a part for reading; one that cannot be opened is an invalid input naming it and the system's error code. */
+export function openPartForReading(path: string): number {
+  try {
+    return fs.openSync(path, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new HazsimError('invalid_input', `Cannot read shard file ${path} (${code})`, [{ path, message: `cannot be read (${code})` }]);
+  }
+}
 
 /** Writes the magic line, the header's length and the header at the start of the open file `fd`. */
 export function writePartHeader(fd: number, magic: string, header: object): void {

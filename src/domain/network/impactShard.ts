@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { temporaryPath } from '../../base/atomic.js';
-import { readPartHeader, startsWithMagic, TRUNCATED_PART, writePartHeader } from '../../base/partFile.js';
+import { openPartForReading, partErrors, readPartHeader, startsWithMagic, writePartHeader } from '../../base/partFile.js';
 import { HazsimError } from '../../base/errors.js';
 import type { RepairRecord } from './impact.js';
 import type { SampleImpact } from './metrics.js';
@@ -128,13 +128,7 @@ export class ImpactShardWriter {
   }
 }
 
-function corrupt(path: string, message: string): HazsimError {
-  return new HazsimError('invalid_input', `${path} is not a hazsim impact part: ${message}`, [{ path, message }]);
-}
-
-function truncated(path: string): HazsimError {
-  return corrupt(path, TRUNCATED_PART);
-}
+const { corrupt, truncated } = partErrors('hazsim impact part');
 
 /** One impact part opened for merging. */
 export class ImpactShardReader {
@@ -142,13 +136,7 @@ export class ImpactShardReader {
   private readonly scenarioOffset: number;
 
   constructor(readonly path: string) {
-    let fd: number;
-    try {
-      fd = fs.openSync(path, 'r');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'error';
-      throw new HazsimError('invalid_input', `Cannot read shard file ${path} (${code})`, [{ path, message: `cannot be read (${code})` }]);
-    }
+    const fd = openPartForReading(path);
     try {
       const read = readPartHeader<ImpactShardHeader>(
         fd,

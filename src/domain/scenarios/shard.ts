@@ -15,7 +15,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { temporaryPath } from '../../base/atomic.js';
-import { readPartHeader, TRUNCATED_PART, writePartHeader } from '../../base/partFile.js';
+import { openPartForReading, partErrors, readPartHeader, writePartHeader } from '../../base/partFile.js';
 import { HazsimError, toHazsimError } from '../../base/errors.js';
 import { chunkCount, forEachChunkInOrder, sampleRange, samplingRunner } from './ordered.js';
 import type { ChunkRunner } from './pool.js';
@@ -280,13 +280,7 @@ class NumberReader {
   }
 }
 
-function corrupt(path: string, message: string): HazsimError {
-  return new HazsimError('invalid_input', `${path} is not a hazsim shard file: ${message}`, [{ path, message }]);
-}
-
-function truncated(path: string): HazsimError {
-  return corrupt(path, TRUNCATED_PART);
-}
+const { corrupt, truncated } = partErrors('hazsim shard file');
 
 /** One shard file opened for merging: its header, then its samples read in order. */
 export class ShardReader {
@@ -296,12 +290,7 @@ export class ShardReader {
   private readonly numbers: NumberReader;
 
   constructor(readonly path: string) {
-    try {
-      this.fd = fs.openSync(path, 'r');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'error';
-      throw new HazsimError('invalid_input', `Cannot read shard file ${path} (${code})`, [{ path, message: `cannot be read (${code})` }]);
-    }
+    this.fd = openPartForReading(path);
     try {
       const read = readPartHeader<ShardHeader>(
         this.fd,

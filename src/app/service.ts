@@ -315,9 +315,14 @@ export function createService(options: ServiceOptions = {}) {
     return stores[kind].get(name);
   }
 
+  /** A cached model's record, coordinate reading and parsed content. */
+  function readModel(kind: ModelKindId, name: string): { record: ModelRecord; coordinates: CoordinateReading; content: unknown } {
+    const { record, coordinates } = stores[kind].getWithReading(name);
+    return { record, coordinates, content: parseJsonText(stores[kind].readText(name), path.basename(record.file_path)) };
+  }
+
   function getModel(kind: ModelKindId, name: string): ModelWithContent {
-    const record = stores[kind].get(name);
-    const content = parseJsonText(stores[kind].readText(name), path.basename(record.file_path));
+    const { record, content } = readModel(kind, name);
     return { ...record, content };
   }
 
@@ -333,13 +338,13 @@ export function createService(options: ServiceOptions = {}) {
 
   /** modelSummary and the content it was made from, from one read of the file (`hazsim show --json`). */
   function describeModel<K extends ModelKindId>(kind: K, name: string): { summary: ModelSummaryOf[K]; content: unknown } {
-    const { content, ...record } = getModel(kind, name);
+    const { record, coordinates, content } = readModel(kind, name);
     const keys = isObject(content) ? Object.keys(content) : [];
     const summary = {
       ...record,
       file_size_bytes: fileSize(record.file_path),
       content_keys: keys,
-      ...MODEL_KINDS[kind].summarize(content, stores[kind].coordinateReading(record.name)).summary,
+      ...MODEL_KINDS[kind].summarize(content, coordinates).summary,
     } as ModelSummaryOf[K];
     return { summary, content };
   }

@@ -120,7 +120,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
 
   /** The task of a run without its output; unknown model and curve set names fail here, before any file is placed. */
   function buildTask(request: SimulationRequest): SimulationTask {
-    const distribution = stores.distribution.get(request.distribution_system_name);
+    const { record: distribution, coordinates } = stores.distribution.getWithReading(request.distribution_system_name);
     const hazard = stores.hazard.get(request.hazard_system_name);
     const curveSet = dependencies.resolveCurveSet(request.curve_set ?? DEFAULT_CURVE_SET);
     return {
@@ -128,7 +128,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
         name: distribution.name,
         filePath: distribution.file_path,
         derivedAssetsPath: stores.distribution.derivedPathFor(distribution.name, DERIVED_ASSETS_FILE),
-        coordinates: stores.distribution.coordinateReading(distribution.name),
+        coordinates,
       },
       hazard: { name: hazard.name, filePath: hazard.file_path },
       curveSet,

@@ -200,11 +200,14 @@ export class ModelStore {
     return this.withAbsolutePath(metadata[name]);
   }
 
-  /** How the Location x and y of `name` are read: as uploaded with coordinate_order and place_at, GDM's reading when none was given. */
-  coordinateReading(name: string): CoordinateReading {
+  /**
+   * The record of `name` and how its Location x and y are read (as uploaded with
+   * coordinate_order and place_at, GDM's reading when none was given), from one read of the index.
+   */
+  getWithReading(name: string): { record: ModelRecord; coordinates: CoordinateReading } {
     const metadata = this.readMetadata();
     if (!Object.hasOwn(metadata, name)) throw this.notFound(name, metadata);
-    return readingOfRecord(metadata[name].coordinates);
+    return { record: this.withAbsolutePath(metadata[name]), coordinates: readingOfRecord(metadata[name].coordinates) };
   }
 
   /** The stored file's text; not_found when the record or the file is gone. */

@@ -129,6 +129,8 @@ const DistributionUploadArguments = v.strictObject({
 const READ_ONLY: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 /** Writes a new result file on the server and changes nothing else. */
 const WRITES_RESULT: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, openWorldHint: false };
+/** Stores a model in the cache. */
+const STORES_MODEL: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, openWorldHint: false };
 
 export const TOOLS: readonly ToolDefinition[] = [
   tool({
@@ -258,7 +260,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Reads a best track (NHC HURDAT2, IBTrACS CSV or ATCF b-deck, given as text), picks the storm by id or name and an optional time window, and stores it as a hazard model of wind models every hour and at every fix, with the storm motion from the track. Returns the storm, the fixes read and every assumption made (fallback radii and pressures) in warnings.',
     input: StormTrackUpload,
     output: UploadResponse,
-    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    annotations: STORES_MODEL,
     run: async (service, args) => {
       const { track_text: text, name, description, overwrite, ...options } = args;
       const track = trackUploadOptions(options);
@@ -281,7 +283,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       "Stores a hazard model file from the server's disk in the cache, as POST /hazard-models and `hazsim upload` do: hazsim or ERAD JSON, or a USGS ShakeMap grid.xml (ShakeMap 3.5 or 4.x, optionally with its uncertainty.xml in one ZIP), which becomes an earthquake whose shaking is interpolated at the assets. The content is validated; every problem is listed with its path.",
     input: HazardUploadArguments,
     output: UploadResponse,
-    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    annotations: STORES_MODEL,
     run: async (service, args) => {
       const { file_path: filePath, ...request } = args;
       const result = await service.uploadModelFile(filePath, { ...request, kind: 'hazard' });
@@ -295,7 +297,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       "Stores a distribution model file from the server's disk in the cache, as POST /distribution-models and `hazsim upload` do. The content is validated; every problem is listed with its path. coordinate_order lat,lon reads files with the latitude in x (gdm's own p5r.json); place_at <longitude>,<latitude> places a feeder in local x/y metres (the IEEE test feeders); both are kept with the model. warnings says when the coordinates are no longitude/latitude as read, and which argument would read them.",
     input: DistributionUploadArguments,
     output: UploadResponse,
-    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    annotations: STORES_MODEL,
     run: async (service, args) => {
       const { file_path: filePath, coordinate_order, place_at, ...request } = args;
       const coordinates = coordinateReading({ coordinate_order, place_at });

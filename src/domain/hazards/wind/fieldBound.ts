@@ -1,6 +1,6 @@
 import { EARTH_MEAN_RADIUS_M } from './constants.js';
 import { wrapLongitudeDifference } from './distance.js';
-import { HOLLAND_2010_INNER_EXPONENT, HOLLAND_2010_MIN_EXPONENT } from './holland2010.js';
+import { holland2010ExponentAt } from './holland2010.js';
 
 /**
  * Upper bounds of one storm state's wind over a box of sites, so that sites whose speed cannot
@@ -67,7 +67,7 @@ export interface Holland2010Shape {
 }
 
 function holland2010Exponent(shape: Holland2010Shape, r: number): number {
-  return Math.max(HOLLAND_2010_INNER_EXPONENT + Math.max(0, r - shape.rmaxM) * shape.slope, HOLLAND_2010_MIN_EXPONENT);
+  return holland2010ExponentAt(r, shape.rmaxM, shape.slope);
 }
 
 function holland2010At(shape: Holland2010Shape, r: number, exponent: number): number {

@@ -44,9 +44,12 @@ export function holland2010PeripheralExponent(p: Holland2010Parameters): number 
 /** Exponent x(r): 0.5 inside R, linear towards x_n at r_n outside, never below 0.4. */
 export function holland2010Exponent(distanceM: number, p: Holland2010Parameters, peripheralExponent = holland2010PeripheralExponent(p)): number {
   const rn = p.peripheralRadiusM ?? HOLLAND_2010_PERIPHERAL_RADIUS_M;
-  const slope = (peripheralExponent - HOLLAND_2010_INNER_EXPONENT) / (rn - p.rmaxM);
-  const x = HOLLAND_2010_INNER_EXPONENT + Math.max(0, distanceM - p.rmaxM) * slope;
-  return Math.max(x, HOLLAND_2010_MIN_EXPONENT);
+  return holland2010ExponentAt(distanceM, p.rmaxM, (peripheralExponent - HOLLAND_2010_INNER_EXPONENT) / (rn - p.rmaxM));
+}
+
+/** x(r) given R and the slope of its linear part, (x_n − 0.5)/(r_n − R): the one formula of the profile, the wind field and its bound. */
+export function holland2010ExponentAt(distanceM: number, rmaxM: number, slope: number): number {
+  return Math.max(HOLLAND_2010_INNER_EXPONENT + Math.max(0, distanceM - rmaxM) * slope, HOLLAND_2010_MIN_EXPONENT);
 }
 
 /** Eq. 6 wind speed (m/s) at `distanceM`; distances below 1 m are evaluated at 1 m (CLIMADA). */

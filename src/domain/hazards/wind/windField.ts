@@ -1,6 +1,6 @@
 import { EARTH_MEAN_RADIUS_M, MAX_DISTANCE_FROM_EYE_M } from './constants.js';
 import { wrapLongitudeDifference } from './distance.js';
-import { HOLLAND_2010_INNER_EXPONENT, HOLLAND_2010_MIN_EXPONENT, HOLLAND_2010_PERIPHERAL_RADIUS_M } from './holland2010.js';
+import { holland2010ExponentAt, HOLLAND_2010_INNER_EXPONENT, HOLLAND_2010_PERIPHERAL_RADIUS_M } from './holland2010.js';
 import { buildTimeline, stormStateAt, type TrackTimeline } from './trackInterpolation.js';
 import { translationAttenuation, type HemisphereSign, type TranslationMetric } from './translation.js';
 import { prepareProfile, profileSpeed, type PreparedProfile, type StormState, type WindModelOptions } from './windProfile.js';
@@ -86,7 +86,7 @@ class StormStateField {
     if (!this.holland2010) return profileSpeed(this.profile, distanceM);
     const { rmaxM, hollandB, maxWindMs } = this.profile;
     const r = Math.max(1, distanceM);
-    const x = Math.max(HOLLAND_2010_INNER_EXPONENT + Math.max(0, r - rmaxM) * this.slope, HOLLAND_2010_MIN_EXPONENT);
+    const x = holland2010ExponentAt(r, rmaxM, this.slope);
     const lnS = hollandB * Math.log(rmaxM / r);
     return maxWindMs * Math.exp(x * (lnS + 1 - Math.exp(lnS)));
   }

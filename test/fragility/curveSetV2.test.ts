@@ -117,6 +117,16 @@ format('refuses crossing or unordered limit states, naming the limit state', () 
   assert.match(issues[0].message, /limit state "slight" is more likely than the less severe "moderate" at .* standard_gravity .*must be ordered/);
 });
 
+format('refuses a curve of more than 32 limit states, naming the list', () => {
+  const states = Array.from({ length: 33 }, (_, k) => ({ name: `state_${k}`, median: 0.1 * (k + 1), beta: 0.4 }));
+  const issues = validateCurveSet({ format_version: 2, curves: { earthquake: { switch: v2Curve(states) } } });
+  assert.ok(
+    issues.some((issue) => issue.path === 'curves.earthquake.switch.limit_states' && /at most 32 limit states/.test(issue.message)),
+    JSON.stringify(issues),
+  );
+  assert.equal(validateCurveSet({ format_version: 2, curves: { earthquake: { switch: v2Curve(states.slice(0, 32)) } } }), []);
+});
+
 format('names every other problem with its path: units, probabilities, repair times, out-of-service and hazard/quantity mismatches', () => {
   const issues = validateCurveSet({
     format_version: 2,

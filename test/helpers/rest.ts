@@ -131,12 +131,18 @@ export async function resultTempFilesAfter(pid: number, timeoutMs = 2000): Promi
   return resultTempFiles(pid);
 }
 
-/** Every table and view of a SQLite file with its rows (in rowid or view order), for comparing two results. */
+/** Every table and view of a SQLite file with its rows (in rowid, key or view order), for comparing two results. */
 export function sqliteContents(filePath: string): Record<string, unknown[]> {
   const db = new Database(filePath, { readonly: true });
   try {
-    const objects = db.prepare("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name").all() as { name: string; type: string }[];
-    return Object.fromEntries(objects.map(({ name, type }) => [name, db.prepare(`SELECT * FROM "${name}"${type === 'table' ? ' ORDER BY rowid' : ''}`).all()]));
+    const objects = db.prepare("SELECT name, type, sql FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name").all() as {
+      name: string;
+      type: string;
+      sql: string;
+    }[];
+    // A WITHOUT ROWID table has no rowid; it is read in key order.
+    const order = (type: string, sql: string) => (type === 'table' && !/WITHOUT ROWID\s*$/i.test(sql) ? ' ORDER BY rowid' : '');
+    return Object.fromEntries(objects.map(({ name, type, sql }) => [name, db.prepare(`SELECT * FROM "${name}"${order(type, sql)}`).all()]));
   } finally {
     db.close();
   }

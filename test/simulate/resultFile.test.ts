@@ -259,6 +259,19 @@ test('damage-state probabilities sum to 1 per asset, timestamp and quantity; dam
       ['complete', 1, 720],
     ],
   );
+  // The view reads damage_state_cells: one row per asset, quantity and timestamp, a column per state, NULL past the curve's.
+  const cells = sqliteRows<{ cells: number; states: number }>(
+    combined,
+    `SELECT COUNT(*) AS cells, SUM((SELECT COUNT(*) FROM damage_states d WHERE d.asset_type = a.asset_type AND d.quantity = c.quantity)) AS states
+       FROM damage_state_cells c JOIN assets a USING (asset_index)`,
+  )[0];
+  assert.is(cells.cells, sums.length);
+  assert.is(sqliteValue(combined, 'SELECT COUNT(*) FROM damage_state_probabilities'), cells.states);
+  assert.is(sqliteValue(combined, "SELECT COUNT(*) FROM damage_state_cells WHERE quantity = 'wind_speed' AND probability_2 IS NOT NULL"), 0);
+  // Asking the view for one asset reads that asset's cells by their key, not the whole table.
+  const uuid = sqliteValue<string>(combined, 'SELECT uuid FROM assets WHERE asset_index = 3');
+  const plan = sqlite3(combined, `EXPLAIN QUERY PLAN SELECT * FROM damage_state_probabilities WHERE distribution_asset = '${uuid}'`);
+  assert.match(plan, /SEARCH c USING PRIMARY KEY \(asset_index=\?\)/);
   // How the probabilities relate to the survival columns: test/simulate/damageStates.test.ts.
 });
 
@@ -269,12 +282,14 @@ test('the same inputs give the same tables, views and rows apart from run_info.c
     { type: 'table', name: 'asset_summary' },
     { type: 'table', name: 'assets' },
     { type: 'table', name: 'assetstatetable' },
-    { type: 'table', name: 'damage_state_probabilities' },
+    { type: 'table', name: 'damage_state_cells' },
     { type: 'table', name: 'damage_states' },
     { type: 'table', name: 'fragility_curves' },
     { type: 'table', name: 'run_info' },
+    { type: 'table', name: 'timestamps' },
     { type: 'view', name: 'asset_lowest_survival' },
     { type: 'view', name: 'assetstatetable_si' },
+    { type: 'view', name: 'damage_state_probabilities' },
   ]);
   assert.equal(objects(combinedAgain), objects(combined));
   for (const { name } of objects(combined)) {

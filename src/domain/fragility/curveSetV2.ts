@@ -58,6 +58,9 @@ export const RepairTimeSchema = v.strictObject({
   sd_hours: positive('sd_hours'),
 });
 
+/** Limit states a curve may have. */
+export const MAX_LIMIT_STATES = 32;
+
 /** One curve's fields; cross-field rules are checked after. */
 export const FragilityCurveShape = v.strictObject({
   quantity: v.string('quantity must name an intensity quantity'),
@@ -65,7 +68,12 @@ export const FragilityCurveShape = v.strictObject({
   applies_to: v.picklist(['asset', 'pole', 'span', 'km'], (issue) => `applies_to must be asset, pole, span or km, got ${issue.received}`),
   averaging_time_s: v.optional(positive('averaging_time_s')),
   height_m: v.optional(positive('height_m')),
-  limit_states: v.pipe(v.array(LimitStateShape, 'limit_states must be a list'), v.minLength(1, 'a curve needs at least one limit state')),
+  // The most of any published curve is a handful (HAZUS: 4); the bound keeps a result's damage-state columns few (docs/output-sqlite.md).
+  limit_states: v.pipe(
+    v.array(LimitStateShape, 'limit_states must be a list'),
+    v.minLength(1, 'a curve needs at least one limit state'),
+    v.maxLength(MAX_LIMIT_STATES, `a curve has at most ${MAX_LIMIT_STATES} limit states`),
+  ),
   out_of_service: v.string('out_of_service must name one of the limit states'),
   repair_time: v.optional(v.record(v.string(), RepairTimeSchema, 'repair_time must map damage states to {distribution, mean_hours, sd_hours}')),
   source: v.optional(v.pipe(v.string('source must be a string'), v.minLength(1, 'source must not be empty'))),

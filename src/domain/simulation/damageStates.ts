@@ -12,7 +12,20 @@ import type { SurvivalResult } from './types.js';
 /** The compiled curve of an asset type (index in ASSET_TYPES) for a quantity, or null. */
 export type FragilityLookup = (assetTypeIndex: number, quantity: IntensityQuantity) => CompiledFragility | null;
 
-export const DAMAGE_STATE_SCHEMA = `
+/** The column of P(damage state k) in `damage_state_cells`. */
+const probabilityColumn = (k: number) => `probability_${k}`;
+
+/**
+ * The damage-state tables and the `damage_state_probabilities` view. The probabilities are
+ * stored one row per asset, quantity and timestamp (`damage_state_cells`, integer keys, one
+ * column per state up to the most states a curve used has), because the long form, with an
+ * asset uuid, timestamp and state name in every row, made most of a result's bytes and writing
+ * time; the view gives the long form from it, joining `assets`, `timestamps` and `damage_states`.
+ */
+export function damageStateSchemaSql(stateCount: number): string {
+  const columns = Array.from({ length: stateCount }, (_, k) => `  ${probabilityColumn(k)} REAL,\n`).join('');
+  const pick = Array.from({ length: stateCount }, (_, k) => `WHEN ${k} THEN c.${probabilityColumn(k)}`).join(' ');
+  return `
 CREATE TABLE damage_states (
   asset_type TEXT NOT NULL,
   quantity TEXT NOT NULL,
@@ -23,20 +36,38 @@ CREATE TABLE damage_states (
   repair_sd_hours REAL,
   PRIMARY KEY (asset_type, quantity, damage_state_index)
 );
-CREATE TABLE damage_state_probabilities (
-  distribution_asset TEXT NOT NULL,
-  timestamp TEXT NOT NULL,
+CREATE TABLE damage_state_cells (
+  asset_index INTEGER NOT NULL,
   quantity TEXT NOT NULL,
-  damage_state_index INTEGER NOT NULL,
-  damage_state TEXT NOT NULL,
-  probability REAL NOT NULL
-);
+  timestamp_index INTEGER NOT NULL,
+${columns}  PRIMARY KEY (asset_index, quantity, timestamp_index)
+) WITHOUT ROWID;
+CREATE VIEW damage_state_probabilities AS
+  SELECT a.uuid AS distribution_asset, t.timestamp AS timestamp, c.quantity AS quantity,
+    d.damage_state_index AS damage_state_index, d.damage_state AS damage_state,
+    CASE d.damage_state_index ${pick} END AS probability
+  FROM damage_state_cells c
+  JOIN assets a ON a.asset_index = c.asset_index
+  JOIN timestamps t ON t.timestamp_index = c.timestamp_index
+  JOIN damage_states d ON d.asset_type = a.asset_type AND d.quantity = c.quantity;
 `;
+}
+
+/** The most damage states (limit states + 1) of the curves the result's assets use: the width of `damage_state_cells`. */
+export function damageStateCount(result: SurvivalResult, fragilityOf: FragilityLookup): number {
+  const quantities = Object.keys(result.intensities) as IntensityQuantity[];
+  let most = 2;
+  for (const typeIndex of new Set(result.assets.assetTypeIndex)) {
+    for (const quantity of quantities) most = Math.max(most, (fragilityOf(typeIndex, quantity)?.limitStates.length ?? 0) + 1);
+  }
+  return most;
+}
 
 /** The name of damage state 0 (below the first limit state). */
 export const NO_DAMAGE = 'none';
 
-const ROWS_PER_STATEMENT = 128;
+/** Rows per INSERT statement: multi-row statements cut the per-call cost that dominates bulk writes. */
+const ROWS_PER_STATEMENT = 64;
 
 /**
  * P(damage state k), k = 0 ('none') .. n, of the asset and timestamp of `cell` for a quantity
@@ -73,7 +104,7 @@ export function damageStateProbabilitiesOf(
   return true;
 }
 
-/** Writes `damage_states` (what each state means) and `damage_state_probabilities` for a result. */
+/** Writes `damage_states` (what each state means) and `damage_state_cells` (the probabilities behind the `damage_state_probabilities` view) for a result. */
 export function insertDamageStates(db: Database.Database, result: SurvivalResult, fragilityOf: FragilityLookup): void {
   const { assets, timestamps } = result;
   const quantities = Object.keys(result.intensities);
@@ -93,32 +124,30 @@ export function insertDamageStates(db: Database.Database, result: SurvivalResult
     }
   }
 
-  const rowSql = '(?, ?, ?, ?, ?, ?)';
-  const full = db.prepare(`INSERT INTO damage_state_probabilities VALUES ${new Array(ROWS_PER_STATEMENT).fill(rowSql).join(',')}`);
-  const parameters: (string | number)[] = [];
-  const flush = (force: boolean) => {
-    if (parameters.length === ROWS_PER_STATEMENT * 6) {
-      full.run(parameters);
-      parameters.length = 0;
-    } else if (force && parameters.length > 0) {
-      db.prepare(`INSERT INTO damage_state_probabilities VALUES ${new Array(parameters.length / 6).fill(rowSql).join(',')}`).run(parameters);
-      parameters.length = 0;
-    }
-  };
-  const probabilities = new Float64Array(64);
+  const stateCount = damageStateCount(result, fragilityOf);
+  const columnCount = 3 + stateCount;
+  const rowSql = `(${new Array(columnCount).fill('?').join(', ')})`;
+  const insertSql = (rows: number) => `INSERT INTO damage_state_cells VALUES ${new Array(rows).fill(rowSql).join(',')}`;
+  const full = db.prepare(insertSql(ROWS_PER_STATEMENT));
+  const parameters: (string | number | null)[] = [];
+  const probabilities = new Float64Array(stateCount);
+  // Rows in key order (asset, quantity, timestamp), so the table's B-tree is appended to, never split in the middle.
+  const quantitiesInKeyOrder = [...quantities].sort();
   for (let a = 0; a < assets.count; a += 1) {
-    for (const quantity of quantities) {
-      const fragility = fragilityOf(assets.assetTypeIndex[a], quantity);
+    for (const quantity of quantitiesInKeyOrder) {
+      const fragility = fragilityOf(assets.assetTypeIndex[a], quantity as IntensityQuantity);
       if (!fragility) continue;
-      const names = [NO_DAMAGE, ...fragility.limitStateNames];
+      const states = fragility.limitStates.length + 1;
       for (let t = 0; t < timestamps.length; t += 1) {
         if (!damageStateProbabilitiesOf(result, quantity as IntensityQuantity, fragility, t * assets.count + a, probabilities)) continue;
-        for (let k = 0; k < names.length; k += 1) {
-          parameters.push(assets.uuid[a], timestamps[t], quantity, k, names[k], probabilities[k]);
-          flush(false);
+        parameters.push(a, quantity, t);
+        for (let k = 0; k < stateCount; k += 1) parameters.push(k < states ? probabilities[k] : null);
+        if (parameters.length === ROWS_PER_STATEMENT * columnCount) {
+          full.run(parameters);
+          parameters.length = 0;
         }
       }
     }
   }
-  flush(true);
+  if (parameters.length > 0) db.prepare(insertSql(parameters.length / columnCount)).run(parameters);
 }

@@ -4,7 +4,7 @@ import { intensityQuantityNames } from '../hazards/quantities.js';
 import { intensityColumns, survivalColumn } from './columns.js';
 import { assetSummarySql, insertAssetSummary } from './assetSummary.js';
 import type { CurveUsed, SurvivalResult } from './types.js';
-import { DAMAGE_STATE_SCHEMA, insertDamageStates, type FragilityLookup } from './damageStates.js';
+import { damageStateCount, damageStateSchemaSql, insertDamageStates, type FragilityLookup } from './damageStates.js';
 
 /** Rows per INSERT statement: multi-row statements cut the per-call cost that dominates bulk writes. */
 const ROWS_PER_STATEMENT = 64;
@@ -18,7 +18,7 @@ export function assetStateColumns(): string[] {
   return [...FIXED_COLUMNS, ...intensityColumns().map((c) => c.column), ...intensityQuantityNames().map(survivalColumn)];
 }
 
-function schemaSql(): string {
+function schemaSql(damageStates: number): string {
   const intensities = intensityColumns();
   const intensityColumnsSql = intensities.map((c) => `  ${c.column} REAL`).join(',\n');
   const survivalColumns = intensityQuantityNames()
@@ -43,7 +43,12 @@ CREATE TABLE assets (
   component_type TEXT NOT NULL,
   longitude REAL NOT NULL,
   latitude REAL NOT NULL,
-  height_m REAL NOT NULL
+  height_m REAL NOT NULL,
+  asset_index INTEGER NOT NULL UNIQUE
+);
+CREATE TABLE timestamps (
+  timestamp_index INTEGER PRIMARY KEY,
+  timestamp TEXT NOT NULL
 );
 CREATE TABLE fragility_curves (
   asset_type TEXT NOT NULL,
@@ -53,7 +58,7 @@ CREATE TABLE fragility_curves (
   hazard_type TEXT NOT NULL,
   source TEXT,
   PRIMARY KEY (asset_type, quantity)
-);${DAMAGE_STATE_SCHEMA}
+);${damageStateSchemaSql(damageStates)}
 CREATE TABLE run_info (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -81,15 +86,26 @@ export function writeResultsSqlite(
   fragilityOf: FragilityLookup,
   onRows?: (done: number, total: number) => void,
 ): void {
-  const schema = schemaSql() + (result.events ? assetSummarySql() : '');
+  const schema = schemaSql(damageStateCount(result, fragilityOf)) + (result.events ? assetSummarySql() : '');
   writeSqliteFile(outputPath, schema, (db) => {
     insertAssetStates(db, result, onRows);
     if (result.events) insertAssetSummary(db, result);
-    const insertAsset = db.prepare('INSERT INTO assets VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const insertAsset = db.prepare('INSERT INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     const { assets } = result;
     for (let a = 0; a < assets.count; a += 1) {
-      insertAsset.run(assets.uuid[a], assets.name[a], assets.assetType[a], assets.componentType[a], assets.longitude[a], assets.latitude[a], assets.heightM[a]);
+      insertAsset.run(
+        assets.uuid[a],
+        assets.name[a],
+        assets.assetType[a],
+        assets.componentType[a],
+        assets.longitude[a],
+        assets.latitude[a],
+        assets.heightM[a],
+        a,
+      );
     }
+    const insertTimestamp = db.prepare('INSERT INTO timestamps VALUES (?, ?)');
+    result.timestamps.forEach((timestamp, index) => insertTimestamp.run(index, timestamp));
     const insertCurve = db.prepare('INSERT INTO fragility_curves VALUES (?, ?, ?, ?, ?, ?)');
     for (const curve of curves) insertCurve.run(curve.asset_type, curve.quantity, curve.curve_set, curve.definition, curve.hazard_type, curve.source);
     insertDamageStates(db, result, fragilityOf);

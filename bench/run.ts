@@ -11,6 +11,14 @@ const files = fs
   .readdirSync(here)
   .filter((file) => file.endsWith('.bench.ts') && (filter.length === 0 || filter.some((word) => file.includes(word))))
   .sort();
+// End-to-end figures run the compiled code users run (bin/hazsim.js, dist/): build it fresh first.
+const build = spawnSync(process.execPath, [path.join(here, '../node_modules/typescript/bin/tsc'), '-p', path.join(here, '../tsconfig.json')], {
+  stdio: 'inherit',
+});
+if (build.status !== 0) {
+  console.log('build failed');
+  process.exit(1);
+}
 let failed = 0;
 for (const file of files) {
   console.log(`\n== ${file}`);

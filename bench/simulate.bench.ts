@@ -11,7 +11,9 @@
 //    and CPU time (all threads: a run works in a worker thread, so CPU time is the fairer figure
 //    on a shared machine), against two floors written with bare better-sqlite3 (one prepared
 //    single-row INSERT per row, one transaction, same pragmas): assetstatetable's rows alone,
-//    and every row of the result file (its tables as the run created them, read back from it).
+//    and every row of the result file (its tables as the run created them, read back from it),
+//    the floor the ≤ 1.5× target is judged against (docs/decisions.md). A run of the default
+//    physics shares its engine among the machine's cores (src/app/survivalParts.ts).
 //   npm run bench simulate
 // HAZSIM_BENCH_ASSETS (feeder size) and HAZSIM_BENCH_RUNS (best of how many) shrink it for a busy machine.
 import Database from 'better-sqlite3';
@@ -249,9 +251,10 @@ try {
     ['cold, model parsed', cold],
     ['warm, asset table cached', warm],
   ] as const) {
-    const ratio = run.ms / floorMs;
+    // Issue 14's target is against the bare write of the same result rows: every row the file holds.
+    const ratio = run.ms / wholeMs;
     console.log(
-      `BENCH simulate end to end (${label}): ${seconds(run.ms)}, ${ratio.toFixed(2)}× the floor (target ≤ ${FLOOR_RATIO_TARGET}×) ${ratio <= FLOOR_RATIO_TARGET ? 'ok' : 'ABOVE TARGET'}, ${(run.ms / wholeMs).toFixed(2)}× the whole-result floor; ${seconds(run.cpuMs)} CPU, ${(run.cpuMs / floorCpuMs).toFixed(2)}× the floor's; worker start ${seconds(Object.values(run.phases)[0] ?? 0)}, ${phaseText(run)}`,
+      `BENCH simulate end to end (${label}): ${seconds(run.ms)}, ${ratio.toFixed(2)}× the whole-result floor (target ≤ ${FLOOR_RATIO_TARGET}×) ${ratio <= FLOOR_RATIO_TARGET ? 'ok' : 'ABOVE TARGET'}, ${(run.ms / floorMs).toFixed(2)}× the assetstatetable floor; ${seconds(run.cpuMs)} CPU, ${(run.cpuMs / floorCpuMs).toFixed(2)}× the assetstatetable floor's; worker start ${seconds(Object.values(run.phases)[0] ?? 0)}, ${phaseText(run)}`,
     );
   }
 } finally {

@@ -11,8 +11,10 @@ import {
   type IntensityQuantity,
   type PhysicsProfile,
   type WindHazard,
+  warningTexts,
 } from '../domain/hazards/index.js';
-import { computeSurvival, DEFAULT_GROUND_MOTION_VARIABILITY, shakingFor } from '../domain/simulation/survival.js';
+import { DEFAULT_GROUND_MOTION_VARIABILITY, shakingFor } from '../domain/simulation/survival.js';
+import { computeSurvivalOnCores } from './survivalParts.js';
 import type { GroundMotionVariability } from '../domain/simulation/variability.js';
 import { compileCurveSet, fragilityFor, type CurveSet } from '../domain/fragility/index.js';
 import { parseJsonBytes } from '../base/json.js';
@@ -91,7 +93,7 @@ function windProfilesUsed(hazard: HazardModel, physics: PhysicsProfile): string[
  * hazard at every asset and timestamp, survival through the curve set, then the SQLite
  * file or the survival arrays. Runs inside a worker thread (src/simulate/worker.ts).
  */
-export function runSimulation(task: SimulationTask, report: (event: ProgressEvent) => void): SimulationOutput {
+export async function runSimulation(task: SimulationTask, report: (event: ProgressEvent) => void): Promise<SimulationOutput> {
   report({ phase: 'reading models', done: 0, total: 3 });
   const distributionBytes = readBytes(task.distribution.filePath, `Distribution system '${task.distribution.name}'`);
   const distributionSha256 = sha256Hex(distributionBytes);
@@ -112,10 +114,11 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
     warnings: physicsWarnings,
     elementCount,
     wind,
-  } = computeSurvival(groupAssetsByType(extracted), hazard, compiled, {
-    physics,
-    groundMotionVariability,
-  });
+  } = await computeSurvivalOnCores(
+    groupAssetsByType(extracted),
+    { hazard, hazardFile: { name: task.hazard.name, bytes: hazardBytes }, compiled, curveSet: { name: task.curveSet.name, set: task.curveSet.set } },
+    { physics, groundMotionVariability },
+  );
   report({ phase: 'computing survival', done: 1, total: 1 });
   const { assets, timestamps } = result;
 
@@ -128,7 +131,7 @@ export function runSimulation(task: SimulationTask, report: (event: ProgressEven
   }));
   const presentQuantities = new Set(Object.keys(result.intensities));
   const presentTypes = new Set(assets.assetType);
-  const warnings = [...physicsWarnings];
+  const warnings = warningTexts(physicsWarnings);
   const fallbacks = compiled.fallbacks.filter((pair) => presentQuantities.has(pair.quantity) && presentTypes.has(pair.asset_type));
   if (fallbacks.length > 0 && task.curveSet.name !== compiled.fallbackSet) {
     // A handful named, the rest counted: the result's curves table lists every pair with the set it came from.

@@ -71,6 +71,19 @@ export function lineElementCounts(assetType: AssetType, lengthM: number): { span
   return { spans, structures: OVERHEAD_LINE_TYPES.has(assetType) ? spans - 1 : 0 };
 }
 
+/** The spans and structures of asset `a` when it is a line with a length (judged along its route), else null (one element). */
+function lineElementsOf(assets: AssetTable, a: number): { spans: number; structures: number } | null {
+  const type = assets.assetType[a];
+  const length = assets.lengthM[a];
+  return type in DEFAULT_SPAN_M && !Number.isNaN(length) ? lineElementCounts(type, length) : null;
+}
+
+/** How many elements expandElements makes of asset `a`: a line's spans and the structures between them, 1 otherwise. */
+export function elementCountOf(assets: AssetTable, a: number): number {
+  const line = lineElementsOf(assets, a);
+  return line ? line.spans + line.structures : 1;
+}
+
 /**
  * Ground-level height of buried assets: what fails on a cable or junction box in a flood is
  * at grade (terminations, pad-mounted gear), so burial depth is not added to the water.
@@ -99,14 +112,14 @@ export function expandElements(assets: AssetTable): ElementTable {
   };
   for (let a = 0; a < assets.count; a += 1) {
     const type = assets.assetType[a];
-    const length = assets.lengthM[a];
-    if (!(type in DEFAULT_SPAN_M) || Number.isNaN(length)) {
+    const line = lineElementsOf(assets, a);
+    if (!line) {
       add(a, type, assets.longitude[a], assets.latitude[a]);
       continue;
     }
     const [lon0, lat0, lon1, lat1] = assets.route.subarray(4 * a, 4 * a + 4);
-    const { spans, structures } = lineElementCounts(type, length);
-    const span = { lengthM: length / spans, structures: structures / spans };
+    const { spans, structures } = line;
+    const span = { lengthM: assets.lengthM[a] / spans, structures: structures / spans };
     // Linear in longitude and latitude: over a feeder's distances this is the geodesic to well under a span.
     for (let i = 0; i < spans; i += 1) {
       const fraction = (i + 0.5) / spans;

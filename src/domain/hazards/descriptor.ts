@@ -4,6 +4,7 @@ import { buildSiteBlocks, buildSiteGrid, type SiteBlocks, type SiteGrid } from '
 import type { PhysicsProfile } from './physics.js';
 import type { IntensityQuantity } from './quantities.js';
 import type { AreaGeometry, GeoPoint, HazardEntry, Sites } from './types.js';
+import type { HazardWarning } from './warnings.js';
 
 /**
  * The contract every hazard model declares (models declare what they need): which
@@ -129,10 +130,11 @@ export interface HazardDescriptor<M extends HazardEntry = HazardEntry> {
   requires: readonly SiteRequirement[];
   /**
    * Fills `out` (one view per quantity of this hazard type) for every site; `warn`
-   * reports something the user must know (reported once per distinct message). Pure: no
-   * I/O, no clock, no randomness. `context` says which physics profile the run uses.
+   * reports something the user must know (reported once per distinct message; a warning
+   * that counts sites gives its count, warnings.ts). Pure: no I/O, no clock, no randomness.
+   * `context` says which physics profile the run uses.
    */
-  compute(model: M, sites: PreparedSites, out: QuantityViews, warn: (message: string) => void, context: ComputeContext): void;
+  compute(model: M, sites: PreparedSites, out: QuantityViews, warn: (warning: HazardWarning) => void, context: ComputeContext): void;
   /** What the model adds to a summary. */
   footprint(model: M): ModelFootprint;
   /**

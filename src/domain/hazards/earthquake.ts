@@ -8,6 +8,7 @@ import { defaultTopDepthKm, ruptureProblem } from './earthquake/rupture.js';
 import { interpolateShakeMap, Raster, ShakeMapModel } from './earthquake/shakemapHazard.js';
 import { resolveGroundMotionModel, sourceShaking } from './earthquake/sourceShaking.js';
 import type { EarthquakeHazard, EarthquakeSourceHazard, ShakeMapHazard } from './types.js';
+import type { HazardWarning } from './warnings.js';
 
 export { hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFromMmi } from './earthquake/eradV1.js';
 export { resolveGroundMotionModel } from './earthquake/sourceShaking.js';
@@ -155,14 +156,15 @@ function computeSource(
   model: EarthquakeSourceHazard,
   sites: PreparedSites,
   out: QuantityViews,
-  warn: (message: string) => void,
+  warn: (warning: HazardWarning) => void,
   context: ComputeContext,
 ): void {
   const gmm = resolveGroundMotionModel(model, context.physics);
   if (gmm === 'ERAD_V1') return computeEradV1(model, sites, out);
   const { shaking, outsideVs30Grid } = sourceShaking(model, gmm, sites.sites.latitude, sites.sites.longitude, sites.points);
   if (outsideVs30Grid > 0) {
-    warn(`${modelLabel(model)}: ${outsideVs30Grid} asset${outsideVs30Grid === 1 ? ' lies' : 's lie'} outside vs30_grid; vs30 ${model.vs30Ms} m/s used there`);
+    const used = `outside vs30_grid; vs30 ${model.vs30Ms} m/s used there`;
+    warn({ count: outsideVs30Grid, one: `${modelLabel(model)}: {count} asset lies ${used}`, many: `${modelLabel(model)}: {count} assets lie ${used}` });
   }
   for (const [quantityName, motion] of Object.entries(shaking)) {
     const target = out[quantityName];
@@ -178,12 +180,20 @@ function computeSource(
   }
 }
 
-function computeShakeMap(model: ShakeMapHazard, sites: PreparedSites, out: QuantityViews, warn: (message: string) => void, context: ComputeContext): void {
+function computeShakeMap(
+  model: ShakeMapHazard,
+  sites: PreparedSites,
+  out: QuantityViews,
+  warn: (warning: HazardWarning) => void,
+  context: ComputeContext,
+): void {
   const outside = interpolateShakeMap(model, sites.sites.latitude, sites.sites.longitude, out, context.lnStandardDeviations, context.lnBetweenEventDeviations);
   if (outside > 0) {
-    warn(
-      `${modelLabel(model)}: ${outside} asset${outside === 1 ? ' lies' : 's lie'} outside the ShakeMap grid and get${outside === 1 ? 's' : ''} no shaking from it`,
-    );
+    warn({
+      count: outside,
+      one: `${modelLabel(model)}: {count} asset lies outside the ShakeMap grid and gets no shaking from it`,
+      many: `${modelLabel(model)}: {count} assets lie outside the ShakeMap grid and get no shaking from it`,
+    });
   }
 }
 

@@ -23,6 +23,7 @@ export { DEFAULT_TERRAIN, TERRAIN_CLASSES, TERRAIN_EXPOSURE, terrainAtSites, typ
 export { convertWind, type SurfaceWindSpec } from './wind/surface.js';
 export { MARINE_SUSTAINED_WIND } from './wind/index.js';
 export * from './types.js';
+export { mergeWarnings, warningTexts, type HazardWarning, type SiteCountWarning } from './warnings.js';
 export {
   detectTrackFormat,
   trackToHazardFile,

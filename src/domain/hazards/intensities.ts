@@ -4,6 +4,7 @@ import { DEFAULT_PHYSICS, type HazardComputeContext } from './physics.js';
 import { intensityQuantityNames, quantitiesOfHazardType } from './quantities.js';
 import { descriptorOf } from './registry.js';
 import type { HazardEntry, HazardModel, IntensityGrid, IntensityQuantity, Sites } from './types.js';
+import { mergeWarnings, type HazardWarning } from './warnings.js';
 
 /** The quantities a hazard model produces, in registry order. */
 export function quantitiesOf(hazard: HazardModel): IntensityQuantity[] {
@@ -58,9 +59,9 @@ export function computeIntensities(
     producedAt[quantity] = new Uint8Array(length);
   }
   const prepared = prepareSites(sites);
-  const warnings = new Set<string>();
-  const warn = (message: string) => warnings.add(message);
-  const computeAt = (model: HazardEntry, t: number, report: (message: string) => void = warn) => {
+  const warnings: HazardWarning[] = [];
+  const warn = (warning: HazardWarning) => warnings.push(warning);
+  const computeAt = (model: HazardEntry, t: number, report: (warning: HazardWarning) => void = warn) => {
     if (t < window.from || t >= window.to) return;
     const local = t - window.from;
     const views: QuantityViews = {};
@@ -99,7 +100,7 @@ export function computeIntensities(
     timestamps: hazard.timestamps.slice(window.from, window.to),
     quantities,
     producedAt,
-    warnings: [...warnings],
+    warnings: mergeWarnings([warnings]),
     lnStandardDeviations,
     ...(context.betweenEvent ? { lnBetweenEventDeviations } : {}),
   };
@@ -117,7 +118,7 @@ function hasValue(values: Float64Array): boolean {
  * several (two storms at once) the pairing is unknown, so those intervals keep their
  * snapshots only and the run says so.
  */
-function followMotion(hazard: HazardModel, computeAt: (model: HazardEntry, t: number) => void, warn: (message: string) => void): void {
+function followMotion(hazard: HazardModel, computeAt: (model: HazardEntry, t: number) => void, warn: (warning: HazardWarning) => void): void {
   const timesMs = hazard.timestamps.map(timestampMs);
   const byType = new Map<string, HazardEntry[]>();
   for (const model of hazard.models) {

@@ -1,6 +1,7 @@
 import type { IntensityQuantity } from './quantities.js';
 import type { WindProfileName } from './wind/profiles.js';
 import type { TerrainMap } from './wind/terrain.js';
+import type { HazardWarning } from './warnings.js';
 
 export type { IntensityQuantity };
 
@@ -29,8 +30,8 @@ export interface IntensityGrid {
    * among a hurricane's 24).
    */
   producedAt: Partial<Record<IntensityQuantity, Uint8Array>>;
-  /** Things the run should tell the user (e.g. "flood area a1 has water_elevation but no ground_elevation; 0 m used"). */
-  warnings: string[];
+  /** Things the run should tell the user (e.g. "flood area a1 has water_elevation but no ground_elevation; 0 m used"); warningTexts words them. */
+  warnings: HazardWarning[];
   /**
    * Per quantity whose model gives its aleatory variability (ground-motion models, ShakeMap
    * uncertainty): the standard deviation of ln(value) where the value came from such a model,

@@ -2,6 +2,7 @@ import { elementExponent, type CurveMeasure, type ElementTable } from '../assets
 import type { AssetTable } from '../assets/types.js';
 import { intensityQuantityNames, quantityDefinition } from '../hazards/quantities.js';
 import type { IntensityGrid, IntensityQuantity } from '../hazards/types.js';
+import { mergeWarnings, type HazardWarning } from '../hazards/warnings.js';
 import type { SurvivalEvaluator } from './combine.js';
 import type { AssetEvents, SurvivalResult } from './types.js';
 
@@ -69,7 +70,7 @@ export function eventSurvival(
   evaluate: SurvivalEvaluator,
   measureOf: (assetTypeIndex: number, quantity: IntensityQuantity) => CurveMeasure | undefined = () => undefined,
   limitStatesOf: (assetTypeIndex: number, quantity: IntensityQuantity) => LimitStateShape | null = () => null,
-): { result: SurvivalResult; warnings: string[] } {
+): { result: SurvivalResult; warnings: HazardWarning[] } {
   const elementCount = elements.count;
   const assetCount = assets.count;
   const timestampCount = timestamps.length;
@@ -127,13 +128,13 @@ export function eventSurvival(
   }
   const survival = new Float64Array(assetCount * timestampCount).fill(1);
   const finalByHazard = new Map(hazards.map((hazard) => [hazard, new Float64Array(assetCount).fill(1)]));
-  const warnings = new Set<string>();
+  const warningsByBlock: HazardWarning[][] = [];
   const block = Math.max(1, Math.floor(BLOCK_BYTES / (8 * Math.max(1, elementCount * ordered.length))));
 
   for (let from = 0; from < timestampCount; from += block) {
     const to = Math.min(timestampCount, from + block);
     const grid = gridFor(from, to);
-    for (const warning of grid.warnings) warnings.add(warning);
+    warningsByBlock.push(grid.warnings);
     for (const quantity of ordered) {
       const values = grid.quantities[quantity]!;
       const carry = carried.get(quantity)!;
@@ -224,7 +225,7 @@ export function eventSurvival(
   }
   return {
     result: { assets, timestamps, intensities, survivalByQuantity, notReached, survival, events: assetEvents(assetCount, elements, finalByHazard) },
-    warnings: [...warnings],
+    warnings: mergeWarnings(warningsByBlock),
   };
 }
 

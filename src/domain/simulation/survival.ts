@@ -4,7 +4,15 @@
  * correlated shaking that scenario samples draw. Pure functions over plain data; the
  * simulation run (src/app/simulationRun.ts) reads the inputs and writes the results.
  */
-import { computeIntensities, quantitiesOf, type HazardModel, type IntensityGrid, quantityDefinition, type PhysicsProfile } from '../hazards/index.js';
+import {
+  computeIntensities,
+  quantitiesOf,
+  type HazardModel,
+  type HazardWarning,
+  type IntensityGrid,
+  quantityDefinition,
+  type PhysicsProfile,
+} from '../hazards/index.js';
 import { applyWindConversion, planWindConversion, type WindConversionRecord } from './windConversion.js';
 import { expandElements } from '../assets/elements.js';
 import { eventSurvival } from './events.js';
@@ -22,6 +30,16 @@ export interface PhysicsOptions {
   groundMotionVariability?: GroundMotionVariability;
 }
 
+/** What the engine computed for a run's assets, and what it tells the user (warningTexts words the warnings). */
+export interface SurvivalComputation {
+  result: SurvivalResult;
+  warnings: HazardWarning[];
+  /** Sites judged: the assets, or with the default physics their elements (docs/physics.md). */
+  elementCount: number;
+  /** With wind: how the hazard's wind was converted to what each curve expects (run_info.wind_conversion). */
+  wind?: WindConversionRecord;
+}
+
 /** What simulate reports as its survival when the request does not say. */
 export const DEFAULT_GROUND_MOTION_VARIABILITY: GroundMotionVariability = 'integrated';
 
@@ -31,12 +49,7 @@ export const DEFAULT_GROUND_MOTION_VARIABILITY: GroundMotionVariability = 'integ
  * over each asset's elements with event peaks, `erad_v1` per asset and snapshot. `assets`
  * grouped by type (groupAssetsByType). Pure; the benchmark times exactly this.
  */
-export function computeSurvival(
-  assets: AssetTable,
-  hazard: HazardModel,
-  compiled: CompiledCurveSet,
-  options: PhysicsOptions = {},
-): { result: SurvivalResult; warnings: string[]; elementCount: number; wind?: WindConversionRecord } {
+export function computeSurvival(assets: AssetTable, hazard: HazardModel, compiled: CompiledCurveSet, options: PhysicsOptions = {}): SurvivalComputation {
   const physics = options.physics ?? 'default';
   const variability = options.groundMotionVariability ?? DEFAULT_GROUND_MOTION_VARIABILITY;
   // The grid being evaluated, for the variability of its cells (ground motion's σ of ln).

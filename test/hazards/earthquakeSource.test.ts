@@ -142,7 +142,9 @@ fields('a Vs30 grid gives each site its own Vs30 (bilinear), the model vs30 outs
   const uniform = (vs30: string) => computeIntensities(readHazardModel({ models: [at('2024-01-01T00:00:00', { vs30 })] }), sites).quantities.pga!;
   closeRelative(grid.quantities.pga![0], uniform('400 meter / second')[0], 1e-12, 'mid-cell: (200 + 600)/2 = 400 m/s');
   closeRelative(grid.quantities.pga![1], uniform('760 meter / second')[1], 1e-12, 'outside the grid: vs30');
-  assert.equal(warningTexts(grid.warnings), ['earthquake at 2024-01-01T00:00:00: 1 asset lies outside vs30_grid; vs30 760 m/s used there']);
+  assert.equal(warningTexts(grid.warnings), [
+    'earthquake at 2024-01-01T00:00:00: 1 site (an asset, or a span or structure of a line) lies outside vs30_grid; vs30 760 m/s used there',
+  ]);
 });
 
 fields('a rupture feeds R_rup, R_x and the geometry to ASK14; AB06 reads R_rup (hypocentral distance for a point)', () => {

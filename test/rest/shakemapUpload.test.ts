@@ -75,7 +75,9 @@ for (const version of ['4', '3.5'] as const) {
     // The count is of the sites judged: with the default physics a line's spans and structures count one by one (docs/physics.md).
     assert.is(warnings.length, 1);
     const counted = Number(
-      /^earthquake 'test0001' at 2024-09-21T03:00:00: (\d+) assets lie outside the ShakeMap grid and get no shaking from it$/.exec(warnings[0])?.[1],
+      /^earthquake 'test0001' at 2024-09-21T03:00:00: (\d+) sites \(assets, or spans and structures of lines\) lie outside the ShakeMap grid and get no shaking from it$/.exec(
+        warnings[0],
+      )?.[1],
     );
     assert.ok(counted >= outside, warnings[0]);
   });

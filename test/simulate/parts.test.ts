@@ -71,7 +71,10 @@ test('the example feeder in parts of ~40 elements gives the whole run’s values
   // The whole run's count is the sum of the parts' (none of which sees every site outside the grid).
   const counted = (computation: SurvivalComputation) => computation.warnings.filter((warning): warning is SiteCountWarning => typeof warning !== 'string');
   assert.is(counted(whole).length, 1, JSON.stringify(whole.warnings));
-  assert.match(warningTexts(counted(whole))[0], /^earthquake .*: \d+ assets lie outside vs30_grid; vs30 270 m\/s used there$/);
+  assert.match(
+    warningTexts(counted(whole))[0],
+    /^earthquake .*: \d+ sites \(assets, or spans and structures of lines\) lie outside vs30_grid; vs30 270 m\/s used there$/,
+  );
   const partCounts = parts.map((part) => counted(part)[0]?.count ?? 0);
   assert.is(
     partCounts.reduce((sum, count) => sum + count, 0),

@@ -152,6 +152,10 @@ function computeEradV1(model: EarthquakeSourceHazard, sites: PreparedSites, out:
   }
 }
 
+/** What the warnings count: the sites a run judges, which with the default physics are a line's spans and structures one by one (docs/physics.md). */
+const ONE_SITE = 'site (an asset, or a span or structure of a line)';
+const SITES = 'sites (assets, or spans and structures of lines)';
+
 function computeSource(
   model: EarthquakeSourceHazard,
   sites: PreparedSites,
@@ -164,7 +168,7 @@ function computeSource(
   const { shaking, outsideVs30Grid } = sourceShaking(model, gmm, sites.sites.latitude, sites.sites.longitude, sites.points);
   if (outsideVs30Grid > 0) {
     const used = `outside vs30_grid; vs30 ${model.vs30Ms} m/s used there`;
-    warn({ count: outsideVs30Grid, one: `${modelLabel(model)}: {count} asset lies ${used}`, many: `${modelLabel(model)}: {count} assets lie ${used}` });
+    warn({ count: outsideVs30Grid, one: `${modelLabel(model)}: {count} ${ONE_SITE} lies ${used}`, many: `${modelLabel(model)}: {count} ${SITES} lie ${used}` });
   }
   for (const [quantityName, motion] of Object.entries(shaking)) {
     const target = out[quantityName];
@@ -191,8 +195,8 @@ function computeShakeMap(
   if (outside > 0) {
     warn({
       count: outside,
-      one: `${modelLabel(model)}: {count} asset lies outside the ShakeMap grid and gets no shaking from it`,
-      many: `${modelLabel(model)}: {count} assets lie outside the ShakeMap grid and get no shaking from it`,
+      one: `${modelLabel(model)}: {count} ${ONE_SITE} lies outside the ShakeMap grid and gets no shaking from it`,
+      many: `${modelLabel(model)}: {count} ${SITES} lie outside the ShakeMap grid and get no shaking from it`,
     });
   }
 }

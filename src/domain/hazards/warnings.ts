@@ -1,6 +1,6 @@
 /**
  * What a run tells the user about its hazards. Most warnings are one fixed message; a warning
- * that counts sites ("12 assets lie outside the ShakeMap grid") is kept as its count and its
+ * that counts sites ("12 sites lie outside the ShakeMap grid") is kept as its count and its
  * wording, so the parts of a run computed over separate ranges of assets add up to the
  * warning of the whole run (docs/performance.md, "Threads").
  */

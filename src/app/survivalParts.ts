@@ -5,7 +5,7 @@ import type { AssetTable } from '../domain/assets/index.js';
 import { compileCurveSet, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
 import { readHazardModel, type HazardModel } from '../domain/hazards/index.js';
 import { assetRanges, joinParts, sliceAssets } from '../domain/simulation/parts.js';
-import { computeSurvival, type PhysicsOptions, type SurvivalComputation } from '../domain/simulation/survival.js';
+import { assertCurvesCoverElements, computeSurvival, type PhysicsOptions, type SurvivalComputation } from '../domain/simulation/survival.js';
 
 /**
  * The engine of a run on the machine's cores (docs/performance.md, "Threads"): the default
@@ -43,6 +43,8 @@ export interface SurvivalInputs {
 export async function computeSurvivalOnCores(assets: AssetTable, inputs: SurvivalInputs, options: PhysicsOptions): Promise<SurvivalComputation> {
   const ranges = (options.physics ?? 'default') === 'default' ? assetRanges(assets) : [];
   if (ranges.length <= 1) return computeSurvival(assets, inputs.hazard, inputs.compiled, options);
+  // A curve set that misses some element type fails here, naming every gap of the run, not one part's.
+  assertCurvesCoverElements(assets, inputs.hazard, inputs.compiled);
   const threads = Math.min(ranges.length, os.availableParallelism());
   const shareOf = (thread: number) => ranges.flatMap((range, index) => (index % threads === thread ? [{ range, index }] : []));
   const stop = new AbortController();

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { loadHazardModules } from '../../src/app/hazardModules.js';
 import { createService } from '../../src/app/service.js';
+import { computeSurvivalOnCores } from '../../src/app/survivalParts.js';
 import { extractAssets, GDM_READING, type AssetTable } from '../../src/domain/assets/index.js';
 import { compileCurveSet, DEFAULT_CURVES } from '../../src/domain/fragility/index.js';
 import { readDistributionModel } from '../../src/domain/gdm/index.js';
@@ -12,7 +14,7 @@ import { groupAssetsByType } from '../../src/domain/simulation/combine.js';
 import { assetRanges, ELEMENTS_PER_PART, joinParts, sliceAssets } from '../../src/domain/simulation/parts.js';
 import { computeSurvival, type SurvivalComputation } from '../../src/domain/simulation/survival.js';
 import { largeFeeder } from '../../examples/generate-large-feeder.js';
-import { EXAMPLES, tempDir } from '../helpers/cli.js';
+import { EXAMPLES, ROOT, tempDir } from '../helpers/cli.js';
 import { combinedExampleHazard } from '../helpers/exampleHazards.js';
 import { sqliteRows } from '../helpers/sqliteShell.js';
 
@@ -124,6 +126,41 @@ test('end to end: a feeder of more than one part, shared among threads, writes w
   assert.equal(JSON.parse(info.warnings), warningTexts(whole.warnings));
   assert.is(Number(info.element_count), whole.elementCount);
   assert.equal(JSON.parse(info.wind_conversion), whole.wind);
+});
+
+test('a curve set that misses an element type fails before the run splits, naming every gap of the whole run', async () => {
+  // A hazard type hazsim does not ship (test/fixtures/landslideHazard.mjs): DEFAULT_CURVES has no curve for it at all.
+  await loadHazardModules([path.join(ROOT, 'test/fixtures/landslideHazard.mjs')]);
+  const assets = readAssets(largeFeeder(6000));
+  assert.ok(assetRanges(assets).length >= 2);
+  const hazardFile = {
+    models: [{ type: 'landslide', timestamp: '2024-09-21T03:00:00', center: { longitude: -79.95, latitude: 32.8 }, radius_m: 5000, displacement_m: 1 }],
+  };
+  const hazard = readHazardModel(hazardFile);
+  const compiled = compileCurveSet(DEFAULT_CURVES, 'DEFAULT_CURVES');
+  const wholeMessage = (() => {
+    try {
+      computeSurvival(assets, hazard, compiled);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error('the whole run was not refused');
+  })();
+  // Every type of the feeder, spans' and poles' alike, is named, though no one part holds them all.
+  for (const type of ['substation', 'distribution_overhead_lines', 'distribution_poles'])
+    assert.match(wholeMessage, new RegExp(`${type}/landslide_displacement`));
+  const inputs = {
+    hazard,
+    hazardFile: { name: 'slide', bytes: new TextEncoder().encode(JSON.stringify(hazardFile)) },
+    compiled,
+    curveSet: { name: 'DEFAULT_CURVES', set: DEFAULT_CURVES },
+  };
+  try {
+    await computeSurvivalOnCores(assets, inputs, {});
+    assert.unreachable('the run in parts was not refused');
+  } catch (error) {
+    assert.is((error as Error).message, wholeMessage);
+  }
 });
 
 test.run();

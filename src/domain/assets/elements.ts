@@ -78,6 +78,16 @@ function lineElementsOf(assets: AssetTable, a: number): { spans: number; structu
   return type in DEFAULT_SPAN_M && !Number.isNaN(length) ? lineElementCounts(type, length) : null;
 }
 
+/** The asset types of the elements expandElements makes of `assets` (theirs, and the structures' of lines that have some), in ASSET_TYPES order. */
+export function elementTypesOf(assets: AssetTable): AssetType[] {
+  const types = new Set<AssetType>();
+  for (let a = 0; a < assets.count; a += 1) {
+    types.add(assets.assetType[a]);
+    if ((lineElementsOf(assets, a)?.structures ?? 0) > 0) types.add(STRUCTURE_OF_LINE[assets.assetType[a]]!);
+  }
+  return ASSET_TYPES.filter((type) => types.has(type));
+}
+
 /** How many elements expandElements makes of asset `a`: a line's spans and the structures between them, 1 otherwise. */
 export function elementCountOf(assets: AssetTable, a: number): number {
   const line = lineElementsOf(assets, a);

@@ -14,7 +14,7 @@ import {
   type PhysicsProfile,
 } from '../hazards/index.js';
 import { applyWindConversion, planWindConversion, type WindConversionRecord } from './windConversion.js';
-import { expandElements } from '../assets/elements.js';
+import { elementTypesOf, expandElements } from '../assets/elements.js';
 import { eventSurvival } from './events.js';
 import { ASSET_TYPES, type AssetTable } from '../assets/types.js';
 import { integratedLognormalSurvivalInto, integratedSurvivalInto, type GroundMotionVariability } from './variability.js';
@@ -38,6 +38,18 @@ export interface SurvivalComputation {
   elementCount: number;
   /** With wind: how the hazard's wind was converted to what each curve expects (run_info.wind_conversion). */
   wind?: WindConversionRecord;
+}
+
+/** Quantities reported for the record (spectral accelerations) need no curve; without one they leave survival alone. */
+const needingCurves = (quantities: string[]) => quantities.filter((quantity) => !quantityDefinition(quantity).curveOptional);
+
+/**
+ * Refuses a default-physics run whose curve set (with its fallback) has no curve for some
+ * element's type and hazard, naming every such pair of the run (a run in parts checks all its
+ * assets before it splits them, so the message is the whole run's).
+ */
+export function assertCurvesCoverElements(assets: AssetTable, hazard: HazardModel, compiled: CompiledCurveSet): void {
+  assertCurvesCover(compiled, needingCurves(quantitiesOf(hazard)), elementTypesOf(assets));
 }
 
 /** What simulate reports as its survival when the request does not say. */
@@ -79,7 +91,6 @@ export function computeSurvival(assets: AssetTable, hazard: HazardModel, compile
       scratch.subarray(0, intensity.length),
     );
   };
-  const needingCurves = (quantities: string[]) => quantities.filter((quantity) => !quantityDefinition(quantity).curveOptional);
   // The wind each curve expects (docs/input-hazard.md): the stored intensity is the converted one.
   const convertWind = (sites: Parameters<typeof planWindConversion>[0]) => {
     if (!quantitiesOf(hazard).includes('wind_speed')) return { record: undefined, apply: (_grid: IntensityGrid) => {} };
@@ -107,7 +118,7 @@ export function computeSurvival(assets: AssetTable, hazard: HazardModel, compile
   }
   const elements = expandElements(assets);
   const quantities = quantitiesOf(hazard);
-  assertCurvesCover(compiled, needingCurves(quantities), new Set(Array.from(new Set(elements.assetTypeIndex), (index) => ASSET_TYPES[index])));
+  assertCurvesCoverElements(assets, hazard, compiled);
   const wind = convertWind(elements);
   const gridFor = (from: number, to: number) => {
     const grid = computeIntensities(hazard, elements, { physics }, { from, to });

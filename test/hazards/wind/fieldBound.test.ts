@@ -2,7 +2,15 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSiteBlocks } from '../../../src/domain/hazards/_siteGrid.js';
 import { haversineDistanceM } from '../../../src/domain/hazards/wind/distance.js';
-import { distanceRangeM, holland2010MaxOver, holland2010MinOver, tangentAlignmentMax, windSpeedBound } from '../../../src/domain/hazards/wind/fieldBound.js';
+import {
+  distanceRangeM,
+  holland1980MaxOver,
+  holland2010MaxOver,
+  holland2010MinOver,
+  tangentAlignmentMax,
+  windSpeedBound,
+} from '../../../src/domain/hazards/wind/fieldBound.js';
+import { holland1980Speed } from '../../../src/domain/hazards/wind/holland1980.js';
 import { holland2010Speed } from '../../../src/domain/hazards/wind/holland2010.js';
 import { raiseToWindSpeedField, windSpeedField } from '../../../src/domain/hazards/wind/windField.js';
 import type { WindModel, StormState } from '../../../src/domain/hazards/wind/windProfile.js';
@@ -68,6 +76,36 @@ bound('holland2010MaxOver is at least the Holland (2010) profile anywhere in its
     }
   }
   assert.is(holland2010MaxOver({ rmaxM: 30_000, maxWindMs: 40, hollandB: -1, slope: 0 }, 0, 1), Infinity, 'no bound for a shape outside the argument');
+});
+
+bound('holland1980MaxOver is at least the Holland (1980) profile (H1980 and H08, with Coriolis) anywhere in its interval', () => {
+  const next = random(13);
+  for (let trial = 0; trial < 300; trial++) {
+    const p = {
+      rmaxM: 10_000 + next() * 80_000,
+      hollandB: 0.8 + next() * 1.7,
+      pressureDeficitPa: 500 + next() * 9_000,
+      airDensity: 1.1 + next() * 0.1,
+      coriolis: 2 * 7.2921e-5 * Math.sin(((5 + next() * 40) * Math.PI) / 180),
+      cyclostrophic: next() < 0.3,
+    };
+    const outputFactor = next() < 0.5 ? 0.9 : 1;
+    const lo = next() * 200_000;
+    const hi = lo + next() * 40_000;
+    const max = holland1980MaxOver({ ...p, outputFactor }, lo, hi);
+    for (let k = 0; k <= 40; k++) {
+      const r = lo + ((hi - lo) * k) / 40;
+      const speed = outputFactor * holland1980Speed(r, p);
+      assert.ok(speed <= max, `R ${p.rmaxM}, B ${p.hollandB}, Δp ${p.pressureDeficitPa}: ${speed} at ${r} m above the bound ${max} over [${lo}, ${hi}]`);
+    }
+  }
+  // The bound is tight at R: the profile's own peak without Coriolis, √(B Δp / (ρ e)); with Coriolis it is the profile at the interval's near end and R.
+  const peak = holland1980MaxOver({ rmaxM: 30_000, hollandB: 1.5, pressureDeficitPa: 5_000, airDensity: 1.15, coriolis: 0, outputFactor: 1 }, 29_000, 31_000);
+  assert.ok(Math.abs(peak / Math.sqrt((1.5 * 5_000) / (1.15 * Math.E)) - 1) < 1e-8, String(peak));
+  const atR = { rmaxM: 30_000, hollandB: 1.5, pressureDeficitPa: 5_000, airDensity: 1.15, coriolis: 7e-5 };
+  const tight = holland1980MaxOver({ ...atR, outputFactor: 1 }, 30_000, 30_000);
+  assert.ok(Math.abs(tight / holland1980Speed(30_000, atR) - 1) < 1e-8, `${tight} vs ${holland1980Speed(30_000, atR)}`);
+  assert.is(holland1980MaxOver({ rmaxM: 30_000, hollandB: 0, pressureDeficitPa: 5_000, airDensity: 1.15, coriolis: 0, outputFactor: 1 }, 0, 1), Infinity);
 });
 
 bound('windSpeedBound covers the translation: nothing beyond the maximum distance, the attenuated motion otherwise', () => {

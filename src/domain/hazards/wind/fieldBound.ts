@@ -107,6 +107,40 @@ export function holland2010MinOver(shape: Holland2010Shape, loM: number, hiM: nu
   return lo >= rmaxM ? outer : Math.min(holland2010At(shape, lo, holland2010Exponent(shape, lo)), outer);
 }
 
+/** A Holland (1980) profile as holland1980.ts evaluates it (H1980, H08): V(r) = factor (√(A s e^(−s) + c²) − c), A = B Δp / ρ, s = (R/r)^B, c = r f / 2, r ≥ 1 m. */
+export interface Holland1980Shape {
+  rmaxM: number;
+  hollandB: number;
+  pressureDeficitPa: number;
+  airDensity: number;
+  /** f = 2Ω sin|φ| ≥ 0 (coriolis.ts); ignored when `cyclostrophic`. */
+  coriolis: number;
+  cyclostrophic?: boolean;
+  /** The factor the profile's speed is multiplied by (profileSpeed). */
+  outputFactor: number;
+}
+
+/**
+ * Greatest Holland (1980) speed at distances in [loM, hiM] (Infinity unless R, B, Δp, ρ and
+ * the factor are positive and f ≥ 0, as the argument needs). √(g + c²) − c = g / (√(g + c²) + c)
+ * grows with g = A s e^(−s) and, for c ≥ 0, falls with c, so it is at most its value at the
+ * greatest g and the least c (at loM). s e^(−s) rises to its peak 1/e at s = 1 (r = R) and falls
+ * beyond, so over the interval's s it is at most 1/e when the interval holds R, else its value
+ * at the end nearer R.
+ */
+export function holland1980MaxOver(shape: Holland1980Shape, loM: number, hiM: number): number {
+  const { rmaxM, hollandB, pressureDeficitPa, airDensity, coriolis, cyclostrophic, outputFactor } = shape;
+  if (!(rmaxM > 0 && hollandB > 0 && pressureDeficitPa > 0 && airDensity > 0 && outputFactor > 0 && coriolis >= 0)) return Infinity;
+  const lo = Math.max(1, loM);
+  const sNear = (rmaxM / lo) ** hollandB;
+  const sFar = (rmaxM / Math.max(1, hiM)) ** hollandB;
+  const peak = sFar <= 1 && sNear >= 1 ? Math.exp(-1) : Math.max(sNear * Math.exp(-sNear), sFar * Math.exp(-sFar));
+  const g = (hollandB / airDensity) * pressureDeficitPa * peak * (1 + RELATIVE_SLACK);
+  const c = cyclostrophic ? 0 : ((lo * coriolis) / 2) * (1 - RELATIVE_SLACK);
+  // The quotient form has no cancellation; the profile's own difference has, of about c·2⁻⁵² where c outweighs g, hence the absolute slack.
+  return outputFactor * ((g / (Math.sqrt(g + c * c) + c)) * (1 + RELATIVE_SLACK) + c * RELATIVE_SLACK * 1e-3);
+}
+
 /**
  * Greatest alignment t̂·v̂ (cosine of the angle between a site's unit tangent and the storm's
  * motion, translation.ts) over the sites of the box; 1 when unknown. The sites' offsets from

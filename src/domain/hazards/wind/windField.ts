@@ -4,7 +4,7 @@ import { holland2010ExponentAt, HOLLAND_2010_INNER_EXPONENT, HOLLAND_2010_PERIPH
 import { buildTimeline, stormStateAt, type TrackTimeline } from './trackInterpolation.js';
 import { translationAttenuation, type HemisphereSign, type TranslationMetric } from './translation.js';
 import { prepareProfile, profileSpeed, type PreparedProfile, type StormState, type WindModelOptions } from './windProfile.js';
-import { distanceRangeM, holland2010MaxOver, holland2010MinOver, tangentAlignmentMax, windSpeedBound, type SiteBox } from './fieldBound.js';
+import { distanceRangeM, holland1980MaxOver, holland2010MaxOver, holland2010MinOver, tangentAlignmentMax, windSpeedBound, type SiteBox } from './fieldBound.js';
 import type { SiteBlocks } from '../_siteGrid.js';
 import type { NormalizedTrack } from './tracks/types.js';
 
@@ -126,18 +126,22 @@ class StormStateField {
     return Number.isNaN(speed) ? 0 : speed;
   }
 
-  /** At least speedAt(i) for every site i of the box (fieldBound.ts); Infinity for profiles other than Holland (2010). */
+  /**
+   * At least speedAt(i) for every site i of the box (fieldBound.ts); Infinity for the
+   * Emanuel & Rotunno (2011) profile. A Holland (1980) profile (H1980, H08) is bounded above
+   * only (its least rotational speed taken as 0, which the translation terms allow).
+   */
   boundOver(box: SiteBox): number {
-    if (!this.holland2010) return Infinity;
+    const { model, rmaxM, hollandB, maxWindMs, containsTranslation } = this.profile;
+    if (model !== 'H10' && model !== 'H1980' && model !== 'H08') return Infinity;
     const [loM, hiM] = distanceRangeM(this.eyeLat, this.eyeLon, box);
-    const { rmaxM, hollandB, maxWindMs, containsTranslation } = this.profile;
     const shape = { rmaxM, maxWindMs, hollandB, slope: this.slope };
     return windSpeedBound(
       {
         loM,
         hiM,
-        rotationalMin: holland2010MinOver(shape, loM, hiM),
-        rotationalMax: holland2010MaxOver(shape, loM, hiM),
+        rotationalMin: this.holland2010 ? holland2010MinOver(shape, loM, hiM) : 0,
+        rotationalMax: this.holland2010 ? holland2010MaxOver(shape, loM, hiM) : holland1980MaxOver(this.profile, loM, hiM),
         alignmentMax: tangentAlignmentMax(this.eyeLat, this.eyeLon, box, this.hemisphere, this.translationEastMs, this.translationNorthMs),
       },
       rmaxM,

@@ -40,6 +40,7 @@ export interface SurvivalInputs {
   curveSet: SurvivalPartsTask['curveSet'];
 }
 
+/** computeSurvival of a run, its parts shared among the machine's cores as the head of this file says; the same values. */
 export async function computeSurvivalOnCores(assets: AssetTable, inputs: SurvivalInputs, options: PhysicsOptions): Promise<SurvivalComputation> {
   const ranges = (options.physics ?? 'default') === 'default' ? assetRanges(assets) : [];
   if (ranges.length <= 1) return computeSurvival(assets, inputs.hazard, inputs.compiled, options);

@@ -1,5 +1,6 @@
 import { EARTH_MEAN_RADIUS_M } from './constants.js';
 import { wrapLongitudeDifference } from './distance.js';
+import type { Holland1980Parameters } from './holland1980.js';
 import { holland2010ExponentAt } from './holland2010.js';
 
 /**
@@ -107,18 +108,14 @@ export function holland2010MinOver(shape: Holland2010Shape, loM: number, hiM: nu
   return lo >= rmaxM ? outer : Math.min(holland2010At(shape, lo, holland2010Exponent(shape, lo)), outer);
 }
 
-/** A Holland (1980) profile as holland1980.ts evaluates it (H1980, H08): V(r) = factor (√(A s e^(−s) + c²) − c), A = B Δp / ρ, s = (R/r)^B, c = r f / 2, r ≥ 1 m. */
-export interface Holland1980Shape {
-  rmaxM: number;
-  hollandB: number;
-  pressureDeficitPa: number;
-  airDensity: number;
-  /** f = 2Ω sin|φ| ≥ 0 (coriolis.ts); ignored when `cyclostrophic`. */
-  coriolis: number;
-  cyclostrophic?: boolean;
+/**
+ * A Holland (1980) profile as profileSpeed evaluates it (H1980, H08): factor × holland1980Speed,
+ * V(r) = √(A s e^(−s) + c²) − c, A = B Δp / ρ, s = (R/r)^B, c = r f / 2 (f ≥ 0, coriolis.ts), r ≥ 1 m.
+ */
+export type Holland1980Shape = Holland1980Parameters & {
   /** The factor the profile's speed is multiplied by (profileSpeed). */
   outputFactor: number;
-}
+};
 
 /**
  * Greatest Holland (1980) speed at distances in [loM, hiM] (Infinity unless R, B, Δp, ρ and

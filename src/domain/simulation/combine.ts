@@ -1,3 +1,4 @@
+import { pickAssets } from '../assets/table.js';
 import type { AssetTable } from '../assets/types.js';
 import { intensityQuantityNames } from '../hazards/quantities.js';
 import type { IntensityGrid, IntensityQuantity } from '../hazards/types.js';
@@ -21,26 +22,10 @@ export type SurvivalEvaluator = (
 
 /** Reorders an asset table by asset type (ASSET_TYPES order), keeping model order within a type. */
 export function groupAssetsByType(assets: AssetTable): AssetTable {
-  const order = Array.from({ length: assets.count }, (_, index) => index).sort((a, b) => assets.assetTypeIndex[a] - assets.assetTypeIndex[b] || a - b);
-  const pick = <T>(values: T[]) => order.map((index) => values[index]);
-  const pickTyped = <T extends Float64Array | Uint8Array>(values: T): T => {
-    const out = new (values.constructor as { new (length: number): T })(assets.count);
-    order.forEach((from, to) => (out[to] = values[from]));
-    return out;
-  };
-  return {
-    count: assets.count,
-    uuid: pick(assets.uuid),
-    name: pick(assets.name),
-    assetType: pick(assets.assetType),
-    assetTypeIndex: pickTyped(assets.assetTypeIndex),
-    componentType: pick(assets.componentType),
-    longitude: pickTyped(assets.longitude),
-    latitude: pickTyped(assets.latitude),
-    heightM: pickTyped(assets.heightM),
-    route: Float64Array.from({ length: 4 * assets.count }, (_, index) => assets.route[4 * order[index >> 2] + (index & 3)]),
-    lengthM: pickTyped(assets.lengthM),
-  };
+  return pickAssets(
+    assets,
+    Array.from({ length: assets.count }, (_, index) => index).sort((a, b) => assets.assetTypeIndex[a] - assets.assetTypeIndex[b] || a - b),
+  );
 }
 
 /** [start, end) of each asset type's run in a table grouped by type. */

@@ -6,6 +6,7 @@
  * result's bytes do not either (docs/performance.md, "Threads").
  */
 import { elementCountOf } from '../assets/elements.js';
+import { pickAssets } from '../assets/table.js';
 import type { AssetTable } from '../assets/types.js';
 import { mergeWarnings, type IntensityQuantity } from '../hazards/index.js';
 import type { SurvivalComputation } from './survival.js';
@@ -40,19 +41,10 @@ export function assetRanges(assets: AssetTable, elementsPerPart = ELEMENTS_PER_P
 
 /** The assets of a range, as a table of their own. */
 export function sliceAssets(assets: AssetTable, { from, to }: AssetRange): AssetTable {
-  return {
-    count: to - from,
-    uuid: assets.uuid.slice(from, to),
-    name: assets.name.slice(from, to),
-    assetType: assets.assetType.slice(from, to),
-    assetTypeIndex: assets.assetTypeIndex.slice(from, to),
-    componentType: assets.componentType.slice(from, to),
-    longitude: assets.longitude.slice(from, to),
-    latitude: assets.latitude.slice(from, to),
-    heightM: assets.heightM.slice(from, to),
-    route: assets.route.slice(4 * from, 4 * to),
-    lengthM: assets.lengthM.slice(from, to),
-  };
+  return pickAssets(
+    assets,
+    Array.from({ length: to - from }, (_, index) => from + index),
+  );
 }
 
 /** Per (timestamp, asset) arrays of the parts as one over all assets, timestamp-major; NaN where a part has none. */

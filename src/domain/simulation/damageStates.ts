@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { batchedInsert } from '../../base/sqliteFile.js';
+import { ASSET_TYPES } from '../assets/types.js';
 import { damageStateProbabilitiesAt, type CompiledFragility } from '../fragility/index.js';
 import type { IntensityQuantity } from '../hazards/quantities.js';
 import type { SurvivalResult } from './types.js';
@@ -66,9 +68,6 @@ export function damageStateCount(result: SurvivalResult, fragilityOf: FragilityL
 /** The name of damage state 0 (below the first limit state). */
 export const NO_DAMAGE = 'none';
 
-/** Rows per INSERT statement: multi-row statements cut the per-call cost that dominates bulk writes. */
-const ROWS_PER_STATEMENT = 64;
-
 /**
  * P(damage state k), k = 0 ('none') .. n, of the asset and timestamp of `cell` for a quantity
  * whose curve is `fragility`, into `out`; false where there is none (the quantity absent there).
@@ -104,50 +103,48 @@ export function damageStateProbabilitiesOf(
   return true;
 }
 
-/** Writes `damage_states` (what each state means) and `damage_state_cells` (the probabilities behind the `damage_state_probabilities` view) for a result. */
-export function insertDamageStates(db: Database.Database, result: SurvivalResult, fragilityOf: FragilityLookup): void {
+/**
+ * Writes `damage_states` (what each state means) and `damage_state_cells` (the probabilities
+ * behind the `damage_state_probabilities` view, `stateCount` columns: damageStateCount) for a result.
+ */
+export function insertDamageStates(db: Database.Database, result: SurvivalResult, fragilityOf: FragilityLookup, stateCount: number): void {
   const { assets, timestamps } = result;
-  const quantities = Object.keys(result.intensities);
+  const quantities = Object.keys(result.intensities) as IntensityQuantity[];
   const describe = db.prepare('INSERT INTO damage_states VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const described = new Set<string>();
-  for (let a = 0; a < assets.count; a += 1) {
+  // Types in the order the assets first have them.
+  for (const typeIndex of new Set(assets.assetTypeIndex)) {
+    const assetType = ASSET_TYPES[typeIndex];
     for (const quantity of quantities) {
-      const key = `${assets.assetType[a]}\u0000${quantity}`;
-      const fragility = fragilityOf(assets.assetTypeIndex[a], quantity);
-      if (!fragility || described.has(key)) continue;
-      described.add(key);
-      describe.run(assets.assetType[a], quantity, 0, NO_DAMAGE, 0, null, null);
+      const fragility = fragilityOf(typeIndex, quantity);
+      if (!fragility) continue;
+      describe.run(assetType, quantity, 0, NO_DAMAGE, 0, null, null);
       fragility.limitStateNames.forEach((name, k) => {
         const repair = fragility.repair[k];
-        describe.run(assets.assetType[a], quantity, k + 1, name, k >= fragility.outOfService ? 1 : 0, repair?.mean_hours ?? null, repair?.sd_hours ?? null);
+        describe.run(assetType, quantity, k + 1, name, k >= fragility.outOfService ? 1 : 0, repair?.mean_hours ?? null, repair?.sd_hours ?? null);
       });
     }
   }
 
-  const stateCount = damageStateCount(result, fragilityOf);
-  const columnCount = 3 + stateCount;
-  const rowSql = `(${new Array(columnCount).fill('?').join(', ')})`;
-  const insertSql = (rows: number) => `INSERT INTO damage_state_cells VALUES ${new Array(rows).fill(rowSql).join(',')}`;
-  const full = db.prepare(insertSql(ROWS_PER_STATEMENT));
-  const parameters: (string | number | null)[] = [];
+  const rows = batchedInsert(db, 'damage_state_cells', 3 + stateCount);
+  const { parameters } = rows;
   const probabilities = new Float64Array(stateCount);
   // Rows in key order (asset, quantity, timestamp), so the table's B-tree is appended to, never split in the middle.
   const quantitiesInKeyOrder = [...quantities].sort();
   for (let a = 0; a < assets.count; a += 1) {
     for (const quantity of quantitiesInKeyOrder) {
-      const fragility = fragilityOf(assets.assetTypeIndex[a], quantity as IntensityQuantity);
+      const fragility = fragilityOf(assets.assetTypeIndex[a], quantity);
       if (!fragility) continue;
       const states = fragility.limitStates.length + 1;
       for (let t = 0; t < timestamps.length; t += 1) {
-        if (!damageStateProbabilitiesOf(result, quantity as IntensityQuantity, fragility, t * assets.count + a, probabilities)) continue;
-        parameters.push(a, quantity, t);
-        for (let k = 0; k < stateCount; k += 1) parameters.push(k < states ? probabilities[k] : null);
-        if (parameters.length === ROWS_PER_STATEMENT * columnCount) {
-          full.run(parameters);
-          parameters.length = 0;
-        }
+        if (!damageStateProbabilitiesOf(result, quantity, fragility, t * assets.count + a, probabilities)) continue;
+        let p = rows.offset;
+        parameters[p++] = a;
+        parameters[p++] = quantity;
+        parameters[p++] = t;
+        for (let k = 0; k < stateCount; k += 1) parameters[p++] = k < states ? probabilities[k] : null;
+        rows.added();
       }
     }
   }
-  if (parameters.length > 0) db.prepare(insertSql(parameters.length / columnCount)).run(parameters);
+  rows.finish();
 }

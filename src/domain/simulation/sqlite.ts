@@ -1,15 +1,13 @@
 import Database from 'better-sqlite3';
-import { writeSqliteFile } from '../../base/sqliteFile.js';
+import { batchedInsert, writeSqliteFile } from '../../base/sqliteFile.js';
 import { intensityQuantityNames } from '../hazards/quantities.js';
 import { intensityColumns, survivalColumn } from './columns.js';
 import { assetSummarySql, insertAssetSummary } from './assetSummary.js';
 import type { CurveUsed, SurvivalResult } from './types.js';
 import { damageStateCount, damageStateSchemaSql, insertDamageStates, type FragilityLookup } from './damageStates.js';
 
-/** Rows per INSERT statement: multi-row statements cut the per-call cost that dominates bulk writes. */
-const ROWS_PER_STATEMENT = 64;
-/** Progress is reported every this many rows (a multiple of ROWS_PER_STATEMENT). */
-const PROGRESS_EVERY_ROWS = ROWS_PER_STATEMENT * 1024;
+/** Progress is reported every this many rows, when a batch of rows has just been written. */
+const PROGRESS_EVERY_ROWS = 65_536;
 
 const FIXED_COLUMNS = ['id', 'asset_name', 'asset_type', 'distribution_asset', 'timestamp', 'survival_probability'] as const;
 
@@ -86,7 +84,8 @@ export function writeResultsSqlite(
   fragilityOf: FragilityLookup,
   onRows?: (done: number, total: number) => void,
 ): void {
-  const schema = schemaSql(damageStateCount(result, fragilityOf)) + (result.events ? assetSummarySql() : '');
+  const stateCount = damageStateCount(result, fragilityOf);
+  const schema = schemaSql(stateCount) + (result.events ? assetSummarySql() : '');
   writeSqliteFile(outputPath, schema, (db) => {
     insertAssetStates(db, result, onRows);
     if (result.events) insertAssetSummary(db, result);
@@ -108,7 +107,7 @@ export function writeResultsSqlite(
     result.timestamps.forEach((timestamp, index) => insertTimestamp.run(index, timestamp));
     const insertCurve = db.prepare('INSERT INTO fragility_curves VALUES (?, ?, ?, ?, ?, ?)');
     for (const curve of curves) insertCurve.run(curve.asset_type, curve.quantity, curve.curve_set, curve.definition, curve.hazard_type, curve.source);
-    insertDamageStates(db, result, fragilityOf);
+    insertDamageStates(db, result, fragilityOf, stateCount);
     const insertInfo = db.prepare('INSERT INTO run_info VALUES (?, ?)');
     for (const key of Object.keys(runInfo).sort()) insertInfo.run(key, runInfo[key]);
   });
@@ -119,19 +118,15 @@ function insertAssetStates(db: Database.Database, result: SurvivalResult, onRows
   const { assets, timestamps, survival } = result;
   const assetCount = assets.count;
   const rowCount = assetCount * timestamps.length;
-  const columnCount = assetStateColumns().length;
-  const rowPlaceholder = `(${new Array(columnCount).fill('?').join(',')})`;
-  const insertSql = (rows: number) => `INSERT INTO assetstatetable VALUES ${new Array(rows).fill(rowPlaceholder).join(',')}`;
-  const fullStatement = db.prepare(insertSql(ROWS_PER_STATEMENT));
+  const rows = batchedInsert(db, 'assetstatetable', assetStateColumns().length);
+  const { parameters } = rows;
   const intensityArrays = intensityColumns().map((c) => ({ values: result.intensities[c.quantity], siPerUnit: c.siPerUnit }));
   const survivalArrays = intensityQuantityNames().map((q) => result.survivalByQuantity[q]);
-  const parameters: (string | number | null)[] = new Array(ROWS_PER_STATEMENT * columnCount);
-  let filled = 0;
   let id = 0;
   for (let a = 0; a < assetCount; a += 1) {
     for (let t = 0; t < timestamps.length; t += 1) {
       const index = t * assetCount + a;
-      let p = filled * columnCount;
+      let p = rows.offset;
       id += 1;
       parameters[p++] = id;
       parameters[p++] = assets.name[a];
@@ -147,15 +142,10 @@ function insertAssetStates(db: Database.Database, result: SurvivalResult, onRows
         const value = values ? values[index] : NaN;
         parameters[p++] = Number.isNaN(value) ? null : value;
       }
-      filled += 1;
-      if (filled === ROWS_PER_STATEMENT) {
-        fullStatement.run(parameters);
-        filled = 0;
-        if (onRows && id % PROGRESS_EVERY_ROWS === 0) onRows(id, rowCount);
-      }
+      if (rows.added() && onRows && id % PROGRESS_EVERY_ROWS === 0) onRows(id, rowCount);
     }
   }
-  if (filled > 0) db.prepare(insertSql(filled)).run(parameters.slice(0, filled * columnCount));
+  rows.finish();
   if (id !== rowCount) throw new Error(`internal: wrote ${id} rows, expected ${rowCount}`);
   onRows?.(rowCount, rowCount);
 }

@@ -30,13 +30,10 @@ import { groupAssetsByType } from '../src/domain/simulation/combine.js';
 import { computeSurvival } from '../src/domain/simulation/survival.js';
 import { DERIVED_ASSETS_FILE } from '../src/app/assetCache.js';
 import { assetStateColumns } from '../src/domain/simulation/sqlite.js';
-import { intensityColumns } from '../src/domain/simulation/columns.js';
-import { intensityQuantityNames } from '../src/domain/hazards/quantities.js';
 
 const ASSET_STATE_COLUMNS = assetStateColumns();
 // The compiled service: under tsx a run's worker thread would compile the sources again as it starts.
 const { createService } = (await import(new URL('../dist/src/app/service.js', import.meta.url).href)) as typeof import('../src/app/service.js');
-import type { SurvivalResult } from '../src/domain/simulation/types.js';
 import { combinedExampleHazard } from '../test/helpers/exampleHazards.js';
 
 /** 100,000 by default; HAZSIM_BENCH_ASSETS runs a smaller feeder on a busy machine (figures scale with it). */
@@ -77,49 +74,6 @@ function best<T>(runs: number, work: () => T): { wallMs: number; cpuMs: number; 
   return { wallMs, cpuMs, value };
 }
 
-/**
- * The floor: the same rows and columns as assetstatetable, written with bare better-sqlite3
- * (one prepared single-row INSERT run per row, in one transaction, journal and fsync off).
- */
-function writeFloor(filePath: string, result: SurvivalResult): number {
-  const { assets, timestamps, survival } = result;
-  const started = performance.now();
-  const db = new Database(filePath);
-  db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
-  db.exec(
-    `CREATE TABLE assetstatetable (id INTEGER PRIMARY KEY, asset_name TEXT NOT NULL, asset_type TEXT NOT NULL, distribution_asset TEXT NOT NULL, timestamp TEXT NOT NULL, ${ASSET_STATE_COLUMNS.slice(
-      5,
-    )
-      .map((column) => `${column} REAL`)
-      .join(', ')})`,
-  );
-  const insert = db.prepare(`INSERT INTO assetstatetable VALUES (${ASSET_STATE_COLUMNS.map(() => '?').join(', ')})`);
-  const intensities = intensityColumns().map((column) => ({ values: result.intensities[column.quantity], siPerUnit: column.siPerUnit }));
-  const survivals = intensityQuantityNames().map((quantity) => result.survivalByQuantity[quantity]);
-  const row: (string | number | null)[] = new Array(ASSET_STATE_COLUMNS.length);
-  let id = 0;
-  db.transaction(() => {
-    for (let a = 0; a < assets.count; a += 1) {
-      for (let t = 0; t < timestamps.length; t += 1) {
-        const cell = t * assets.count + a;
-        let column = 0;
-        row[column++] = ++id;
-        row[column++] = assets.name[a];
-        row[column++] = assets.assetType[a];
-        row[column++] = assets.uuid[a];
-        row[column++] = timestamps[t];
-        row[column++] = survival[cell];
-        for (const { values, siPerUnit } of intensities) row[column++] = values && values[cell] === values[cell] ? values[cell] / siPerUnit : null;
-        for (const values of survivals) row[column++] = values && values[cell] === values[cell] ? values[cell] : null;
-        insert.run(row);
-      }
-    }
-  })();
-  db.close();
-  return performance.now() - started;
-}
-
 /** A result file's tables: how each was created and its rows, to be written again. */
 function resultTables(filePath: string): { sql: string; name: string; rows: unknown[][] }[] {
   const db = new Database(filePath, { readonly: true });
@@ -131,8 +85,12 @@ function resultTables(filePath: string): { sql: string; name: string; rows: unkn
   }
 }
 
-/** The whole-result floor: every table of a result file created again and its rows written back, single-row INSERTs, one transaction. */
-function writeWholeFloor(filePath: string, tables: ReturnType<typeof resultTables>): number {
+/**
+ * A floor: tables of a result file created again from its schema and their rows written back
+ * with bare better-sqlite3 (one prepared single-row INSERT run per row, in one transaction,
+ * journal and fsync off); wall ms.
+ */
+function writeFloor(filePath: string, tables: ReturnType<typeof resultTables>): number {
   const started = performance.now();
   const db = new Database(filePath);
   db.pragma('journal_mode = OFF');
@@ -164,9 +122,8 @@ try {
   const compiled = compileCurveSet(DEFAULT_CURVES, 'DEFAULT_CURVES');
   const evaluations = assets.count * hazard.timestamps.length;
   const elements = expandElements(assets);
-  let engine!: ReturnType<typeof best<ReturnType<typeof computeSurvival>>>;
   for (const physics of ['erad_v1', 'default'] as const) {
-    engine = best(RUNS, () => computeSurvival(assets, hazard, compiled, { physics }));
+    const engine = best(RUNS, () => computeSurvival(assets, hazard, compiled, { physics }));
     const sites = physics === 'default' ? elements : assets;
     const intensities = best(RUNS, () => computeIntensities(hazard, sites, { physics }));
     const perCore = evaluations / (engine.cpuMs / 1000);
@@ -186,28 +143,30 @@ try {
     const entries = Object.entries(run.phases);
     return entries.map(([phase, at], index) => `${phase} ${seconds((entries[index + 1]?.[1] ?? run.ms) - at)}`).join(', ');
   };
-  // Floor and service runs alternate, so a shared machine's load changes touch both alike; each file (370 MB) is removed once timed.
+  // Floor and service runs alternate, so a shared machine's load changes touch both alike; each file is removed once timed.
   const floorRuns: number[] = [];
   const floorCpuRuns: number[] = [];
-  const floor = () => {
-    const file = path.join(dir, 'floor.sqlite');
-    const cpuBefore = process.cpuUsage();
-    floorRuns.push(writeFloor(file, engine.value.result));
-    floorCpuRuns.push(cpuMsSince(cpuBefore));
-    fs.rmSync(file);
-  };
   const wholeRuns: number[] = [];
   let tables: ReturnType<typeof resultTables> = [];
-  const wholeFloor = () => {
-    const file = path.join(dir, 'whole-floor.sqlite');
-    wholeRuns.push(writeWholeFloor(file, tables));
+  const floors = () => {
+    const file = path.join(dir, 'floor.sqlite');
+    const cpuBefore = process.cpuUsage();
+    floorRuns.push(
+      writeFloor(
+        file,
+        tables.filter(({ name }) => name === 'assetstatetable'),
+      ),
+    );
+    floorCpuRuns.push(cpuMsSince(cpuBefore));
+    fs.rmSync(file);
+    wholeRuns.push(writeFloor(file, tables));
     fs.rmSync(file);
   };
   let resultBytes = 0;
   /**
    * One service run: its wall and CPU time (all threads: the run is in a worker) and when each
    * progress phase began (ms from the call); the file is checked, its tables kept when asked
-   * (for the whole-result floor), and removed.
+   * (for the floors), and removed.
    */
   const simulate = async (keepTables = false) => {
     const file = path.join(dir, 'result.sqlite');
@@ -226,15 +185,13 @@ try {
     fs.rmSync(file);
     return { ms, cpuMs, phases };
   };
-  floor();
   // Upload derives the asset table already; "cold" removes it, so the run parses the model as it would after a refresh picked the file up.
   fs.rmSync(service.stores.distribution.derivedPathFor('large_feeder', DERIVED_ASSETS_FILE));
   const cold = await simulate();
   const warmRuns = [await simulate(true)];
-  wholeFloor();
-  floor();
+  floors();
   warmRuns.push(await simulate());
-  wholeFloor();
+  floors();
   const tableRows = tables.map(({ name, rows }) => `${name} ${rows.length}`).join(', ');
   tables = [];
   const warm = warmRuns[0].ms <= warmRuns[1].ms ? warmRuns[0] : warmRuns[1];
@@ -242,7 +199,7 @@ try {
   const floorCpuMs = Math.min(...floorCpuRuns);
   const wholeMs = Math.min(...wholeRuns);
   console.log(
-    `BENCH simulate floor (bare better-sqlite3, ${evaluations} rows × ${ASSET_STATE_COLUMNS.length} columns, single-row INSERT, one transaction): ${seconds(floorMs)}, ${seconds(floorCpuMs)} CPU (runs: ${floorRuns.map(seconds).join(', ')})`,
+    `BENCH simulate floor (bare better-sqlite3, ${evaluations} rows × ${ASSET_STATE_COLUMNS.length} columns, single-row INSERT, one transaction, the table as the result creates it): ${seconds(floorMs)}, ${seconds(floorCpuMs)} CPU (runs: ${floorRuns.map(seconds).join(', ')})`,
   );
   console.log(
     `BENCH simulate whole-result floor (the result's tables and rows: ${tableRows}; file ${(resultBytes / 1e6).toFixed(0)} MB): ${seconds(wholeMs)} (runs: ${wholeRuns.map(seconds).join(', ')})`,

@@ -116,7 +116,7 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
     wind,
   } = await computeSurvivalOnCores(
     groupAssetsByType(extracted),
-    { hazard, hazardFile: { name: task.hazard.name, bytes: hazardBytes }, compiled, curveSet: { name: task.curveSet.name, set: task.curveSet.set } },
+    { hazard, hazardFile: { name: task.hazard.name, bytes: hazardBytes }, compiled, curveSet: task.curveSet },
     { physics, groundMotionVariability },
   );
   report({ phase: 'computing survival', done: 1, total: 1 });

@@ -40,7 +40,7 @@ export interface SurvivalComputation {
   wind?: WindConversionRecord;
 }
 
-/** Quantities reported for the record (spectral accelerations) need no curve; without one they leave survival alone. */
+/** The quantities a run must have curves for: all but those reported for the record (curveOptional, the spectral accelerations). */
 const needingCurves = (quantities: string[]) => quantities.filter((quantity) => !quantityDefinition(quantity).curveOptional);
 
 /**

@@ -20,7 +20,7 @@ export default tseslint.config(
   },
   {
     // The report page's script runs in the browser, after the Leaflet and uPlot it is inlined with.
-    files: ['src/app/reportPage/**/*.js'],
+    files: ['src/app/report/reportPage/**/*.js'],
     languageOptions: { globals: { ...globals.browser, L: 'readonly', uPlot: 'readonly' }, sourceType: 'script' },
   },
   {

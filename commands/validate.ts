@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatSummary, writeWarnings } from './output.js';
 import { ERROR_KIND_TABLE, HazsimError } from '../src/base/errors.js';
-import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/app/kinds.js';
+import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/app/models/kinds.js';
 import { addCoordinateOptions } from './models.js';
 import { coordinateReading, type CoordinateOrder } from '../src/app/schemas.js';
 

@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadHazardModules } from '../../src/app/hazardModules.js';
 import { createService } from '../../src/app/service.js';
-import { computeSurvivalOnCores } from '../../src/app/survivalParts.js';
+import { computeSurvivalOnCores } from '../../src/app/simulation/survivalParts.js';
 import { extractAssets, GDM_READING, type AssetTable } from '../../src/domain/assets/index.js';
 import { compileCurveSet, DEFAULT_CURVES } from '../../src/domain/fragility/index.js';
 import { readDistributionModel } from '../../src/domain/gdm/index.js';

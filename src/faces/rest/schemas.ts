@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { CoordinateUploadFields, TrackUploadFields } from '../../app/schemas.js';
-import { JOB_STATES, JobRecord } from '../../app/jobSchemas.js';
+import { JOB_STATES, JobRecord } from '../../app/jobs/jobSchemas.js';
 
 /** GET /: what this service is and where its documentation lives. */
 export const ApiInfo = v.strictObject({

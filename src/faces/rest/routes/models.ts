@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import * as v from 'valibot';
-import { MODEL_KINDS, type ModelKindId } from '../../../app/kinds.js';
+import { MODEL_KINDS, type ModelKindId } from '../../../app/models/kinds.js';
 import { uploadResponse, type HazsimService } from '../../../app/service.js';
 import { ModelRecord, ModelRecordWithContent, StatusMessage, UploadResponse } from '../../../app/schemas.js';
 import { ListQuery, UploadForm } from '../schemas.js';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import yauzl from 'yauzl';
-import { HazsimError } from '../base/errors.js';
-import { MAX_JSON_BYTES, parseJsonBytes } from '../base/json.js';
-import { detectTrackFormat, trackToHazardFile, type TrackSummary, type TrackUploadOptions } from '../domain/hazards/index.js';
+import { HazsimError } from '../../base/errors.js';
+import { MAX_JSON_BYTES, parseJsonBytes } from '../../base/json.js';
+import { detectTrackFormat, trackToHazardFile, type TrackSummary, type TrackUploadOptions } from '../../domain/hazards/index.js';
 import { isGridXmlName, isUncertaintyXmlName, looksLikeXml, shakeMapUploadContent } from './shakeMapUpload.js';
 
 /** One file of a time series folder carried by an uploaded ZIP, relative to that folder. */

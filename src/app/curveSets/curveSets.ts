@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sha256Hex } from '../base/sha256.js';
-import { ModelStore, type ModelRecord, type RefreshReport } from './cache/store.js';
+import { sha256Hex } from '../../base/sha256.js';
+import { ModelStore, type ModelRecord, type RefreshReport } from '../cache/store.js';
 import {
   DEFAULT_CURVES,
   ERAD_V1_CURVES,
@@ -13,13 +13,13 @@ import {
   readCurveSet,
   type CurveSet,
   type SimCenterImport,
-} from '../domain/fragility/index.js';
+} from '../../domain/fragility/index.js';
 import type * as v from 'valibot';
-import { HazsimError } from '../base/errors.js';
-import { ASSET_TYPES, isAssetType } from '../domain/assets/types.js';
-import { DEFAULT_CURVE_SET, type CurveSetRecord as CurveSetRecordSchema, type DefaultCurveSets as DefaultCurveSetsSchema } from './schemas.js';
-import { nameFromFileName, nameProblem } from '../base/names.js';
-import { parseJsonBytes, parseJsonText } from '../base/json.js';
+import { HazsimError } from '../../base/errors.js';
+import { ASSET_TYPES, isAssetType } from '../../domain/assets/types.js';
+import { DEFAULT_CURVE_SET, type CurveSetRecord as CurveSetRecordSchema, type DefaultCurveSets as DefaultCurveSetsSchema } from '../schemas.js';
+import { nameFromFileName, nameProblem } from '../../base/names.js';
+import { parseJsonBytes, parseJsonText } from '../../base/json.js';
 
 /**
  * Fragility curve sets: the built-in ones and custom sets stored by name under

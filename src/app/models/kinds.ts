@@ -1,8 +1,8 @@
-import type { Issue } from '../base/errors.js';
-import { distributionForm, readDistributionModel, validateDistributionContent } from '../domain/gdm/index.js';
-import { summarizeDistributionModel } from '../domain/assets/modelSummary.js';
-import { coordinateWarnings, type CoordinateReading } from '../domain/assets/index.js';
-import { hazardForm, readHazardModel, summarizeHazardModel, validateHazardContent } from '../domain/hazards/index.js';
+import type { Issue } from '../../base/errors.js';
+import { distributionForm, readDistributionModel, validateDistributionContent } from '../../domain/gdm/index.js';
+import { summarizeDistributionModel } from '../../domain/assets/modelSummary.js';
+import { coordinateWarnings, type CoordinateReading } from '../../domain/assets/index.js';
+import { hazardForm, readHazardModel, summarizeHazardModel, validateHazardContent } from '../../domain/hazards/index.js';
 
 export type ModelKindId = 'distribution' | 'hazard';
 

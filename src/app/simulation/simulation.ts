@@ -1,14 +1,14 @@
-import type { ModelStore } from './cache/store.js';
-import { DEFAULT_CURVE_SET, ScenarioRequest, SimulationRequest } from './schemas.js';
-import { parseOrThrow } from '../base/validation.js';
-import { HAZSIM_VERSION } from '../base/version.js';
-import { isoWithoutZone } from './cache/store.js';
-import { runWorkerTask, type ProgressEvent } from '../base/workerTask.js';
+import type { ModelStore } from '../cache/store.js';
+import { DEFAULT_CURVE_SET, ScenarioRequest, SimulationRequest } from '../schemas.js';
+import { parseOrThrow } from '../../base/validation.js';
+import { HAZSIM_VERSION } from '../../base/version.js';
+import { isoWithoutZone } from '../cache/store.js';
+import { runWorkerTask, type ProgressEvent } from '../../base/workerTask.js';
 import type { SimulationOutput, SimulationTask } from './simulationRun.js';
-import { DERIVED_ASSETS_FILE } from './assetCache.js';
-import type { SurvivalSummary } from '../domain/simulation/summary.js';
-import type { CurveSet } from '../domain/fragility/index.js';
-import type { PhysicsProfile } from '../domain/hazards/physics.js';
+import { DERIVED_ASSETS_FILE } from '../models/assetCache.js';
+import type { SurvivalSummary } from '../../domain/simulation/summary.js';
+import type { CurveSet } from '../../domain/fragility/index.js';
+import type { PhysicsProfile } from '../../domain/hazards/physics.js';
 import {
   mergeScenarioShards,
   validateScenarioOptions,
@@ -22,9 +22,9 @@ import {
   type ScenarioRunSummary,
   type ShardSpec,
   type ShardSummary,
-} from '../domain/scenarios/index.js';
-import { SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../domain/simulation/shakingSurvival.js';
-import { deliver, prepareResultDestination, resultsFolderStem, runDestination } from './resultOutput.js';
+} from '../../domain/scenarios/index.js';
+import { SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../../domain/simulation/shakingSurvival.js';
+import { deliver, prepareResultDestination, resultsFolderStem, runDestination } from '../results/resultOutput.js';
 
 /** Where a run writes its file: an exact path, a folder (with the run's file name), or a private temporary file. */
 export interface RunOutputOptions {
@@ -79,7 +79,7 @@ interface SimulationDependencies {
 }
 
 /** The simulation worker module, relative to this file. */
-const SIMULATION_WORKER = './simulationWorker';
+const SIMULATION_WORKER = '../workers/simulationWorker';
 
 /**
  * A run's file has two names. `download` is the spec's name (REST downloads); it leaves out

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
-import { temporaryPath } from '../base/atomic.js';
-import { timestampAfter } from '../base/hazardHours.js';
+import { temporaryPath } from '../../base/atomic.js';
+import { timestampAfter } from '../../base/hazardHours.js';
 import {
   DOCUMENT_OPENING,
   RECORD_SEPARATOR,
@@ -17,8 +17,8 @@ import {
   documentClosing,
   serviceRecords,
   type ServiceEdit,
-} from '../domain/scenarios/index.js';
-import type { RepairRecord } from '../domain/network/index.js';
+} from '../../domain/scenarios/index.js';
+import type { RepairRecord } from '../../domain/network/index.js';
 import type { ScenarioZip } from './impactScenarioZip.js';
 
 /** What the restoration edits of an impact's scenario ZIP mean, written into its metadata. */

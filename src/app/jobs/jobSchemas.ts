@@ -4,8 +4,8 @@
  * `request` of a simulate job, checked by the same rules.
  */
 import * as v from 'valibot';
-import { scenarioRequestFor, schemaPerBound, SimulationRequest } from './schemas.js';
-import { ImpactRequest } from './impactSchemas.js';
+import { scenarioRequestFor, schemaPerBound, SimulationRequest } from '../schemas.js';
+import { ImpactRequest } from '../impact/impactSchemas.js';
 
 export const JOB_KINDS = ['simulate', 'scenarios', 'impact'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];

@@ -10,20 +10,20 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import yauzl from 'yauzl';
-import { HazsimError } from '../base/errors.js';
-import { parseJsonBytes } from '../base/json.js';
-import { sha256Hex } from '../base/sha256.js';
-import { writeFileAtomic } from '../base/atomic.js';
-import { readDistributionModel } from '../domain/gdm/index.js';
-import { GDM_READING, isReadingRecord, lineRoutes, readingOfRecord, type CoordinateReading } from '../domain/assets/index.js';
-import { readHazardModel } from '../domain/hazards/index.js';
-import { intensityQuantities } from '../domain/hazards/quantities.js';
-import { buildReportPayload, renderReportHtml, type ReportInput, type UsedCurve } from '../domain/report/index.js';
-import type { ModelStore } from './cache/store.js';
-import { parseOrThrow } from '../base/validation.js';
-import { ReportRequest, type ReportSummary } from './schemas.js';
-import type { RunOutputOptions, ScenarioOutcome, SimulationOutcome } from './simulation.js';
-import { deliver, prepareResultDestination, resultsFolderStem, runDestination } from './resultOutput.js';
+import { HazsimError } from '../../base/errors.js';
+import { parseJsonBytes } from '../../base/json.js';
+import { sha256Hex } from '../../base/sha256.js';
+import { writeFileAtomic } from '../../base/atomic.js';
+import { readDistributionModel } from '../../domain/gdm/index.js';
+import { GDM_READING, isReadingRecord, lineRoutes, readingOfRecord, type CoordinateReading } from '../../domain/assets/index.js';
+import { readHazardModel } from '../../domain/hazards/index.js';
+import { intensityQuantities } from '../../domain/hazards/quantities.js';
+import { buildReportPayload, renderReportHtml, type ReportInput, type UsedCurve } from '../../domain/report/index.js';
+import type { ModelStore } from '../cache/store.js';
+import { parseOrThrow } from '../../base/validation.js';
+import { ReportRequest, type ReportSummary } from '../schemas.js';
+import type { RunOutputOptions, ScenarioOutcome, SimulationOutcome } from '../simulation/simulation.js';
+import { deliver, prepareResultDestination, resultsFolderStem, runDestination } from '../results/resultOutput.js';
 
 /** The files a report is made from. */
 export interface ReportSources {
@@ -43,7 +43,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The page's own script and style, found beside this module's source whether it runs from src/ or dist/. */
 function pageFile(name: string): string {
-  const candidates = [path.join(here, 'reportPage', name), path.join(here, '../../../src/app/reportPage', name)];
+  const candidates = [path.join(here, 'reportPage', name), path.join(here, '../../../../src/app/report/reportPage', name)];
   const found = candidates.find((candidate) => fs.existsSync(candidate));
   if (!found) throw new HazsimError('internal', `report page file ${name} is missing from the installation`);
   return fs.readFileSync(found, 'utf8');

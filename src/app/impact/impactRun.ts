@@ -5,11 +5,11 @@
  */
 import fs from 'node:fs';
 import crypto from 'node:crypto';
-import { HazsimError } from '../base/errors.js';
-import { sha256Hex } from '../base/sha256.js';
-import { parseJsonBytes } from '../base/json.js';
-import type { ProgressEvent } from '../base/workerTask.js';
-import { readDistributionModel } from '../domain/gdm/index.js';
+import { HazsimError } from '../../base/errors.js';
+import { sha256Hex } from '../../base/sha256.js';
+import { parseJsonBytes } from '../../base/json.js';
+import type { ProgressEvent } from '../../base/workerTask.js';
+import { readDistributionModel } from '../../domain/gdm/index.js';
 import {
   buildTopology,
   ImpactAccumulator,
@@ -25,7 +25,7 @@ import {
   type ImpactMetrics,
   type ScenarioFailure,
   type Topology,
-} from '../domain/network/index.js';
+} from '../../domain/network/index.js';
 import { ScenarioZip, type ScenarioZipContents } from './impactScenarioZip.js';
 import { writeImpactRestorationZip } from './impactRestorationZip.js';
 import type { ImpactSummary } from './impactSchemas.js';

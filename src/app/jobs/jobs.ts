@@ -8,16 +8,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ERROR_KIND_TABLE, HazsimError, toHazsimError } from '../base/errors.js';
-import { isTemporaryName, writeFileAtomic } from '../base/atomic.js';
-import { ownerGone } from '../base/processOwner.js';
-import { Semaphore } from '../base/semaphore.js';
-import { UUID_PATTERN, uuidV7 } from '../base/uuidV7.js';
-import { parseOrThrow } from '../base/validation.js';
-import type { ProgressEvent } from '../base/workerTask.js';
-import type { ModelStore } from './cache/store.js';
+import { ERROR_KIND_TABLE, HazsimError, toHazsimError } from '../../base/errors.js';
+import { isTemporaryName, writeFileAtomic } from '../../base/atomic.js';
+import { ownerGone } from '../../base/processOwner.js';
+import { Semaphore } from '../../base/semaphore.js';
+import { UUID_PATTERN, uuidV7 } from '../../base/uuidV7.js';
+import { parseOrThrow } from '../../base/validation.js';
+import type { ProgressEvent } from '../../base/workerTask.js';
+import type { ModelStore } from '../cache/store.js';
 import { FINISHED_STATES, jobRequestFor, type JobKind, type JobRecord, type JobRequest } from './jobSchemas.js';
-import type { RunOutputOptions } from './simulation.js';
+import type { RunOutputOptions } from '../simulation/simulation.js';
 
 /** Jobs running at once; the others wait, queued, in submission order. Each run also takes a worker slot (workerTask.ts). */
 const JOBS_AT_ONCE = Math.max(1, os.availableParallelism());

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../base/atomic.js';
-import { sha256Hex } from '../base/sha256.js';
-import { ASSET_TYPES, type AssetExtraction, type AssetTable, type AssetType, type ComponentNote } from '../domain/assets/types.js';
-import { readingRecord, type CoordinateReading, type CoordinateReadingRecord } from '../domain/assets/index.js';
+import { writeFileAtomic } from '../../base/atomic.js';
+import { sha256Hex } from '../../base/sha256.js';
+import { ASSET_TYPES, type AssetExtraction, type AssetTable, type AssetType, type ComponentNote } from '../../domain/assets/types.js';
+import { readingRecord, type CoordinateReading, type CoordinateReadingRecord } from '../../domain/assets/index.js';
 
 /** The derived file of a distribution model holding its asset table. */
 export const DERIVED_ASSETS_FILE = 'assets.json';

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { HazsimError } from '../base/errors.js';
-import { isTemporaryName, temporaryOwnerPid } from '../base/atomic.js';
-import { ownerGone } from '../base/processOwner.js';
+import { HazsimError } from '../../base/errors.js';
+import { isTemporaryName, temporaryOwnerPid } from '../../base/atomic.js';
+import { ownerGone } from '../../base/processOwner.js';
 
 /**
  * Where a run builds its result and how the file reaches its destination (docs/hardening.md,

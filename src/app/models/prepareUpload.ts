@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { HazsimError } from '../base/errors.js';
+import { HazsimError } from '../../base/errors.js';
 import { MODEL_KINDS, type ModelKind, type ModelKindId } from './kinds.js';
 import { readUpload, type UploadContent } from './uploadInput.js';
-import type { TrackUploadOptions } from '../domain/hazards/index.js';
-import { hazardForm } from '../domain/hazards/detect.js';
-import { distributionForm } from '../domain/gdm/detect.js';
-import { readDistributionModel } from '../domain/gdm/index.js';
-import { coordinateWarnings, extractAssets, GDM_READING, type CoordinateReading } from '../domain/assets/index.js';
+import type { TrackUploadOptions } from '../../domain/hazards/index.js';
+import { hazardForm } from '../../domain/hazards/detect.js';
+import { distributionForm } from '../../domain/gdm/detect.js';
+import { readDistributionModel } from '../../domain/gdm/index.js';
+import { coordinateWarnings, extractAssets, GDM_READING, type CoordinateReading } from '../../domain/assets/index.js';
 import { DERIVED_ASSETS_FILE, derivedAssetsText } from './assetCache.js';
-import { sha256Hex } from '../base/sha256.js';
+import { sha256Hex } from '../../base/sha256.js';
 
 /** Decides the kind of uploaded content from its shape (hazard first: ERAD hazard files also have components). */
 export function detectKind(content: unknown): ModelKindId {

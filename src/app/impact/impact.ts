@@ -8,19 +8,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
-import type { ModelStore } from './cache/store.js';
-import { parseOrThrow } from '../base/validation.js';
-import { HAZSIM_VERSION } from '../base/version.js';
-import { runWorkerTask } from '../base/workerTask.js';
-import { HazsimError } from '../base/errors.js';
-import type { RunOutputOptions, ScenarioOutcome } from './simulation.js';
+import type { ModelStore } from '../cache/store.js';
+import { parseOrThrow } from '../../base/validation.js';
+import { HAZSIM_VERSION } from '../../base/version.js';
+import { runWorkerTask } from '../../base/workerTask.js';
+import { HazsimError } from '../../base/errors.js';
+import type { RunOutputOptions, ScenarioOutcome } from '../simulation/simulation.js';
 import { ImpactRequest, type ImpactSummary } from './impactSchemas.js';
 import { ScenarioZip } from './impactScenarioZip.js';
 import type { ImpactTask } from './impactRun.js';
-import { ModelName } from './schemas.js';
-import { deliver, resultsFolderStem, runDestination, type ResultDestination } from './resultOutput.js';
+import { ModelName } from '../schemas.js';
+import { deliver, resultsFolderStem, runDestination, type ResultDestination } from '../results/resultOutput.js';
 
-const IMPACT_WORKER = './impactWorker';
+const IMPACT_WORKER = '../workers/impactWorker';
 
 /** How restoration and metrics are computed when the failures come from an existing scenario ZIP. */
 export const ImpactFromScenariosRequest = v.strictObject({

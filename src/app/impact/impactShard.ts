@@ -8,19 +8,19 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ModelStore } from './cache/store.js';
-import { HazsimError } from '../base/errors.js';
-import { parseOrThrow } from '../base/validation.js';
-import { HAZSIM_VERSION } from '../base/version.js';
-import { runWorkerTask, type ProgressEvent } from '../base/workerTask.js';
-import { checkShardSet, SHARD_EXTENSION, writeShardSamplesZip, type RunDifference, type ShardSpec } from '../domain/scenarios/index.js';
-import { ImpactShardReader, isImpactShardFile, type ImpactShardRun } from '../domain/network/index.js';
+import type { ModelStore } from '../cache/store.js';
+import { HazsimError } from '../../base/errors.js';
+import { parseOrThrow } from '../../base/validation.js';
+import { HAZSIM_VERSION } from '../../base/version.js';
+import { runWorkerTask, type ProgressEvent } from '../../base/workerTask.js';
+import { checkShardSet, SHARD_EXTENSION, writeShardSamplesZip, type RunDifference, type ShardSpec } from '../../domain/scenarios/index.js';
+import { ImpactShardReader, isImpactShardFile, type ImpactShardRun } from '../../domain/network/index.js';
 import { ImpactRequest } from './impactSchemas.js';
 import { mergeImpactParts, type ImpactShardSummary, type ImpactShardTask } from './impactRun.js';
-import { deliver, prepareResultDestination, runDestination } from './resultOutput.js';
-import type { createSimulationOps, RunOutputOptions } from './simulation.js';
+import { deliver, prepareResultDestination, runDestination } from '../results/resultOutput.js';
+import type { createSimulationOps, RunOutputOptions } from '../simulation/simulation.js';
 
-const IMPACT_WORKER = './impactWorker';
+const IMPACT_WORKER = '../workers/impactWorker';
 
 type SimulationOps = ReturnType<typeof createSimulationOps>;
 

@@ -4,8 +4,8 @@
  * here; the cache stores the hazard file, so every interface reads the same model.
  */
 import path from 'node:path';
-import { HazsimError } from '../base/errors.js';
-import { attachUncertainty, parseShakeMapGrid, shakeMapHazardFile, ShakeMapGridError } from '../domain/hazards/index.js';
+import { HazsimError } from '../../base/errors.js';
+import { attachUncertainty, parseShakeMapGrid, shakeMapHazardFile, ShakeMapGridError } from '../../domain/hazards/index.js';
 
 const UTF8_BOM = '\ufeff';
 

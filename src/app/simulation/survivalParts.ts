@@ -1,11 +1,11 @@
 import os from 'node:os';
-import { runWorkerTask } from '../base/workerTask.js';
-import { parseJsonBytes } from '../base/json.js';
-import type { AssetTable } from '../domain/assets/index.js';
-import { compileCurveSet, type CompiledCurveSet, type CurveSet } from '../domain/fragility/index.js';
-import { readHazardModel, type HazardModel } from '../domain/hazards/index.js';
-import { assetRanges, joinParts, sliceAssets } from '../domain/simulation/parts.js';
-import { assertCurvesCoverElements, computeSurvival, type PhysicsOptions, type SurvivalComputation } from '../domain/simulation/survival.js';
+import { runWorkerTask } from '../../base/workerTask.js';
+import { parseJsonBytes } from '../../base/json.js';
+import type { AssetTable } from '../../domain/assets/index.js';
+import { compileCurveSet, type CompiledCurveSet, type CurveSet } from '../../domain/fragility/index.js';
+import { readHazardModel, type HazardModel } from '../../domain/hazards/index.js';
+import { assetRanges, joinParts, sliceAssets } from '../../domain/simulation/parts.js';
+import { assertCurvesCoverElements, computeSurvival, type PhysicsOptions, type SurvivalComputation } from '../../domain/simulation/survival.js';
 
 /**
  * The engine of a run on the machine's cores (docs/performance.md, "Threads"): the default
@@ -58,7 +58,7 @@ export async function computeSurvivalOnCores(assets: AssetTable, inputs: Surviva
       curveSet: inputs.curveSet,
       options,
     };
-    return runWorkerTask<SurvivalPartsTask, SurvivalComputation[]>(import.meta.url, './survivalPartsWorker', task, undefined, stop.signal).then((parts) =>
+    return runWorkerTask<SurvivalPartsTask, SurvivalComputation[]>(import.meta.url, '../workers/survivalPartsWorker', task, undefined, stop.signal).then((parts) =>
       parts.map((part, k) => ({ index: share[k].index, part })),
     );
   });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { HazsimError } from '../base/errors.js';
-import { sha256Hex } from '../base/sha256.js';
-import type { ProgressEvent } from '../base/workerTask.js';
-import { readDistributionModel } from '../domain/gdm/index.js';
-import { extractAssets, readingRecord, type CoordinateReading } from '../domain/assets/index.js';
+import { HazsimError } from '../../base/errors.js';
+import { sha256Hex } from '../../base/sha256.js';
+import type { ProgressEvent } from '../../base/workerTask.js';
+import { readDistributionModel } from '../../domain/gdm/index.js';
+import { extractAssets, readingRecord, type CoordinateReading } from '../../domain/assets/index.js';
 import {
   readHazardModel,
   resolveWindProfile,
@@ -12,22 +12,22 @@ import {
   type PhysicsProfile,
   type WindHazard,
   warningTexts,
-} from '../domain/hazards/index.js';
-import { DEFAULT_GROUND_MOTION_VARIABILITY, shakingFor } from '../domain/simulation/survival.js';
+} from '../../domain/hazards/index.js';
+import { DEFAULT_GROUND_MOTION_VARIABILITY, shakingFor } from '../../domain/simulation/survival.js';
 import { computeSurvivalOnCores } from './survivalParts.js';
-import type { GroundMotionVariability } from '../domain/simulation/variability.js';
-import { compileCurveSet, fragilityFor, type CurveSet } from '../domain/fragility/index.js';
-import { parseJsonBytes } from '../base/json.js';
-import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAssets } from './assetCache.js';
-import { groupAssetsByType } from '../domain/simulation/combine.js';
-import { writeResultsSqlite } from '../domain/simulation/sqlite.js';
-import type { ShakingSurvivalData } from '../domain/simulation/shakingSurvival.js';
-import { summarizeSurvival, UNLOCATED_LISTED, type SurvivalSummary } from '../domain/simulation/summary.js';
-import type { CurveUsed } from '../domain/simulation/types.js';
-import { buildDamageModel, buildShakingDamageModel } from '../domain/simulation/damageModel.js';
-import type { DamageModel, RepairDistribution } from '../domain/scenarios/index.js';
-import type { AssetType } from '../domain/assets/index.js';
-import { DEFAULT_REPAIR_TIMES } from '../domain/network/index.js';
+import type { GroundMotionVariability } from '../../domain/simulation/variability.js';
+import { compileCurveSet, fragilityFor, type CurveSet } from '../../domain/fragility/index.js';
+import { parseJsonBytes } from '../../base/json.js';
+import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAssets } from '../models/assetCache.js';
+import { groupAssetsByType } from '../../domain/simulation/combine.js';
+import { writeResultsSqlite } from '../../domain/simulation/sqlite.js';
+import type { ShakingSurvivalData } from '../../domain/simulation/shakingSurvival.js';
+import { summarizeSurvival, UNLOCATED_LISTED, type SurvivalSummary } from '../../domain/simulation/summary.js';
+import type { CurveUsed } from '../../domain/simulation/types.js';
+import { buildDamageModel, buildShakingDamageModel } from '../../domain/simulation/damageModel.js';
+import type { DamageModel, RepairDistribution } from '../../domain/scenarios/index.js';
+import type { AssetType } from '../../domain/assets/index.js';
+import { DEFAULT_REPAIR_TIMES } from '../../domain/network/index.js';
 
 /** Everything a simulation worker needs; plain data, so it crosses the thread boundary. */
 export interface SimulationTask {

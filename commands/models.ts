@@ -14,7 +14,7 @@ import {
   type CoordinateOrder,
   type TerrainClass,
   type WindProfileName,
-} from '../src/app/schemas.js';
+} from '../src/app/contract/schemas.js';
 import type { HazsimService } from '../src/app/service.js';
 import type { ModelRecord } from '../src/app/cache/store.js';
 

@@ -1,7 +1,7 @@
-import './hazardModules.js';
+import './startup/hazardModules.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { resolveSettings } from './settings.js';
+import { resolveSettings } from './startup/settings.js';
 import { ModelStore, METADATA_FILE, type ModelRecord, type RefreshReport } from './cache/store.js';
 import type { CheckModelFileTask } from './workers/checkModelFileWorker.js';
 import { GDM_READING, type CoordinateReading } from '../domain/assets/index.js';
@@ -13,7 +13,7 @@ import { assertModelName, nameFromFileName } from '../base/names.js';
 import { readUpload } from './models/uploadInput.js';
 import { parseJsonText } from '../base/json.js';
 import { supportedHazardTypes, type TrackSummary, type TrackUploadOptions } from '../domain/hazards/index.js';
-import type { DistributionModelSummary, HazardModelSummary, UploadResponse } from './schemas.js';
+import type { DistributionModelSummary, HazardModelSummary, UploadResponse } from './contract/schemas.js';
 import { createCurveSetStore, type CurveSetUpload } from './curveSets/curveSets.js';
 import { createSimulationOps } from './simulation/simulation.js';
 import { createImpactOps } from './impact/impact.js';
@@ -206,7 +206,8 @@ export function createService(options: ServiceOptions = {}) {
 
   function makeStore(kind: ModelKind): ModelStore {
     return new ModelStore(path.join(cacheRoot, kind.dirName), kind.label, kind.validate, {
-      checkLargeFile: (filePath) => runWorkerTask<CheckModelFileTask, string | null>(import.meta.url, './workers/checkModelFileWorker', { filePath, kind: kind.id }),
+      checkLargeFile: (filePath) =>
+        runWorkerTask<CheckModelFileTask, string | null>(import.meta.url, './workers/checkModelFileWorker', { filePath, kind: kind.id }),
     });
   }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadHazardModules } from '../../src/app/hazardModules.js';
+import { loadHazardModules } from '../../src/app/startup/hazardModules.js';
 import { createService } from '../../src/app/service.js';
 import { computeSurvivalOnCores } from '../../src/app/simulation/survivalParts.js';
 import { extractAssets, GDM_READING, type AssetTable } from '../../src/domain/assets/index.js';

@@ -17,7 +17,7 @@ import {
 import type * as v from 'valibot';
 import { HazsimError } from '../../base/errors.js';
 import { ASSET_TYPES, isAssetType } from '../../domain/assets/types.js';
-import { DEFAULT_CURVE_SET, type CurveSetRecord as CurveSetRecordSchema, type DefaultCurveSets as DefaultCurveSetsSchema } from '../schemas.js';
+import { DEFAULT_CURVE_SET, type CurveSetRecord as CurveSetRecordSchema, type DefaultCurveSets as DefaultCurveSetsSchema } from '../contract/schemas.js';
 import { nameFromFileName, nameProblem } from '../../base/names.js';
 import { parseJsonBytes, parseJsonText } from '../../base/json.js';
 

@@ -17,7 +17,7 @@ import type { RunOutputOptions, ScenarioOutcome } from '../simulation/simulation
 import { ImpactRequest, type ImpactSummary } from './impactSchemas.js';
 import { ScenarioZip } from './impactScenarioZip.js';
 import type { ImpactTask } from './impactRun.js';
-import { ModelName } from '../schemas.js';
+import { ModelName } from '../contract/schemas.js';
 import { deliver, resultsFolderStem, runDestination, type ResultDestination } from '../results/resultOutput.js';
 
 const IMPACT_WORKER = '../workers/impactWorker';

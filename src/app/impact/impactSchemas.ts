@@ -3,7 +3,7 @@
  * of request validation, the OpenAPI document and the MCP tool's schemas.
  */
 import * as v from 'valibot';
-import { ScenarioRequest } from '../schemas.js';
+import { ScenarioRequest } from '../contract/schemas.js';
 
 export const DEFAULT_TIME_STEP_HOURS = 1;
 export const DEFAULT_CUSTOMERS_PER_LOAD = 1;

@@ -4,7 +4,7 @@
  * `request` of a simulate job, checked by the same rules.
  */
 import * as v from 'valibot';
-import { scenarioRequestFor, schemaPerBound, SimulationRequest } from '../schemas.js';
+import { scenarioRequestFor, schemaPerBound, SimulationRequest } from '../contract/schemas.js';
 import { ImpactRequest } from '../impact/impactSchemas.js';
 
 export const JOB_KINDS = ['simulate', 'scenarios', 'impact'] as const;

@@ -21,7 +21,7 @@ import { intensityQuantities } from '../../domain/hazards/quantities.js';
 import { buildReportPayload, renderReportHtml, type ReportInput, type UsedCurve } from '../../domain/report/index.js';
 import type { ModelStore } from '../cache/store.js';
 import { parseOrThrow } from '../../base/validation.js';
-import { ReportRequest, type ReportSummary } from '../schemas.js';
+import { ReportRequest, type ReportSummary } from '../contract/schemas.js';
 import type { RunOutputOptions, ScenarioOutcome, SimulationOutcome } from '../simulation/simulation.js';
 import { deliver, prepareResultDestination, resultsFolderStem, runDestination } from '../results/resultOutput.js';
 

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { HazsimError } from '../../base/errors.js';
-import { decodeCursor, encodeCursor } from '../paging.js';
-import type { ScenarioRecord } from '../schemas.js';
+import { decodeCursor, encodeCursor } from '../contract/paging.js';
+import type { ScenarioRecord } from '../contract/schemas.js';
 import type * as v from 'valibot';
 
 const LIST = 'scenario-records';

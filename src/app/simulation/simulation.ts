@@ -1,5 +1,5 @@
 import type { ModelStore } from '../cache/store.js';
-import { DEFAULT_CURVE_SET, ScenarioRequest, SimulationRequest } from '../schemas.js';
+import { DEFAULT_CURVE_SET, ScenarioRequest, SimulationRequest } from '../contract/schemas.js';
 import { parseOrThrow } from '../../base/validation.js';
 import { HAZSIM_VERSION } from '../../base/version.js';
 import { isoWithoutZone } from '../cache/store.js';

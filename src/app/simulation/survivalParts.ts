@@ -58,8 +58,8 @@ export async function computeSurvivalOnCores(assets: AssetTable, inputs: Surviva
       curveSet: inputs.curveSet,
       options,
     };
-    return runWorkerTask<SurvivalPartsTask, SurvivalComputation[]>(import.meta.url, '../workers/survivalPartsWorker', task, undefined, stop.signal).then((parts) =>
-      parts.map((part, k) => ({ index: share[k].index, part })),
+    return runWorkerTask<SurvivalPartsTask, SurvivalComputation[]>(import.meta.url, '../workers/survivalPartsWorker', task, undefined, stop.signal).then(
+      (parts) => parts.map((part, k) => ({ index: share[k].index, part })),
     );
   });
   const joined: SurvivalComputation[] = new Array(ranges.length);

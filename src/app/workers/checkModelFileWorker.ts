@@ -1,5 +1,5 @@
 // Worker thread entry of a cache refresh's check of a large model file, so a refresh does not stall the REST server.
-import '../hazardModules.js';
+import '../startup/hazardModules.js';
 import { serveWorkerTask } from '../../base/workerTask.js';
 import { modelFileProblem } from '../cache/store.js';
 import { MODEL_KINDS, type ModelKindId } from '../models/kinds.js';

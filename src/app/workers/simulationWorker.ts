@@ -1,5 +1,5 @@
 // Worker thread entry of a simulation: everything CPU-heavy happens here, off the caller's event loop.
-import '../hazardModules.js';
+import '../startup/hazardModules.js';
 import { serveWorkerTask } from '../../base/workerTask.js';
 import { runSimulation, type SimulationOutput, type SimulationTask } from '../simulation/simulationRun.js';
 

@@ -26,7 +26,7 @@ import {
   CoordinateUploadFields,
   coordinateReading,
   UploadResponse,
-} from '../../app/schemas.js';
+} from '../../app/contract/schemas.js';
 import { uploadResponse, type HazsimService } from '../../app/service.js';
 import { ImpactRequest, ImpactSummary } from '../../app/impact/impactSchemas.js';
 import type { ProgressEvent } from '../../base/workerTask.js';

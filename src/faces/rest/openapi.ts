@@ -19,7 +19,7 @@ import {
   SimulationRequest,
   StatusMessage,
   UploadResponse,
-} from '../../app/schemas.js';
+} from '../../app/contract/schemas.js';
 import { HAZSIM_VERSION } from '../../base/version.js';
 import { JSON_SCHEMA_CONVERSION } from '../../base/jsonSchema.js';
 import { ImpactRequest } from '../../app/impact/impactSchemas.js';

@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import * as v from 'valibot';
 import { MODEL_KINDS, type ModelKindId } from '../../../app/models/kinds.js';
 import { uploadResponse, type HazsimService } from '../../../app/service.js';
-import { ModelRecord, ModelRecordWithContent, StatusMessage, UploadResponse } from '../../../app/schemas.js';
+import { ModelRecord, ModelRecordWithContent, StatusMessage, UploadResponse } from '../../../app/contract/schemas.js';
 import { ListQuery, UploadForm } from '../schemas.js';
 import { EXAMPLE_DISTRIBUTION, EXAMPLE_HAZARD } from '../examples.js';
 import { PAGE_HEADERS, sendPage } from '../paging.js';

@@ -4,16 +4,16 @@
  * output schemas; nothing else writes these shapes by hand.
  */
 import * as v from 'valibot';
-import { MAX_NAME_LENGTH } from '../base/names.js';
-import { TERRAIN_CLASSES, WIND_PROFILES, type TerrainClass, type TrackUploadOptions, type WindProfileName } from '../domain/hazards/index.js';
-import { DEFAULT_PHYSICS, PHYSICS_PROFILES } from '../domain/hazards/physics.js';
-import { COORDINATE_ORDERS, type CoordinateOrder, type CoordinateReading } from '../domain/assets/index.js';
-import { HazsimError } from '../base/errors.js';
-import { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed } from '../domain/scenarios/schema.js';
+import { MAX_NAME_LENGTH } from '../../base/names.js';
+import { TERRAIN_CLASSES, WIND_PROFILES, type TerrainClass, type TrackUploadOptions, type WindProfileName } from '../../domain/hazards/index.js';
+import { DEFAULT_PHYSICS, PHYSICS_PROFILES } from '../../domain/hazards/physics.js';
+import { COORDINATE_ORDERS, type CoordinateOrder, type CoordinateReading } from '../../domain/assets/index.js';
+import { HazsimError } from '../../base/errors.js';
+import { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed } from '../../domain/scenarios/schema.js';
 
 export { DEFAULT_PHYSICS, PHYSICS_PROFILES };
 export { COORDINATE_ORDERS, type CoordinateOrder };
-export type { PhysicsProfile as PhysicsProfileName } from '../domain/hazards/physics.js';
+export type { PhysicsProfile as PhysicsProfileName } from '../../domain/hazards/physics.js';
 export { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed };
 
 export const DEFAULT_CURVE_SET = 'DEFAULT_CURVES';

@@ -8,8 +8,8 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isObject } from '../base/json.js';
-import { registerHazardType, type HazardDescriptor, type IntensityQuantityDefinition } from '../domain/hazards/index.js';
+import { isObject } from '../../base/json.js';
+import { registerHazardType, type HazardDescriptor, type IntensityQuantityDefinition } from '../../domain/hazards/index.js';
 
 /** The environment variable naming the modules. */
 export const HAZARD_MODULES_VARIABLE = 'HAZSIM_HAZARD_MODULES';

@@ -2,9 +2,9 @@
  * Settings resolved once, when a service is created: nothing below the application layer
  * reads the environment, so a service behaves as it was configured for its whole life.
  */
-import { HazsimError } from '../base/errors.js';
-import { DEFAULT_MAX_SAMPLES } from '../domain/scenarios/index.js';
-import { resolveCacheRoot } from './cache/root.js';
+import { HazsimError } from '../../base/errors.js';
+import { DEFAULT_MAX_SAMPLES } from '../../domain/scenarios/index.js';
+import { resolveCacheRoot } from '../cache/root.js';
 
 export interface Settings {
   /** Absolute path of the cache root. */

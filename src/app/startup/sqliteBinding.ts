@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
-import { HazsimError } from '../base/errors.js';
+import { HazsimError } from '../../base/errors.js';
 
 /** Opens an in-memory database through the binding (`nativeBinding`: another .node file, as better-sqlite3 accepts); throws a HazsimError saying how to fix a failure. */
 export function checkSqliteBinding(nativeBinding?: string): void {

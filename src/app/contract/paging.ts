@@ -5,7 +5,7 @@
  * Keyed rather than numbered, so an entry added or deleted between two pages neither
  * repeats nor skips the entries after it.
  */
-import { HazsimError } from '../base/errors.js';
+import { HazsimError } from '../../base/errors.js';
 
 export interface Page<T> {
   items: T[];

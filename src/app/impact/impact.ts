@@ -15,7 +15,7 @@ import { runWorkerTask } from '../../base/workerTask.js';
 import { HazsimError } from '../../base/errors.js';
 import type { RunOutputOptions, ScenarioOutcome } from '../simulation/simulation.js';
 import { ImpactRequest, type ImpactSummary } from './impactSchemas.js';
-import { ScenarioZip } from './impactScenarioZip.js';
+import { ScenarioZip } from '../../domain/scenarios/formats/scenarioZip/reader.js';
 import type { ImpactTask } from './impactRun.js';
 import { ModelName } from '../contract/schemas.js';
 import { deliver, resultsFolderStem, runDestination, type ResultDestination } from '../results/resultOutput.js';

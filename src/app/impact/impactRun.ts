@@ -26,8 +26,8 @@ import {
   type ScenarioFailure,
   type Topology,
 } from '../../domain/network/index.js';
-import { ScenarioZip, type ScenarioZipContents } from './impactScenarioZip.js';
-import { writeImpactRestorationZip } from './impactRestorationZip.js';
+import { ScenarioZip, type ScenarioZipContents } from '../../domain/scenarios/formats/scenarioZip/reader.js';
+import { writeImpactRestorationZip } from '../../domain/scenarios/formats/scenarioZip/restoration.js';
 import type { ImpactSummary } from './impactSchemas.js';
 
 /** What every impact analysis reads: the feeder, the scenario ZIP and how restoration and metrics are computed. */

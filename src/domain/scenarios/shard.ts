@@ -22,7 +22,7 @@ import type { ChunkRunner } from './pool.js';
 import type { ChunkResult } from './chunk.js';
 import type { DamageModel, FailureDamage } from './damage.js';
 import { prepareRun, type RunDescription } from './run.js';
-import { openOutputFd } from './zipWriter.js';
+import { openOutputFd } from './formats/scenarioZip/writer.js';
 import type { ScenarioInput, ScenarioOptions } from './types.js';
 
 /** The output formats of a scenario run. */

@@ -7,16 +7,16 @@
  */
 import fs from 'node:fs';
 import { fileWriter, ParquetWriter } from 'hyparquet-writer';
-import { temporaryPath } from '../../base/atomic.js';
-import { toHazsimError } from '../../base/errors.js';
-import { failureDamageScratch, unpackFailureDamage } from './chunk.js';
-import { drawDamage, type DamageModel, type FailureDamage } from './damage.js';
-import { forEachChunkInOrder } from './ordered.js';
-import type { ChunkRunner } from './pool.js';
-import { prepareRun, runSummary, type RunDescription } from './run.js';
-import { buildMetadata } from './trackedChanges.js';
-import type { ScenarioInput, ScenarioOptions, ScenarioRunSummary } from './types.js';
-import { openOutputFd, samplingSource, type SampleSource } from './zipWriter.js';
+import { temporaryPath } from '../../../../base/atomic.js';
+import { toHazsimError } from '../../../../base/errors.js';
+import { failureDamageScratch, unpackFailureDamage } from '../../chunk.js';
+import { drawDamage, type DamageModel, type FailureDamage } from '../../damage.js';
+import { forEachChunkInOrder } from '../../ordered.js';
+import type { ChunkRunner } from '../../pool.js';
+import { prepareRun, runSummary, type RunDescription } from '../../run.js';
+import { buildMetadata } from '../../trackedChanges.js';
+import type { ScenarioInput, ScenarioOptions, ScenarioRunSummary } from '../../types.js';
+import { openOutputFd, samplingSource, type SampleSource } from '../scenarioZip/writer.js';
 
 /** Rows per row group (at least; a group ends at a sample boundary): big enough to compress well, small enough to keep memory low. */
 export const ROW_GROUP_ROWS = 131_072;

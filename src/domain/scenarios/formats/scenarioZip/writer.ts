@@ -8,16 +8,16 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
-import { temporaryPath } from '../../base/atomic.js';
-import { HazsimError, toHazsimError } from '../../base/errors.js';
-import { DAMAGE_CSV_HEADER } from './damage.js';
-import { chunkCount, forEachChunkInOrder, sampleRange, samplingRunner, type SampleRange } from './ordered.js';
-import type { ChunkRunner } from './pool.js';
-import { sortedAssetOrder } from './records.js';
-import { timeSeriesCsv } from './timeSeries.js';
-import { buildMetadata, DOCUMENT_OPENING, documentClosing, RECORD_SEPARATOR } from './trackedChanges.js';
-import { prepareRun, runSummary, type RunDescription } from './run.js';
-import type { ScenarioInput, ScenarioOptions, ScenarioRecord, ScenarioRunSummary } from './types.js';
+import { temporaryPath } from '../../../../base/atomic.js';
+import { HazsimError, toHazsimError } from '../../../../base/errors.js';
+import { DAMAGE_CSV_HEADER } from '../../damage.js';
+import { chunkCount, forEachChunkInOrder, sampleRange, samplingRunner, type SampleRange } from '../../ordered.js';
+import type { ChunkRunner } from '../../pool.js';
+import { sortedAssetOrder } from '../../records.js';
+import { timeSeriesCsv } from '../../timeSeries.js';
+import { buildMetadata, DOCUMENT_OPENING, documentClosing, RECORD_SEPARATOR } from '../../trackedChanges.js';
+import { prepareRun, runSummary, type RunDescription } from '../../run.js';
+import type { ScenarioInput, ScenarioOptions, ScenarioRecord, ScenarioRunSummary } from '../../types.js';
 
 /**
  * Every entry carries this DOS time and no extended (UTC) timestamp. yazl converts dates to

@@ -7,9 +7,9 @@
 import readline from 'node:readline';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { HazsimError } from '../../base/errors.js';
-import { isObject } from '../../base/json.js';
-import { DAMAGE_CSV_HEADER } from '../../domain/scenarios/index.js';
+import { HazsimError } from '../../../../base/errors.js';
+import { isObject } from '../../../../base/json.js';
+import { DAMAGE_CSV_HEADER } from '../../damage.js';
 
 export interface ScenarioZipFailure {
   sample: number;

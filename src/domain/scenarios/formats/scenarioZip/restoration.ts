@@ -8,18 +8,13 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
-import { temporaryPath } from '../../base/atomic.js';
-import { timestampAfter } from '../../base/hazardHours.js';
-import {
-  DOCUMENT_OPENING,
-  RECORD_SEPARATOR,
-  SCENARIO_ZIP_ENTRY_OPTIONS,
-  documentClosing,
-  serviceRecords,
-  type ServiceEdit,
-} from '../../domain/scenarios/index.js';
-import type { RepairRecord } from '../../domain/network/index.js';
-import type { ScenarioZip } from './impactScenarioZip.js';
+import { temporaryPath } from '../../../../base/atomic.js';
+import { timestampAfter } from '../../../../base/hazardHours.js';
+import { DOCUMENT_OPENING, RECORD_SEPARATOR, documentClosing } from '../../trackedChanges.js';
+import { serviceRecords, type ServiceEdit } from '../../restoration.js';
+import { ENTRY_OPTIONS as SCENARIO_ZIP_ENTRY_OPTIONS } from './writer.js';
+import type { RepairRecord } from '../../../network/index.js';
+import type { ScenarioZip } from './reader.js';
 
 /** What the restoration edits of an impact's scenario ZIP mean, written into its metadata. */
 export function impactRestorationDescription(crews: number | null): string {

@@ -12,7 +12,7 @@ export {
   type ScenarioFormat,
   type ShardSpec,
   type ShardSummary,
-} from './shard.js';
+} from './formats/scenarioShard/shard.js';
 export { mergeScenarioShards, writeShardSamplesZip, checkShardSet, type MergeOptions, type RunDifference, type ShardPart } from './merge.js';
 export { validateScenarioOptions, DEFAULT_RECORD_LIMIT, type SamplingMethod } from './options.js';
 export { validateScenarioInput } from './input.js';

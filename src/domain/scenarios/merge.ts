@@ -8,7 +8,7 @@ import { failureDamageScratch, replayContext } from './chunk.js';
 import { replayRunner, sampleRange } from './ordered.js';
 import { writeParquetFromSamples } from './formats/scenarioParquet/writer.js';
 import type { RunDescription } from './run.js';
-import { decodeDamage, ShardReader, shardSamples, type ShardRun, type ScenarioFormat } from './shard.js';
+import { decodeDamage, ShardReader, shardSamples, type ShardRun, type ScenarioFormat } from './formats/scenarioShard/shard.js';
 import type { ScenarioOptions, ScenarioRunSummary } from './types.js';
 import { writeZipFromSamples } from './formats/scenarioZip/writer.js';
 import { DEFAULT_RECORD_LIMIT } from './options.js';

@@ -14,16 +14,16 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { temporaryPath } from '../../base/atomic.js';
-import { openPartForReading, partErrors, readPartHeader, writePartHeader } from '../../base/partFile.js';
-import { HazsimError, toHazsimError } from '../../base/errors.js';
-import { chunkCount, forEachChunkInOrder, sampleRange, samplingRunner } from './ordered.js';
-import type { ChunkRunner } from './pool.js';
-import type { ChunkResult } from './chunk.js';
-import type { DamageModel, FailureDamage } from './damage.js';
-import { prepareRun, type RunDescription } from './run.js';
-import { openOutputFd } from './formats/scenarioZip/writer.js';
-import type { ScenarioInput, ScenarioOptions } from './types.js';
+import { temporaryPath } from '../../../../base/atomic.js';
+import { openPartForReading, partErrors, readPartHeader, writePartHeader } from '../../../../base/partFile.js';
+import { HazsimError, toHazsimError } from '../../../../base/errors.js';
+import { chunkCount, forEachChunkInOrder, sampleRange, samplingRunner } from '../../ordered.js';
+import type { ChunkRunner } from '../../pool.js';
+import type { ChunkResult } from '../../chunk.js';
+import type { DamageModel, FailureDamage } from '../../damage.js';
+import { prepareRun, type RunDescription } from '../../run.js';
+import { openOutputFd } from '../scenarioZip/writer.js';
+import type { ScenarioInput, ScenarioOptions } from '../../types.js';
 
 /** The output formats of a scenario run. */
 export const SCENARIO_FORMATS = ['zip', 'parquet'] as const;

@@ -13,11 +13,11 @@
  */
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { temporaryPath } from '../../base/atomic.js';
-import { openPartForReading, partErrors, readPartHeader, startsWithMagic, writePartHeader } from '../../base/partFile.js';
-import { HazsimError } from '../../base/errors.js';
-import type { RepairRecord } from './impact.js';
-import type { SampleImpact } from './metrics.js';
+import { temporaryPath } from '../../../base/atomic.js';
+import { openPartForReading, partErrors, readPartHeader, startsWithMagic, writePartHeader } from '../../../base/partFile.js';
+import { HazsimError } from '../../../base/errors.js';
+import type { RepairRecord } from '../impact.js';
+import type { SampleImpact } from '../metrics.js';
 
 const IMPACT_SHARD_MAGIC = 'HAZSIM-IMPACT-SHARD 1\n';
 const IMPACT_SHARD_END = 'HAZSIM-IMPACT-SHARD-END';

@@ -138,7 +138,8 @@ export async function writeParquetFromSamples(run: RunDescription, source: Sampl
     let rows = new RowBuffer();
     const flush = () => {
       if (rows.length === 0) return;
-      writer.write({ columnData: rows.columns(), rowGroupSize: rows.length });
+      // fileWriter flushes each row group with a synchronous write, so write returns no promise to wait for.
+      void writer.write({ columnData: rows.columns(), rowGroupSize: rows.length });
       rows = new RowBuffer();
     };
     const failuresPerSample = new Uint32Array(run.numberOfSamples);

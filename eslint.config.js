@@ -19,8 +19,38 @@ export default tseslint.config(
     },
   },
   {
+    // Two rules that need types, on the code that ships: a switch over a union names every
+    // member (or has a default), and a promise is awaited, returned or explicitly voided.
+    files: ['src/**/*.{ts,tsx}', 'commands/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
+    // The domain is pure (docs/architecture.md): file I/O only in its format modules, threads,
+    // processes and the machine's core count only at the edge, in src/app.
+    files: ['src/domain/**/*.ts'],
+    ignores: ['src/domain/**/formats/**', 'src/domain/scenarios/options.ts', 'src/domain/scenarios/pool.ts', 'src/domain/scenarios/worker.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(node:)?(fs|os|worker_threads|child_process)(/.*)?$',
+              message:
+                'The domain is pure: read and write files in a format module (src/domain/<part>/formats/), start threads, processes and read the core count in src/app (src/app/workers). See docs/architecture.md.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The report page's script runs in the browser, after the Leaflet and uPlot it is inlined with.
-    files: ['src/app/reportPage/**/*.js'],
+    files: ['src/app/report/reportPage/**/*.js'],
     languageOptions: { globals: { ...globals.browser, L: 'readonly', uPlot: 'readonly' }, sourceType: 'script' },
   },
   {

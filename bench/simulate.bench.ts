@@ -13,7 +13,7 @@
 //    single-row INSERT per row, one transaction, same pragmas): assetstatetable's rows alone,
 //    and every row of the result file (its tables as the run created them, read back from it),
 //    the floor the ≤ 1.5× target is judged against (docs/decisions.md). A run of the default
-//    physics shares its engine among the machine's cores (src/app/survivalParts.ts).
+//    physics shares its engine among the machine's cores (src/app/simulation/survivalParts.ts).
 //   npm run bench simulate
 // HAZSIM_BENCH_ASSETS (feeder size) and HAZSIM_BENCH_RUNS (best of how many) shrink it for a busy machine.
 import Database from 'better-sqlite3';
@@ -28,7 +28,7 @@ import { readDistributionModel } from '../src/domain/gdm/index.js';
 import { computeIntensities, readHazardModel } from '../src/domain/hazards/index.js';
 import { groupAssetsByType } from '../src/domain/simulation/combine.js';
 import { computeSurvival } from '../src/domain/simulation/survival.js';
-import { DERIVED_ASSETS_FILE } from '../src/app/assetCache.js';
+import { DERIVED_ASSETS_FILE } from '../src/app/models/assetCache.js';
 import { assetStateColumns } from '../src/domain/simulation/sqlite.js';
 
 const ASSET_STATE_COLUMNS = assetStateColumns();

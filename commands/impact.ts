@@ -4,9 +4,9 @@ import { emit, formatFields, formatTable } from './output.js';
 import { progressReporter } from './progress.js';
 import { addRunOptions, askRunInputs, parseSamples, parseSeed, parseShard, runRequest, type RunOptions } from './simulate.js';
 import { HazsimError } from '../src/base/errors.js';
-import type { ImpactSummary } from '../src/app/impactSchemas.js';
-import type { ShardSpec } from '../src/app/scenarioFormats.js';
-import { DEFAULT_CUSTOMERS_PER_LOAD, DEFAULT_TIME_STEP_HOURS } from '../src/app/impactSchemas.js';
+import type { ImpactSummary } from '../src/app/impact/impactSchemas.js';
+import type { ShardSpec } from '../src/app/results/scenarioFormats.js';
+import { DEFAULT_CUSTOMERS_PER_LOAD, DEFAULT_TIME_STEP_HOURS } from '../src/app/impact/impactSchemas.js';
 
 interface ImpactOptions extends RunOptions {
   samples?: number;

@@ -3,7 +3,7 @@ import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatSummary, formatTable, writeWarnings } from './output.js';
 import { askIfMissing, confirmOnTerminal } from './prompts.js';
 import { HazsimError } from '../src/base/errors.js';
-import { MODEL_KIND_IDS, type ModelKindId } from '../src/app/kinds.js';
+import { MODEL_KIND_IDS, type ModelKindId } from '../src/app/models/kinds.js';
 import {
   COORDINATE_ORDERS,
   coordinateReading,
@@ -14,7 +14,7 @@ import {
   type CoordinateOrder,
   type TerrainClass,
   type WindProfileName,
-} from '../src/app/schemas.js';
+} from '../src/app/contract/schemas.js';
 import type { HazsimService } from '../src/app/service.js';
 import type { ModelRecord } from '../src/app/cache/store.js';
 

@@ -4,8 +4,8 @@ import { emit, formatFields, formatTable, writeWarnings } from './output.js';
 import { askIfMissing } from './prompts.js';
 import { progressReporter } from './progress.js';
 import type { HazsimService } from '../src/app/service.js';
-import { DEFAULT_CURVE_SET, DEFAULT_PHYSICS, PHYSICS_PROFILES, type PhysicsProfileName } from '../src/app/schemas.js';
-import { parseShardSpec, SCENARIO_FORMATS, type ScenarioFormat, type ShardSpec } from '../src/app/scenarioFormats.js';
+import { DEFAULT_CURVE_SET, DEFAULT_PHYSICS, PHYSICS_PROFILES, type PhysicsProfileName } from '../src/app/contract/schemas.js';
+import { parseShardSpec, SCENARIO_FORMATS, type ScenarioFormat, type ShardSpec } from '../src/app/results/scenarioFormats.js';
 
 /** The options every run command shares (addRunOptions). */
 export interface RunOptions extends GlobalOptions {

@@ -182,7 +182,7 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
     if (input === 'q') return exit();
     if (input === '?') return setMode({ kind: 'help' });
     if (input === 'r') {
-      reload().then(() => setStatus('reloaded'));
+      void reload().then(() => setStatus('reloaded'));
       return;
     }
     if (key.rightArrow || key.tab) return setTabIndex((tabIndex + 1) % TABS.length);

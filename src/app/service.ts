@@ -1,30 +1,30 @@
-import './hazardModules.js';
+import './startup/hazardModules.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { resolveSettings } from './settings.js';
+import { resolveSettings } from './startup/settings.js';
 import { ModelStore, METADATA_FILE, type ModelRecord, type RefreshReport } from './cache/store.js';
-import type { CheckModelFileTask } from './checkModelFileWorker.js';
+import type { CheckModelFileTask } from './workers/checkModelFileWorker.js';
 import { GDM_READING, type CoordinateReading } from '../domain/assets/index.js';
 import { pruneCache as pruneModelCache, type PruneResult } from './cache/prune.js';
 import { temporaryPath } from '../base/atomic.js';
 import { HazsimError } from '../base/errors.js';
-import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKind, type ModelKindId } from './kinds.js';
+import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKind, type ModelKindId } from './models/kinds.js';
 import { assertModelName, nameFromFileName } from '../base/names.js';
-import { readUpload } from './uploadInput.js';
+import { readUpload } from './models/uploadInput.js';
 import { parseJsonText } from '../base/json.js';
 import { supportedHazardTypes, type TrackSummary, type TrackUploadOptions } from '../domain/hazards/index.js';
-import type { DistributionModelSummary, HazardModelSummary, UploadResponse } from './schemas.js';
-import { createCurveSetStore, type CurveSetUpload } from './curveSets.js';
-import { createSimulationOps } from './simulation.js';
-import { createImpactOps } from './impact.js';
-import { createImpactShardOps } from './impactShard.js';
-import { createJobOps } from './jobs.js';
-import { createReportOps } from './report.js';
-import { assertCoordinatesApply, detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
+import type { DistributionModelSummary, HazardModelSummary, UploadResponse } from './contract/schemas.js';
+import { createCurveSetStore, type CurveSetUpload } from './curveSets/curveSets.js';
+import { createSimulationOps } from './simulation/simulation.js';
+import { createImpactOps } from './impact/impact.js';
+import { createImpactShardOps } from './impact/impactShard.js';
+import { createJobOps } from './jobs/jobs.js';
+import { createReportOps } from './report/report.js';
+import { assertCoordinatesApply, detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './models/prepareUpload.js';
 import { runWorkerTask, WORKER_INPUT_BYTES } from '../base/workerTask.js';
 import { isObject } from '../base/json.js';
-import { writeDerivedFile } from './assetCache.js';
-import { sweepPrivateResults } from './resultOutput.js';
+import { writeDerivedFile } from './models/assetCache.js';
+import { sweepPrivateResults } from './results/resultOutput.js';
 import { Semaphore } from '../base/semaphore.js';
 
 /**
@@ -206,7 +206,8 @@ export function createService(options: ServiceOptions = {}) {
 
   function makeStore(kind: ModelKind): ModelStore {
     return new ModelStore(path.join(cacheRoot, kind.dirName), kind.label, kind.validate, {
-      checkLargeFile: (filePath) => runWorkerTask<CheckModelFileTask, string | null>(import.meta.url, './checkModelFileWorker', { filePath, kind: kind.id }),
+      checkLargeFile: (filePath) =>
+        runWorkerTask<CheckModelFileTask, string | null>(import.meta.url, './workers/checkModelFileWorker', { filePath, kind: kind.id }),
     });
   }
 
@@ -237,7 +238,7 @@ export function createService(options: ServiceOptions = {}) {
     try {
       prepared = await uploadParses.run(() =>
         sizeBytes >= WORKER_INPUT_BYTES
-          ? runWorkerTask<PrepareUploadTask, PreparedUpload>(import.meta.url, './prepareUploadWorker', task)
+          ? runWorkerTask<PrepareUploadTask, PreparedUpload>(import.meta.url, './workers/prepareUploadWorker', task)
           : prepareUpload(task),
       );
     } catch (error) {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { distributionClassSchema, readDistributionModel, validateDistributionContent, type Component, type Quantity } from '../../src/domain/gdm/index.js';
-import { readUpload } from '../../src/app/uploadInput.js';
+import { readUpload } from '../../src/app/models/uploadInput.js';
 import { HazsimError } from '../../src/base/errors.js';
 import { SHARED_FIXTURES, haveSharedFixtures } from '../helpers/cli.js';
 import { makeZip } from '../helpers/zip.js';

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import '../../src/app/hazardModules.js';
+import '../../src/app/startup/hazardModules.js';
 import type { UsedCurve } from '../../src/domain/report/index.js';
 import {
   buildReportPayload,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
-import { CurveSetRecord, CurveSetWithContent, DefaultCurveSets } from '../../src/app/schemas.js';
+import { CurveSetRecord, CurveSetWithContent, DefaultCurveSets } from '../../src/app/contract/schemas.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import {
   EXAMPLE_CURVES,

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkSqliteBinding } from '../../src/app/sqliteBinding.js';
+import { checkSqliteBinding } from '../../src/app/startup/sqliteBinding.js';
 import { isHazsimError } from '../../src/base/errors.js';
 import { tempDir } from '../helpers/cli.js';
 

@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { HazsimError } from '../../src/base/errors.js';
-import { DEFAULT_MAX_SAMPLES } from '../../src/app/schemas.js';
-import { maxSamplesSetting } from '../../src/app/settings.js';
+import { DEFAULT_MAX_SAMPLES } from '../../src/app/contract/schemas.js';
+import { maxSamplesSetting } from '../../src/app/startup/settings.js';
 import { validateScenarioInput, validateScenarioOptions, type ScenarioOptions } from '../../src/domain/scenarios/index.js';
 import { stormInput } from '../helpers/scenarioInput.js';
 

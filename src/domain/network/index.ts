@@ -18,4 +18,4 @@ export { distributionOf, quantileSorted, type Distribution } from './statistics.
 export { ImpactRun, type ScenarioFailure, type ImpactRunOptions, type RepairRecord } from './impact.js';
 export { writeImpactSqlite } from './sqlite.js';
 export { hoursBetween, timestampAfter } from '../../base/hazardHours.js';
-export { ImpactShardReader, ImpactShardWriter, isImpactShardFile, type ImpactShardHeader, type ImpactShardRun } from './impactShard.js';
+export { ImpactShardReader, ImpactShardWriter, isImpactShardFile, type ImpactShardHeader, type ImpactShardRun } from './formats/impactShard.js';

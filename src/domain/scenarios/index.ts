@@ -1,7 +1,7 @@
 /** The scenario engine: Monte Carlo outage scenarios from survival probabilities, written as a ZIP. */
 export type { ScenarioInput, ScenarioOptions, ScenarioRunSummary, ScenarioRecord, EditRecord, SampleSurvival, SampleSurvivalPlugin } from './types.js';
-export { writeScenarioZip } from './zipWriter.js';
-export { writeScenarioParquet, PARQUET_METADATA_KEY } from './parquetWriter.js';
+export { writeScenarioZip } from './formats/scenarioZip/writer.js';
+export { writeScenarioParquet, PARQUET_METADATA_KEY } from './formats/scenarioParquet/writer.js';
 export {
   writeScenarioShard,
   parseShardSpec,
@@ -12,7 +12,7 @@ export {
   type ScenarioFormat,
   type ShardSpec,
   type ShardSummary,
-} from './shard.js';
+} from './formats/scenarioShard/shard.js';
 export { mergeScenarioShards, writeShardSamplesZip, checkShardSet, type MergeOptions, type RunDifference, type ShardPart } from './merge.js';
 export { validateScenarioOptions, DEFAULT_RECORD_LIMIT, type SamplingMethod } from './options.js';
 export { validateScenarioInput } from './input.js';
@@ -37,5 +37,5 @@ export {
 } from './damage.js';
 export { damageGenerator, DAMAGE_RNG_DERIVATION } from './rng.js';
 export { restoredAt, serviceRecords, type ServiceEdit } from './restoration.js';
-export { ENTRY_OPTIONS as SCENARIO_ZIP_ENTRY_OPTIONS } from './zipWriter.js';
+export { ENTRY_OPTIONS as SCENARIO_ZIP_ENTRY_OPTIONS } from './formats/scenarioZip/writer.js';
 export { DOCUMENT_OPENING, RECORD_SEPARATOR, documentClosing } from './trackedChanges.js';

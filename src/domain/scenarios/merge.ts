@@ -6,11 +6,11 @@
 import { HazsimError, type Issue } from '../../base/errors.js';
 import { failureDamageScratch, replayContext } from './chunk.js';
 import { replayRunner, sampleRange } from './ordered.js';
-import { writeParquetFromSamples } from './parquetWriter.js';
+import { writeParquetFromSamples } from './formats/scenarioParquet/writer.js';
 import type { RunDescription } from './run.js';
-import { decodeDamage, ShardReader, shardSamples, type ShardRun, type ScenarioFormat } from './shard.js';
+import { decodeDamage, ShardReader, shardSamples, type ShardRun, type ScenarioFormat } from './formats/scenarioShard/shard.js';
 import type { ScenarioOptions, ScenarioRunSummary } from './types.js';
-import { writeZipFromSamples } from './zipWriter.js';
+import { writeZipFromSamples } from './formats/scenarioZip/writer.js';
 import { DEFAULT_RECORD_LIMIT } from './options.js';
 
 export interface MergeOptions {

@@ -1,6 +1,6 @@
 /**
  * A run of the default physics in parts: consecutive ranges of assets judged separately (on
- * several threads, src/app/survivalParts.ts) and put back together. Every asset's survival
+ * several threads, src/app/simulation/survivalParts.ts) and put back together. Every asset's survival
  * depends only on its own elements, so the parts give the whole run's values; the ranges
  * depend only on the assets (never on the machine's cores), so the warnings' order and the
  * result's bytes do not either (docs/performance.md, "Threads").

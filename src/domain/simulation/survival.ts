@@ -2,7 +2,7 @@
  * Survival of every asset under a hazard (docs/physics.md, docs/fragility.md): intensities,
  * the curves that judge them and their combination by the physics profile, and the
  * correlated shaking that scenario samples draw. Pure functions over plain data; the
- * simulation run (src/app/simulationRun.ts) reads the inputs and writes the results.
+ * simulation run (src/app/simulation/simulationRun.ts) reads the inputs and writes the results.
  */
 import {
   computeIntensities,

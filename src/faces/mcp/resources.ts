@@ -11,7 +11,7 @@ import {
   type ReadResourceResult,
   type Resource,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ModelKindId } from '../../app/kinds.js';
+import type { ModelKindId } from '../../app/models/kinds.js';
 import type { HazsimService } from '../../app/service.js';
 import { RESOURCE_NOT_FOUND } from './errors.js';
 

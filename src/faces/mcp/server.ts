@@ -20,8 +20,8 @@ import {
   type Resource,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { pageOf } from '../../app/paging.js';
-import { checkSqliteBinding } from '../../app/sqliteBinding.js';
+import { pageOf } from '../../app/contract/paging.js';
+import { checkSqliteBinding } from '../../app/startup/sqliteBinding.js';
 import type { ProgressEvent } from '../../base/workerTask.js';
 import { HazsimError, toHazsimError } from '../../base/errors.js';
 import type { HazsimService } from '../../app/service.js';

@@ -26,11 +26,11 @@ import {
   CoordinateUploadFields,
   coordinateReading,
   UploadResponse,
-} from '../../app/schemas.js';
+} from '../../app/contract/schemas.js';
 import { uploadResponse, type HazsimService } from '../../app/service.js';
-import { ImpactRequest, ImpactSummary } from '../../app/impactSchemas.js';
+import { ImpactRequest, ImpactSummary } from '../../app/impact/impactSchemas.js';
 import type { ProgressEvent } from '../../base/workerTask.js';
-import { readScenarioRecords, scenarioRecordsCursor } from '../../app/scenarioRecords.js';
+import { readScenarioRecords, scenarioRecordsCursor } from '../../app/results/scenarioRecords.js';
 
 /** At most this many scenario records in one answer (generate_scenarios, get_scenario_records). */
 export const MAX_MCP_SCENARIO_RECORDS = 1000;

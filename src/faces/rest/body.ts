@@ -13,7 +13,7 @@ import * as v from 'valibot';
 import { HazsimError, toHazsimError, type Issue } from '../../base/errors.js';
 import { issuesFromValibot } from '../../base/validation.js';
 import { UploadFields } from './schemas.js';
-import { coordinateReading, trackUploadOptions, type TrackUploadOptions } from '../../app/schemas.js';
+import { coordinateReading, trackUploadOptions, type TrackUploadOptions } from '../../app/contract/schemas.js';
 import type { CoordinateReading } from '../../domain/assets/index.js';
 
 /** JSON request bodies are small (names and numbers); anything bigger is a mistake. */

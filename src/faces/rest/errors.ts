@@ -8,7 +8,7 @@
 import type { Context, Middleware } from 'koa';
 import type * as v from 'valibot';
 import { ERROR_KIND_TABLE, isHazsimError, type Issue } from '../../base/errors.js';
-import type { ErrorBody } from '../../app/schemas.js';
+import type { ErrorBody } from '../../app/contract/schemas.js';
 import { clientError } from './clientPaths.js';
 
 /** What the client is told about a failure. */

@@ -3,7 +3,7 @@
  * uploaded with their default names (`examples/feeder/example_feeder.json`,
  * `examples/hazards/earthquake.json`), so "Try it out" in Swagger UI works after those uploads.
  */
-import { DEFAULT_CURVE_SET } from '../../app/schemas.js';
+import { DEFAULT_CURVE_SET } from '../../app/contract/schemas.js';
 
 export const EXAMPLE_DISTRIBUTION = 'example_feeder';
 export const EXAMPLE_HAZARD = 'earthquake';

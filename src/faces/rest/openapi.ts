@@ -19,11 +19,11 @@ import {
   SimulationRequest,
   StatusMessage,
   UploadResponse,
-} from '../../app/schemas.js';
+} from '../../app/contract/schemas.js';
 import { HAZSIM_VERSION } from '../../base/version.js';
 import { JSON_SCHEMA_CONVERSION } from '../../base/jsonSchema.js';
-import { ImpactRequest } from '../../app/impactSchemas.js';
-import { jobRequestFor } from '../../app/jobSchemas.js';
+import { ImpactRequest } from '../../app/impact/impactSchemas.js';
+import { jobRequestFor } from '../../app/jobs/jobSchemas.js';
 import { ApiInfo, EntryName, HealthReport, JobResource, UploadForm } from './schemas.js';
 import type { Route } from './routeTable.js';
 

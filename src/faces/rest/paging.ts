@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { pageOf, type ListOrder } from '../../app/paging.js';
+import { pageOf, type ListOrder } from '../../app/contract/paging.js';
 
 /** Headers of a list response (documented on every list endpoint). */
 export const PAGE_HEADERS = {

@@ -1,11 +1,11 @@
 /**
  * Valibot schemas of the payloads only the REST interface has: its front page, its health
  * report, its upload form and its list query.
- * Like src/app/schemas.ts they are the single source of the OpenAPI document.
+ * Like src/app/contract/schemas.ts they are the single source of the OpenAPI document.
  */
 import * as v from 'valibot';
-import { CoordinateUploadFields, TrackUploadFields } from '../../app/schemas.js';
-import { JOB_STATES, JobRecord } from '../../app/jobSchemas.js';
+import { CoordinateUploadFields, TrackUploadFields } from '../../app/contract/schemas.js';
+import { JOB_STATES, JobRecord } from '../../app/jobs/jobSchemas.js';
 
 /** GET /: what this service is and where its documentation lives. */
 export const ApiInfo = v.strictObject({

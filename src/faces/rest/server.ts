@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HazsimApp } from './app.js';
-import { checkSqliteBinding } from '../../app/sqliteBinding.js';
+import { checkSqliteBinding } from '../../app/startup/sqliteBinding.js';
 
 export interface ServerOptions {
   /** Interface to bind (spec: all interfaces, 0.0.0.0). */

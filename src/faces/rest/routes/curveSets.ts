@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { HazsimError } from '../../../base/errors.js';
 import type { HazsimService } from '../../../app/service.js';
-import { CurveSetRecord, CurveSetWithContent, DefaultCurveSets, StatusMessage, UploadResponse } from '../../../app/schemas.js';
-import { DEFAULT_CURVE_SET } from '../../../app/schemas.js';
+import { CurveSetRecord, CurveSetWithContent, DefaultCurveSets, StatusMessage, UploadResponse } from '../../../app/contract/schemas.js';
+import { DEFAULT_CURVE_SET } from '../../../app/contract/schemas.js';
 import { ListQuery, UploadForm } from '../schemas.js';
 import { PAGE_HEADERS, sendPage } from '../paging.js';
 import type { Route } from '../routeTable.js';

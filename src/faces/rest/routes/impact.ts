@@ -1,5 +1,5 @@
 import type { HazsimService } from '../../../app/service.js';
-import { ImpactRequest } from '../../../app/impactSchemas.js';
+import { ImpactRequest } from '../../../app/impact/impactSchemas.js';
 import type { Route } from '../routeTable.js';
 import { SCENARIO_EXAMPLE } from '../examples.js';
 import { runRoute, SQLITE_CONTENT_TYPE } from './simulation.js';

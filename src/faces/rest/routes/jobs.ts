@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
 import * as v from 'valibot';
 import type { HazsimService } from '../../../app/service.js';
-import { FINISHED_STATES, jobRequestFor, type JobKind, type JobRecord } from '../../../app/jobSchemas.js';
+import { FINISHED_STATES, jobRequestFor, type JobKind, type JobRecord } from '../../../app/jobs/jobSchemas.js';
 import { JobListQuery, JobResource } from '../schemas.js';
 import { SCENARIO_EXAMPLE } from '../examples.js';
 import { PAGE_HEADERS, sendPage } from '../paging.js';

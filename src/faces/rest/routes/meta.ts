@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { HazsimService } from '../../../app/service.js';
-import { CacheInfo, CacheRefreshResult, HazardTypesResponse } from '../../../app/schemas.js';
+import { CacheInfo, CacheRefreshResult, HazardTypesResponse } from '../../../app/contract/schemas.js';
 import { HAZSIM_VERSION } from '../../../base/version.js';
 import { ApiInfo, HealthReport } from '../schemas.js';
 import type { Route } from '../routeTable.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Context } from 'koa';
 import type { HazsimService } from '../../../app/service.js';
 import type * as v from 'valibot';
-import { ReportRequest, scenarioRequestFor, SimulationRequest } from '../../../app/schemas.js';
+import { ReportRequest, scenarioRequestFor, SimulationRequest } from '../../../app/contract/schemas.js';
 import type { Route } from '../routeTable.js';
 import { REPORT_EXAMPLE, SCENARIO_EXAMPLE, SIMULATION_EXAMPLE } from '../examples.js';
 import { fileTag } from '../http.js';

@@ -1,0 +1,147 @@
+/**
+ * `hazsim impact`, POST /impact and the MCP tool estimate_impact (docs/output-impact.md): the
+ * scenario ZIP of a request (drawn here, or an existing one), then the impact analysis in a
+ * worker thread, written as one SQLite file.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as v from 'valibot';
+import type { ModelStore } from '../cache/store.js';
+import { parseOrThrow } from '../../base/validation.js';
+import { HAZSIM_VERSION } from '../../base/version.js';
+import { runWorkerTask } from '../../base/workerTask.js';
+import { HazsimError } from '../../base/errors.js';
+import type { RunOutputOptions, ScenarioOutcome } from '../simulation/simulation.js';
+import { ImpactRequest, type ImpactSummary } from './impactSchemas.js';
+import { ScenarioZip } from '../../domain/scenarios/formats/scenarioZip/reader.js';
+import type { ImpactTask } from './impactRun.js';
+import { ModelName } from '../contract/schemas.js';
+import { deliver, resultsFolderStem, runDestination, type ResultDestination } from '../results/resultOutput.js';
+
+const IMPACT_WORKER = '../workers/impactWorker';
+
+/** How restoration and metrics are computed when the failures come from an existing scenario ZIP. */
+export const ImpactFromScenariosRequest = v.strictObject({
+  distribution_system_name: v.pipe(v.optional(ModelName), v.description('cached distribution model (default: the one named in the ZIP metadata)')),
+  crews: ImpactRequest.entries.crews,
+  customers_per_load: ImpactRequest.entries.customers_per_load,
+  time_step_hours: ImpactRequest.entries.time_step_hours,
+});
+
+export interface ImpactOutcome {
+  filePath: string;
+  /** `{distribution}_{hazard}_impact_{n}samples.sqlite`, for downloads. */
+  fileName: string;
+  summary: ImpactSummary;
+}
+
+export interface ImpactRunOptions extends RunOutputOptions {
+  /** Keep the scenario ZIP drawn for the analysis at this path (otherwise it is a temporary file). */
+  scenariosOutputPath?: string;
+  /** Worker threads sharing the scenario sampling; the output does not depend on it. */
+  workers?: number;
+  /** Also write the scenario ZIP with restoration edits that match the result's repairs table (docs/output-impact.md). */
+  restorationOutputPath?: string;
+}
+
+interface ImpactDependencies {
+  stores: { distribution: ModelStore };
+  generateScenarios(request: unknown, options: RunOutputOptions & { recordLimit?: number; workers?: number }): Promise<ScenarioOutcome>;
+  resultsDir: string;
+  /** The cache root: no user-chosen output may land inside it. */
+  cacheRoot: string;
+}
+
+function temporaryZipPath(): string {
+  return path.join(os.tmpdir(), `hazsim-${process.pid}-${crypto.randomBytes(6).toString('hex')}-scenarios.zip`);
+}
+
+export function createImpactOps(dependencies: ImpactDependencies) {
+  const { stores } = dependencies;
+
+  /** Where an impact result goes (runDestination): one file name, checked before any work. */
+  function destinationOf(fileName: string, options: RunOutputOptions): ResultDestination {
+    return runDestination({ stored: fileName, download: fileName }, options, dependencies);
+  }
+
+  async function analyze(
+    distributionName: string,
+    zipPath: string,
+    settings: { crews: number | null; customers_per_load: number; time_step_hours: number },
+    fileName: string,
+    destination: ResultDestination,
+    options: RunOutputOptions & { restorationOutputPath?: string },
+  ): Promise<ImpactOutcome> {
+    const summary = await deliver(destination, () => {
+      const distribution = stores.distribution.get(distributionName);
+      const task: ImpactTask = {
+        distribution: { name: distribution.name, filePath: distribution.file_path },
+        zipPath,
+        sqlitePath: destination.buildPath,
+        crews: settings.crews,
+        customersPerLoad: settings.customers_per_load,
+        timeStepHours: settings.time_step_hours,
+        hazsimVersion: HAZSIM_VERSION,
+        ...(options.restorationOutputPath ? { restorationZipPath: path.resolve(options.restorationOutputPath) } : {}),
+      };
+      return runWorkerTask<ImpactTask, ImpactSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress, options.signal);
+    });
+    return { filePath: destination.finalPath, fileName, summary: { ...summary, file_path: destination.finalPath } };
+  }
+
+  /** Draws the scenarios of the request, then estimates their impact. */
+  async function estimateImpact(requestInput: unknown, options: ImpactRunOptions = {}): Promise<ImpactOutcome> {
+    const request = parseOrThrow(ImpactRequest, requestInput, 'impact request');
+    const { crews, customers_per_load, time_step_hours, ...scenarioRequest } = request;
+    // Unknown names fail before any sampling.
+    stores.distribution.get(request.distribution_system_name);
+    const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
+    const n = request.number_of_samples;
+    const fileName = options.inResultsDir
+      ? `${resultsFolderStem(request)}_impact_${n}samples_seed${request.seed}_${request.method}_crews${crews ?? 'unlimited'}_cpl${customers_per_load}_step${time_step_hours}.sqlite`
+      : `${inputs}_impact_${n}samples.sqlite`;
+    const destination = destinationOf(fileName, options);
+    const zipPath = options.scenariosOutputPath ? path.resolve(options.scenariosOutputPath) : temporaryZipPath();
+    try {
+      await dependencies.generateScenarios(scenarioRequest, {
+        outputPath: zipPath,
+        recordLimit: 0,
+        workers: options.workers,
+        onProgress: options.onProgress,
+        signal: options.signal,
+      });
+      return await analyze(request.distribution_system_name, zipPath, { crews, customers_per_load, time_step_hours }, fileName, destination, options);
+    } catch (error) {
+      destination.discard();
+      throw error;
+    } finally {
+      if (!options.scenariosOutputPath) fs.rmSync(zipPath, { force: true });
+    }
+  }
+
+  /** Estimates the impact of the scenarios in an existing ZIP (`hazsim impact --scenarios`). */
+  async function estimateImpactFromScenarios(
+    zipPath: string,
+    requestInput: unknown,
+    options: RunOutputOptions & { restorationOutputPath?: string } = {},
+  ): Promise<ImpactOutcome> {
+    const request = parseOrThrow(ImpactFromScenariosRequest, requestInput, 'impact request');
+    let distributionName = request.distribution_system_name;
+    if (distributionName === undefined) {
+      const zip = await ScenarioZip.open(zipPath);
+      try {
+        const named = (await zip.contents()).metadata.distribution_system_name;
+        if (typeof named !== 'string') throw new HazsimError('usage', `${zipPath} does not name its distribution system; give it as an argument`);
+        distributionName = named;
+      } finally {
+        zip.close();
+      }
+    }
+    const fileName = `${path.basename(zipPath).replace(/\.zip$/i, '')}_impact.sqlite`;
+    return analyze(distributionName, path.resolve(zipPath), request, fileName, destinationOf(fileName, options), options);
+  }
+
+  return { estimateImpact, estimateImpactFromScenarios };
+}

@@ -1,0 +1,306 @@
+/**
+ * Jobs (docs/jobs.md): a simulation, scenario or impact run submitted now and fetched later.
+ * A job runs the same service function as its synchronous endpoint, with its own AbortSignal
+ * (so no client connection owns it) and the run's progress events. Its record is a small JSON
+ * file in the cache's jobs folder, written atomically at every change of state, and its result
+ * lives in a folder of its own there, removed whole when the job is cancelled or fails.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ERROR_KIND_TABLE, HazsimError, toHazsimError } from '../../base/errors.js';
+import { isTemporaryName, writeFileAtomic } from '../../base/atomic.js';
+import { ownerGone } from '../../base/processOwner.js';
+import { Semaphore } from '../../base/semaphore.js';
+import { UUID_PATTERN, uuidV7 } from '../../base/uuidV7.js';
+import { parseOrThrow } from '../../base/validation.js';
+import type { ProgressEvent } from '../../base/workerTask.js';
+import type { ModelStore } from '../cache/store.js';
+import { FINISHED_STATES, jobRequestFor, type JobKind, type JobRecord, type JobRequest } from './jobSchemas.js';
+import type { RunOutputOptions } from '../simulation/simulation.js';
+
+/** Jobs running at once; the others wait, queued, in submission order. Each run also takes a worker slot (workerTask.ts). */
+const JOBS_AT_ONCE = Math.max(1, os.availableParallelism());
+/** Watchers hear of progress at most this often; changes of state reach them at once. */
+const NOTIFY_INTERVAL_MS = 100;
+/** A running job's record on disk is brought up to date with its progress at most this often. */
+const PERSIST_INTERVAL_MS = 1000;
+
+export const INTERRUPTED_BY_RESTART = 'Interrupted by server restart: the process running this job stopped before it finished; submit it again';
+
+/** What a run hands back: its file and what it reports about it. */
+interface RunOutcome {
+  filePath: string;
+  fileName: string;
+  summary: object;
+}
+
+type Run = (request: unknown, options: RunOutputOptions) => Promise<RunOutcome>;
+
+interface JobDependencies {
+  /** The cache's jobs folder. */
+  jobsDir: string;
+  maxSamples: number;
+  clock: () => Date;
+  stores: { distribution: ModelStore; hazard: ModelStore };
+  /** Throws not_found for an unknown curve set. */
+  resolveCurveSet(name: string): unknown;
+  runs: Record<JobKind, Run>;
+}
+
+/** The record as stored: the public one plus the process that runs it, so another process can tell a dead job from a live one. */
+interface StoredJob extends JobRecord {
+  owner_pid: number;
+}
+
+/** A job this process runs. */
+interface LiveJob {
+  stored: StoredJob;
+  controller: AbortController;
+  /** Settles when the run is over and the record final. */
+  settled: Promise<void>;
+  lastNotified: number;
+  lastPersisted: number;
+}
+
+/** An abort that is not the user's cancel: the job ends failed with this message (the server shutting down). */
+class Interruption {
+  constructor(readonly detail: string) {}
+}
+
+/** Summary fields that are not worth keeping in a record: paths into the cache (the download is the way to the file) and per-sample lists. */
+const LEFT_OUT_OF_SUMMARY = new Set(['file_path', 'output_path', 'records', 'truncated', 'failures_per_sample']);
+
+export type JobWatcher = (record: JobRecord) => void;
+
+export function createJobOps(dependencies: JobDependencies) {
+  const { jobsDir } = dependencies;
+  const live = new Map<string, LiveJob>();
+  const watchers = new Map<string, Set<JobWatcher>>();
+  const slots = new Semaphore(JOBS_AT_ONCE);
+  const now = () => dependencies.clock().toISOString();
+  const recordPath = (id: string) => path.join(jobsDir, `${id}.json`);
+  const folderOf = (id: string) => path.join(jobsDir, id);
+
+  function publicRecord(stored: StoredJob): JobRecord {
+    const { owner_pid: _owner, ...record } = stored;
+    return record;
+  }
+
+  function persist(stored: StoredJob): void {
+    fs.mkdirSync(jobsDir, { recursive: true });
+    writeFileAtomic(recordPath(stored.id), `${JSON.stringify(stored, null, 2)}\n`);
+  }
+
+  function notify(stored: StoredJob): void {
+    const record = publicRecord(stored);
+    for (const watcher of watchers.get(stored.id) ?? []) watcher(record);
+  }
+
+  /** The stored record of `id`, or null when there is none (or it is unreadable). */
+  function readStored(id: string): StoredJob | null {
+    let text: string;
+    try {
+      text = fs.readFileSync(recordPath(id), 'utf8');
+    } catch {
+      return null;
+    }
+    try {
+      return JSON.parse(text) as StoredJob;
+    } catch {
+      return null;
+    }
+  }
+
+  /** A job left unfinished by a process that is gone can never finish: it is marked failed and its partial files removed. */
+  function settleOrphan(stored: StoredJob): StoredJob {
+    if (FINISHED_STATES.includes(stored.state) || live.has(stored.id)) return stored;
+    if (!ownerGone(stored.owner_pid, Date.parse(stored.created_at))) return stored;
+    fs.rmSync(folderOf(stored.id), { recursive: true, force: true });
+    const failed: StoredJob = { ...stored, state: 'failed', finished_at: now(), error: { detail: INTERRUPTED_BY_RESTART, status_code: 500 } };
+    persist(failed);
+    return failed;
+  }
+
+  /** The current record of `id`: this process's own for a job it runs, else the stored one. */
+  function current(id: string): StoredJob {
+    const own = live.get(id);
+    if (own) return own.stored;
+    const stored = UUID_PATTERN.test(id) ? readStored(id) : null;
+    if (!stored) throw new HazsimError('not_found', `Job '${id}' not found`);
+    return settleOrphan(stored);
+  }
+
+  function update(job: LiveJob, change: Partial<StoredJob>): void {
+    job.stored = { ...job.stored, ...change };
+    persist(job.stored);
+    job.lastPersisted = Date.now();
+    notify(job.stored);
+  }
+
+  function reportProgress(job: LiveJob, event: ProgressEvent): void {
+    job.stored = { ...job.stored, progress: { phase: event.phase, done: event.done, total: event.total } };
+    const at = Date.now();
+    if (at - job.lastPersisted >= PERSIST_INTERVAL_MS) {
+      persist(job.stored);
+      job.lastPersisted = at;
+    }
+    if (at - job.lastNotified >= NOTIFY_INTERVAL_MS) {
+      job.lastNotified = at;
+      notify(job.stored);
+    }
+  }
+
+  /** Model and curve-set names are looked up at submission, so a job on an unknown name is refused (404) rather than failing later. */
+  function checkNames(request: JobRequest['request']): void {
+    dependencies.stores.distribution.get(request.distribution_system_name);
+    dependencies.stores.hazard.get(request.hazard_system_name);
+    dependencies.resolveCurveSet(request.curve_set);
+  }
+
+  async function execute(job: LiveJob): Promise<void> {
+    const { id, kind, request } = job.stored;
+    const signal = job.controller.signal;
+    try {
+      const outcome = await slots.run(async () => {
+        signal.throwIfAborted();
+        update(job, { state: 'running', started_at: now() });
+        return dependencies.runs[kind](request, { cacheFolder: folderOf(id), signal, onProgress: (event) => reportProgress(job, event) });
+      });
+      // A cancel that came as the run ended still wins: the user asked for nothing to be kept.
+      signal.throwIfAborted();
+      const summary = Object.fromEntries(Object.entries(outcome.summary).filter(([key]) => !LEFT_OUT_OF_SUMMARY.has(key)));
+      update(job, {
+        state: 'succeeded',
+        finished_at: now(),
+        result: { file_name: outcome.fileName, size_bytes: fs.statSync(outcome.filePath).size, summary },
+      });
+    } catch (error) {
+      fs.rmSync(folderOf(id), { recursive: true, force: true });
+      const reason: unknown = signal.aborted ? signal.reason : undefined;
+      if (reason instanceof Interruption) update(job, { state: 'failed', finished_at: now(), error: { detail: reason.detail, status_code: 500 } });
+      else if (signal.aborted) update(job, { state: 'cancelled', finished_at: now() });
+      else {
+        const failure = toHazsimError(error);
+        const status = ERROR_KIND_TABLE[failure.kind].httpStatus;
+        update(job, {
+          state: 'failed',
+          finished_at: now(),
+          error: { detail: failure.message, status_code: status, ...(status === 422 && failure.issues ? { errors: failure.issues } : {}) },
+        });
+      }
+    } finally {
+      live.delete(id);
+      watchers.delete(id);
+    }
+  }
+
+  /** POST /jobs: validates the request as its synchronous endpoint does, records the job as queued and starts it; answers at once. */
+  function submitJob(input: unknown): JobRecord {
+    const { kind, request } = parseOrThrow(jobRequestFor(dependencies.maxSamples), input, 'job request');
+    checkNames(request);
+    const created = dependencies.clock();
+    const stored: StoredJob = {
+      id: uuidV7(created.getTime()),
+      kind,
+      state: 'queued',
+      request,
+      created_at: created.toISOString(),
+      started_at: null,
+      finished_at: null,
+      progress: null,
+      result: null,
+      error: null,
+      owner_pid: process.pid,
+    };
+    persist(stored);
+    const job: LiveJob = { stored, controller: new AbortController(), settled: Promise.resolve(), lastNotified: 0, lastPersisted: Date.now() };
+    live.set(stored.id, job);
+    job.settled = execute(job);
+    return publicRecord(stored);
+  }
+
+  function getJob(id: string): JobRecord {
+    return publicRecord(current(id));
+  }
+
+  /** Every job of the cache, in submission order. */
+  function listJobs(): JobRecord[] {
+    let names: string[];
+    try {
+      names = fs.readdirSync(jobsDir);
+    } catch {
+      return [];
+    }
+    const ids = names.filter((name) => name.endsWith('.json') && !isTemporaryName(name)).map((name) => name.slice(0, -'.json'.length));
+    return ids
+      .filter((id) => UUID_PATTERN.test(id))
+      .sort()
+      .flatMap((id) => {
+        const own = live.get(id);
+        const stored = own ? own.stored : readStored(id);
+        return stored ? [publicRecord(settleOrphan(stored))] : [];
+      });
+  }
+
+  /**
+   * DELETE /jobs/{id}. A queued or running job is cancelled: its run stops, its partial files
+   * are removed, and it stays listed as cancelled. A finished job is removed with its result.
+   * Answers the record as it is after the call (for a removed job, as it was).
+   */
+  async function cancelJob(id: string): Promise<JobRecord> {
+    const own = live.get(id);
+    if (own) {
+      own.controller.abort();
+      await own.settled;
+      return publicRecord(own.stored);
+    }
+    const stored = current(id);
+    if (!FINISHED_STATES.includes(stored.state)) {
+      throw new HazsimError('conflict', `Job '${id}' runs in another hazsim process (pid ${stored.owner_pid}) over this cache; cancel it through that server`);
+    }
+    fs.rmSync(folderOf(id), { recursive: true, force: true });
+    fs.rmSync(recordPath(id), { force: true });
+    return publicRecord(stored);
+  }
+
+  /** The result file of a succeeded job; a job not (yet) succeeded is a conflict naming its state. */
+  function jobResult(id: string): { kind: JobKind; filePath: string; fileName: string } {
+    const stored = current(id);
+    if (stored.state !== 'succeeded' || !stored.result) {
+      throw new HazsimError('conflict', `Job '${id}' is ${stored.state}: its result can be downloaded once it has succeeded`);
+    }
+    const filePath = path.join(folderOf(id), stored.result.file_name);
+    if (!fs.existsSync(filePath)) throw new HazsimError('not_found', `The result of job '${id}' is no longer in the cache`);
+    return { kind: stored.kind, filePath, fileName: stored.result.file_name };
+  }
+
+  /**
+   * Calls `watcher` with the record at every change of a job this process runs (progress at
+   * most every NOTIFY_INTERVAL_MS), the last time with its final state. Returns the record as
+   * it is now and a function that stops watching; `live` is false when no change will come
+   * from this process (the job is finished, or another process runs it).
+   */
+  function watchJob(id: string, watcher: JobWatcher): { record: JobRecord; live: boolean; stop: () => void } {
+    const record = getJob(id);
+    if (!live.has(id)) return { record, live: false, stop: () => undefined };
+    const set = watchers.get(id) ?? new Set<JobWatcher>();
+    set.add(watcher);
+    watchers.set(id, set);
+    return { record, live: true, stop: () => watchers.get(id)?.delete(watcher) };
+  }
+
+  /** Ends every job this process runs as failed with `detail` (the server is shutting down), and waits until their files are gone. */
+  async function interruptJobs(detail: string): Promise<void> {
+    const running = [...live.values()];
+    for (const job of running) job.controller.abort(new Interruption(detail));
+    await Promise.all(running.map((job) => job.settled));
+  }
+
+  // Jobs left unfinished by a process that is gone (a killed server) are marked failed now, not when someone looks.
+  listJobs();
+
+  return { submitJob, getJob, listJobs, cancelJob, jobResult, watchJob, interruptJobs };
+}
+
+export type JobOps = ReturnType<typeof createJobOps>;

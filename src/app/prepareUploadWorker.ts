@@ -1,6 +1,0 @@
-// Worker thread entry of a large upload's checks, so a 100 MB feeder does not stall the REST server.
-import './hazardModules.js';
-import { serveWorkerTask } from '../base/workerTask.js';
-import { prepareUpload, type PrepareUploadTask, type PreparedUpload } from './prepareUpload.js';
-
-serveWorkerTask<PrepareUploadTask, PreparedUpload>((task) => prepareUpload(task));

@@ -1,0 +1,285 @@
+import type { ModelStore } from '../cache/store.js';
+import { DEFAULT_CURVE_SET, ScenarioRequest, SimulationRequest } from '../contract/schemas.js';
+import { parseOrThrow } from '../../base/validation.js';
+import { HAZSIM_VERSION } from '../../base/version.js';
+import { isoWithoutZone } from '../cache/store.js';
+import { runWorkerTask, type ProgressEvent } from '../../base/workerTask.js';
+import type { SimulationOutput, SimulationTask } from './simulationRun.js';
+import { DERIVED_ASSETS_FILE } from '../models/assetCache.js';
+import type { SurvivalSummary } from '../../domain/simulation/summary.js';
+import type { CurveSet } from '../../domain/fragility/index.js';
+import type { PhysicsProfile } from '../../domain/hazards/physics.js';
+import {
+  mergeScenarioShards,
+  validateScenarioOptions,
+  writeScenarioParquet,
+  writeScenarioShard,
+  writeScenarioZip,
+  SHARD_EXTENSION,
+  type ScenarioFormat,
+  type ScenarioInput,
+  type ScenarioOptions,
+  type ScenarioRunSummary,
+  type ShardSpec,
+  type ShardSummary,
+} from '../../domain/scenarios/index.js';
+import { SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../../domain/simulation/shakingSurvival.js';
+import { deliver, prepareResultDestination, resultsFolderStem, runDestination } from '../results/resultOutput.js';
+
+/** Where a run writes its file: an exact path, a folder (with the run's file name), or a private temporary file. */
+export interface RunOutputOptions {
+  outputPath?: string;
+  outputDir?: string;
+  /** Keep the file in the cache's results folder (MCP, TUI) under the run's file name (runFileNames). */
+  inResultsDir?: boolean;
+  /** Keep the file in this folder of the cache's own (a job's folder, docs/jobs.md) under the spec's file name. */
+  cacheFolder?: string;
+  onProgress?: (event: ProgressEvent) => void;
+  /** Stops the run (its client went away); nothing it wrote is left behind. */
+  signal?: AbortSignal;
+}
+
+export interface SimulationOutcome {
+  filePath: string;
+  /** The spec's file name, `{distribution}_{hazard}_results.sqlite`, for downloads. */
+  fileName: string;
+  summary: SurvivalSummary;
+}
+
+export interface ScenarioOutcome {
+  filePath: string;
+  /** The spec's file name, `{distribution}_scenarios_{n}samples.zip`, for downloads. */
+  fileName: string;
+  summary: Omit<ScenarioRunSummary, 'output_path'> & {
+    distribution_system_name: string;
+    hazard_system_name: string;
+    curve_set: string;
+    physics: PhysicsProfile;
+    mean_failures_per_sample: number;
+  };
+}
+
+/** A resolved curve set: what it is called, its definition and the sha256 of that definition. */
+export interface ResolvedCurveSet {
+  name: string;
+  set: CurveSet;
+  sha256: string;
+}
+
+interface SimulationDependencies {
+  stores: { distribution: ModelStore; hazard: ModelStore };
+  resolveCurveSet(name: string): ResolvedCurveSet;
+  clock: () => Date;
+  /** Upper bound of number_of_samples (settings.ts). */
+  maxSamples: number;
+  /** The cache's results folder (RunOutputOptions.inResultsDir). */
+  resultsDir: string;
+  /** The cache root: no user-chosen output may land inside it. */
+  cacheRoot: string;
+}
+
+/** The simulation worker module, relative to this file. */
+const SIMULATION_WORKER = '../workers/simulationWorker';
+
+/**
+ * A run's file has two names. `download` is the spec's name (REST downloads); it leaves out
+ * the hazard (scenarios), curve set, seed and modes, so two different runs share it. `stored` is
+ * the name hazsim gives the file wherever it chooses the name (the CLI's working folder or an
+ * `-o` folder, the cache's results folder for MCP and the TUI): it carries every argument that
+ * changes the content, so a run on other inputs keeps its own file and a rerun with the same
+ * arguments replaces its own (docs/cache.md, "Result file names").
+ */
+export interface RunFileNames {
+  download: string;
+  stored: string;
+}
+
+/** The stored names' common start: the inputs and every mode that changes the content, joined so that no two runs share it (resultsFolderStem). */
+function storedStem(request: SimulationRequest): string {
+  return resultsFolderStem({ ...request, curve_set: request.curve_set ?? DEFAULT_CURVE_SET });
+}
+
+export function simulationFileNames(request: SimulationRequest): RunFileNames {
+  return { download: `${request.distribution_system_name}_${request.hazard_system_name}_results.sqlite`, stored: `${storedStem(request)}_results.sqlite` };
+}
+
+export function scenarioFileNames(
+  request: SimulationRequest & { restoration_edits?: boolean },
+  sampling: { numberOfSamples: number; seed: number; method: string },
+  extension: 'zip' | 'parquet' = 'zip',
+): RunFileNames {
+  const samples = `scenarios_${sampling.numberOfSamples}samples`;
+  return {
+    download: `${request.distribution_system_name}_${samples}.${extension}`,
+    stored: `${storedStem(request)}_${samples}_seed${sampling.seed}_${sampling.method}${request.restoration_edits ? '_restoration' : ''}.${extension}`,
+  };
+}
+
+export function createSimulationOps(dependencies: SimulationDependencies) {
+  const { stores } = dependencies;
+
+  /** The task of a run without its output; unknown model and curve set names fail here, before any file is placed. */
+  function buildTask(request: SimulationRequest): SimulationTask {
+    const { record: distribution, coordinates } = stores.distribution.getWithReading(request.distribution_system_name);
+    const hazard = stores.hazard.get(request.hazard_system_name);
+    const curveSet = dependencies.resolveCurveSet(request.curve_set ?? DEFAULT_CURVE_SET);
+    return {
+      distribution: {
+        name: distribution.name,
+        filePath: distribution.file_path,
+        derivedAssetsPath: stores.distribution.derivedPathFor(distribution.name, DERIVED_ASSETS_FILE),
+        coordinates,
+      },
+      hazard: { name: hazard.name, filePath: hazard.file_path },
+      curveSet,
+      physics: request.physics,
+      hazsimVersion: HAZSIM_VERSION,
+      createdAt: isoWithoutZone(dependencies.clock()),
+      groundMotionVariability: request.ground_motion_variability,
+    };
+  }
+
+  /** POST /simulate, `hazsim simulate`, MCP run_simulation: the SQLite result of one run. */
+  async function simulate(requestInput: unknown, options: RunOutputOptions = {}): Promise<SimulationOutcome> {
+    const request = parseOrThrow(SimulationRequest, requestInput, 'simulation request');
+    const names = simulationFileNames(request);
+    const task = buildTask(request);
+    const destination = runDestination(names, options, dependencies);
+    task.sqlitePath = destination.buildPath;
+    const output = await deliver(destination, () =>
+      runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal),
+    );
+    return { filePath: destination.finalPath, fileName: names.download, summary: output.summary };
+  }
+
+  /**
+   * The common part of a scenario run: checks the request (sample count and seed before the
+   * simulation, so a bad request fails at once), simulates, and hands the survival to `write`
+   * with the sampling options; on any failure nothing of the run is left.
+   */
+  async function runScenarios<T>(
+    requestInput: unknown,
+    options: RunOutputOptions & { recordLimit?: number; workers?: number },
+    fileNamesOf: (request: ScenarioRequest, sampling: { numberOfSamples: number; seed: number; method: string }) => RunFileNames,
+    write: (input: ScenarioInput, sampling: ScenarioOptions, buildPath: string) => Promise<T>,
+  ): Promise<{ request: ScenarioRequest; task: SimulationTask; filePath: string; fileName: string; result: T }> {
+    const request = parseOrThrow(ScenarioRequest, requestInput, 'scenario request');
+    const sampling = validateScenarioOptions({
+      numberOfSamples: request.number_of_samples ?? 1,
+      seed: request.seed ?? 0,
+      method: request.method,
+      workers: options.workers,
+      recordLimit: options.recordLimit,
+      maxSamples: dependencies.maxSamples,
+    });
+    const names = fileNamesOf(request, sampling);
+    const task = buildTask(request);
+    const destination = runDestination(names, options, dependencies);
+    const result = await deliver(destination, async () => {
+      const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal);
+      const survival = output.survival!;
+      const metadata = {
+        hazsim_version: HAZSIM_VERSION,
+        distribution_system_name: task.distribution.name,
+        distribution_sha256: output.inputs.distribution_sha256,
+        hazard_system_name: task.hazard.name,
+        hazard_sha256: output.inputs.hazard_sha256,
+        curve_set: task.curveSet.name,
+        curve_set_sha256: output.inputs.curve_set_sha256,
+        physics: task.physics,
+        warnings: output.summary.warnings,
+      };
+      return write(
+        {
+          timestamps: survival.timestamps,
+          assetUuids: survival.assetUuids,
+          survival: survival.values,
+          survivalIsCumulative: task.physics === 'default',
+          ...(output.damage ? { damage: output.damage } : {}),
+          ...(survival.shaking
+            ? { sampleSurvival: { module: SHAKING_SURVIVAL_MODULE, data: survival.shaking, description: SHAKING_SURVIVAL_DESCRIPTION } }
+            : {}),
+          metadata,
+        },
+        {
+          ...sampling,
+          restoration: request.restoration_edits,
+          // Sampling runs in this thread between chunks: throwing here stops the pool and removes the partial file.
+          onProgress: (done, total) => {
+            options.signal?.throwIfAborted();
+            options.onProgress?.({ phase: 'sampling scenarios', done, total });
+          },
+        },
+        destination.buildPath,
+      );
+    });
+    return { request, task, filePath: destination.finalPath, fileName: names.download, result };
+  }
+
+  /**
+   * POST /generate-scenarios, `hazsim scenarios`, MCP generate_scenarios: the scenario file of
+   * one run, the ZIP (default) or Parquet (`format`, docs/scenarios-parquet.md).
+   */
+  async function generateScenarios(
+    requestInput: unknown,
+    options: RunOutputOptions & { recordLimit?: number; workers?: number; format?: ScenarioFormat } = {},
+  ): Promise<ScenarioOutcome> {
+    const format = options.format ?? 'zip';
+    const {
+      task,
+      filePath,
+      fileName,
+      result: run,
+    } = await runScenarios(
+      requestInput,
+      options,
+      (request, sampling) => scenarioFileNames(request, sampling, format === 'parquet' ? 'parquet' : 'zip'),
+      (input, sampling, buildPath) => (format === 'parquet' ? writeScenarioParquet : writeScenarioZip)(input, sampling, buildPath),
+    );
+    const { output_path: _written, ...rest } = run;
+    return {
+      filePath,
+      fileName,
+      summary: {
+        ...rest,
+        distribution_system_name: task.distribution.name,
+        hazard_system_name: task.hazard.name,
+        curve_set: task.curveSet.name,
+        physics: task.physics,
+        mean_failures_per_sample: run.total_failures / run.number_of_samples,
+      },
+    };
+  }
+
+  /** `hazsim scenarios --shard i/N`: the shard file of one part of a run (docs/scale-out.md). */
+  async function generateScenarioShard(
+    requestInput: unknown,
+    shard: ShardSpec,
+    options: RunOutputOptions & { workers?: number; format?: ScenarioFormat } = {},
+  ): Promise<{ filePath: string; fileName: string; summary: Omit<ShardSummary, 'output_path'> }> {
+    const { filePath, fileName, result } = await runScenarios(
+      requestInput,
+      options,
+      (request, sampling) => {
+        // Parts keep one name wherever they go: `hazsim merge` takes them by pattern (docs/scale-out.md).
+        const name = `${request.distribution_system_name}_scenarios_${sampling.numberOfSamples}samples.shard-${shard.index}-of-${shard.count}${SHARD_EXTENSION}`;
+        return { download: name, stored: name };
+      },
+      (input, sampling, buildPath) => writeScenarioShard(input, sampling, options.format ?? 'zip', shard, buildPath),
+    );
+    const { output_path: _written, ...summary } = result;
+    return { filePath, fileName, summary };
+  }
+
+  /** `hazsim merge`: the shard files of one run become the unsharded run's file. */
+  async function mergeScenarios(parts: string[], options: { outputPath: string; onProgress?: (event: ProgressEvent) => void }) {
+    const destination = prepareResultDestination(options.outputPath, 'merged', dependencies.cacheRoot);
+    const summary = await deliver(destination, () =>
+      mergeScenarioShards(parts, destination.buildPath, { onProgress: (done, total) => options.onProgress?.({ phase: 'merging shards', done, total }) }),
+    );
+    const { output_path: _written, records: _records, ...rest } = summary;
+    return { filePath: destination.finalPath, summary: rest };
+  }
+
+  return { simulate, generateScenarios, generateScenarioShard, mergeScenarios };
+}

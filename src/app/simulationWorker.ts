@@ -1,6 +1,0 @@
-// Worker thread entry of a simulation: everything CPU-heavy happens here, off the caller's event loop.
-import './hazardModules.js';
-import { serveWorkerTask } from '../base/workerTask.js';
-import { runSimulation, type SimulationOutput, type SimulationTask } from './simulationRun.js';
-
-serveWorkerTask<SimulationTask, SimulationOutput>((task, report) => runSimulation(task, report));

@@ -1,0 +1,35 @@
+/**
+ * Settings resolved once, when a service is created: nothing below the application layer
+ * reads the environment, so a service behaves as it was configured for its whole life.
+ */
+import { HazsimError } from '../../base/errors.js';
+import { DEFAULT_MAX_SAMPLES } from '../../domain/scenarios/index.js';
+import { resolveCacheRoot } from '../cache/root.js';
+
+export interface Settings {
+  /** Absolute path of the cache root. */
+  cacheRoot: string;
+  /** Upper bound of number_of_samples (HAZSIM_MAX_SAMPLES, default DEFAULT_MAX_SAMPLES). */
+  maxSamples: number;
+}
+
+/** The settings of a service: `--cache-dir` (explicit) or the environment, then defaults. */
+export function resolveSettings(explicitCacheDir: string | undefined, env: NodeJS.ProcessEnv): Settings {
+  return { cacheRoot: resolveCacheRoot(explicitCacheDir, env), maxSamples: maxSamplesSetting(env) };
+}
+
+/**
+ * HAZSIM_MAX_SAMPLES as a positive integer, DEFAULT_MAX_SAMPLES when unset or blank.
+ * Throws invalid_input naming the variable when it is malformed.
+ */
+export function maxSamplesSetting(env: NodeJS.ProcessEnv): number {
+  const text = env.HAZSIM_MAX_SAMPLES;
+  if (text === undefined || text.trim() === '') return DEFAULT_MAX_SAMPLES;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new HazsimError('invalid_input', `HAZSIM_MAX_SAMPLES must be a positive integer, got ${JSON.stringify(text)}`, [
+      { path: 'HAZSIM_MAX_SAMPLES', message: 'must be a positive integer' },
+    ]);
+  }
+  return value;
+}

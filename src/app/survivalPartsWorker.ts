@@ -1,7 +1,0 @@
-// Worker thread entry of a helper of a simulation: its share of the run's parts (survivalParts.ts).
-import './hazardModules.js';
-import { serveWorkerTask } from '../base/workerTask.js';
-import type { SurvivalComputation } from '../domain/simulation/survival.js';
-import { computeSurvivalParts, type SurvivalPartsTask } from './survivalParts.js';
-
-serveWorkerTask<SurvivalPartsTask, SurvivalComputation[]>((task) => computeSurvivalParts(task));

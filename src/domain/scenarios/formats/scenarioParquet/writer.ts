@@ -1,0 +1,201 @@
+/**
+ * The compact scenario file (docs/scenarios-parquet.md): one Parquet row per failed asset
+ * per sample, written with hyparquet-writer (pure JavaScript, no native code). Rows are
+ * buffered and flushed as a row group once ROW_GROUP_ROWS are reached at a sample
+ * boundary, so memory stays flat in the number of samples and the row groups depend on the
+ * samples alone (a merge of shards writes the same groups).
+ */
+import fs from 'node:fs';
+import { fileWriter, ParquetWriter } from 'hyparquet-writer';
+import { temporaryPath } from '../../../../base/atomic.js';
+import { toHazsimError } from '../../../../base/errors.js';
+import { failureDamageScratch, unpackFailureDamage } from '../../chunk.js';
+import { drawDamage, type DamageModel, type FailureDamage } from '../../damage.js';
+import { forEachChunkInOrder } from '../../ordered.js';
+import type { ChunkRunner } from '../../pool.js';
+import { prepareRun, runSummary, type RunDescription } from '../../run.js';
+import { buildMetadata } from '../../trackedChanges.js';
+import type { ScenarioInput, ScenarioOptions, ScenarioRunSummary } from '../../types.js';
+import { openOutputFd, samplingSource, type SampleSource } from '../scenarioZip/writer.js';
+
+/** Rows per row group (at least; a group ends at a sample boundary): big enough to compress well, small enough to keep memory low. */
+export const ROW_GROUP_ROWS = 131_072;
+/** The key of the run's metadata (the same object as tracked_changes.json's `metadata`) in the file's key-value metadata. */
+export const PARQUET_METADATA_KEY = 'hazsim';
+
+/** The file's columns, in order. */
+const SCHEMA = [
+  { name: 'root', num_children: 5 },
+  { name: 'sample', type: 'INT32', repetition_type: 'REQUIRED' },
+  { name: 'asset', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
+  { name: 'failure_time', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
+  { name: 'damage_state', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
+  { name: 'repair_hours', type: 'DOUBLE', repetition_type: 'OPTIONAL' },
+] as const;
+
+/** Draws the run's samples and writes them as Parquet; identical input and options give identical bytes, whatever options.workers is. */
+export async function writeScenarioParquet(input: ScenarioInput, options: ScenarioOptions, outputPath: string): Promise<ScenarioRunSummary> {
+  const { run, init, workers } = prepareRun(input, options);
+  return writeParquetFromSamples(run, samplingSource(init, run, workers, true, options.onProgress), outputPath);
+}
+
+/** The rows of one row group, column by column. */
+class RowBuffer {
+  sample: number[] = [];
+  asset: string[] = [];
+  failureTime: string[] = [];
+  damageState: (string | null)[] = [];
+  repairHours: (number | null)[] = [];
+
+  get length(): number {
+    return this.sample.length;
+  }
+
+  columns() {
+    return [
+      { name: 'sample', data: Int32Array.from(this.sample) },
+      { name: 'asset', data: this.asset },
+      { name: 'failure_time', data: this.failureTime },
+      { name: 'damage_state', data: this.damageState },
+      { name: 'repair_hours', data: this.repairHours },
+    ];
+  }
+}
+
+/**
+ * The damage state and repair time of each failure of a sample, the same draws as damage.csv:
+ * drawDamage takes the failures in ascending asset index (the samplers' order), the rows come
+ * in record order (time, then uuid), so the draws are made in the one order and read in the other.
+ * Per-sample damage probabilities (ChunkResult.failureDamage) come in the draw order already.
+ */
+class SampleDamage {
+  private readonly failedAssets: Int32Array;
+  private readonly failureTimes: Int32Array;
+  private readonly timeOfAsset: Int32Array;
+  private readonly rankOfAsset: Int32Array;
+  private readonly failureDamage: FailureDamage;
+
+  constructor(
+    private readonly model: DamageModel,
+    private readonly seed: number,
+    private readonly assetCount: number,
+  ) {
+    this.failedAssets = new Int32Array(assetCount);
+    this.failureTimes = new Int32Array(assetCount);
+    this.timeOfAsset = new Int32Array(assetCount);
+    this.rankOfAsset = new Int32Array(assetCount);
+    this.failureDamage = failureDamageScratch(model, assetCount);
+  }
+
+  /**
+   * Draws sample `sample`'s damage; `packed` holds its `count` failures as (asset, time) pairs from
+   * `at`; `ownDamage`, when given, their own probabilities (packFailureDamage) from its `at`,
+   * which is moved past them.
+   */
+  draw(
+    sample: number,
+    count: number,
+    packed: Int32Array,
+    at: number,
+    ownDamage?: { packed: Float64Array; at: number },
+  ): (asset: number) => { state: string; repairHours: number | null } {
+    const assets = this.failedAssets.subarray(0, count);
+    for (let j = 0; j < count; j += 1) {
+      assets[j] = packed[at + 2 * j];
+      this.timeOfAsset[assets[j]] = packed[at + 2 * j + 1];
+    }
+    assets.sort();
+    for (let k = 0; k < count; k += 1) {
+      this.failureTimes[k] = this.timeOfAsset[assets[k]];
+      this.rankOfAsset[assets[k]] = k;
+    }
+    if (ownDamage) ownDamage.at = unpackFailureDamage(ownDamage.packed, ownDamage.at, this.model.stride, count, this.failureDamage);
+    const draws = drawDamage(
+      this.model,
+      this.assetCount,
+      this.seed,
+      sample,
+      count,
+      this.failedAssets,
+      this.failureTimes,
+      ownDamage ? this.failureDamage : undefined,
+    );
+    return (asset) => {
+      const k = this.rankOfAsset[asset];
+      const repairHours = draws.repairHours[k];
+      return { state: this.model.classes[draws.classIndex[k]].states[draws.state[k]], repairHours: Number.isNaN(repairHours) ? null : repairHours };
+    };
+  }
+}
+
+/** Writes the Parquet file of `run` from `source`'s samples (which must carry failures, not records). */
+export async function writeParquetFromSamples(run: RunDescription, source: SampleSource, outputPath: string): Promise<ScenarioRunSummary> {
+  const temporary = temporaryPath(outputPath);
+  fs.closeSync(openOutputFd(temporary, outputPath, 'scenario Parquet file'));
+  let runner: ChunkRunner | null = null;
+  try {
+    const writer = new ParquetWriter({ writer: fileWriter(temporary), schema: SCHEMA.map((element) => ({ ...element })), createdBy: 'hazsim' });
+    let rows = new RowBuffer();
+    const flush = () => {
+      if (rows.length === 0) return;
+      // fileWriter flushes each row group with a synchronous write, so write returns no promise to wait for.
+      void writer.write({ columnData: rows.columns(), rowGroupSize: rows.length });
+      rows = new RowBuffer();
+    };
+    const failuresPerSample = new Uint32Array(run.numberOfSamples);
+    const damage = run.damage ? new SampleDamage(run.damage, run.seed, run.assetUuids.length) : null;
+    let totalScenarios = 0;
+    runner = source.runner();
+    await forEachChunkInOrder(
+      runner,
+      source.range,
+      source.parallel,
+      () => 0,
+      async (result, firstSample) => {
+        const packed = result.failures;
+        const ownDamage = result.failureDamage.length > 0 ? { packed: result.failureDamage, at: 0 } : undefined;
+        let at = 0;
+        for (let k = 0; k < result.failuresPerSample.length; k += 1) {
+          const sample = firstSample + k;
+          const count = packed[at];
+          at += 1;
+          const damageOf = damage?.draw(sample, count, packed, at, ownDamage);
+          let previousTime = -1;
+          for (let j = 0; j < count; j += 1, at += 2) {
+            const time = packed[at + 1];
+            rows.sample.push(sample);
+            rows.asset.push(run.assetUuids[packed[at]]);
+            rows.failureTime.push(run.timestamps[time]);
+            const drawn = damageOf?.(packed[at]);
+            rows.damageState.push(drawn?.state ?? null);
+            rows.repairHours.push(drawn?.repairHours ?? null);
+            // Failures come ordered by time: each new time is one more scenario record.
+            if (time !== previousTime) totalScenarios += 1;
+            previousTime = time;
+          }
+          failuresPerSample[sample] = count;
+          if (rows.length >= ROW_GROUP_ROWS) flush();
+        }
+        source.onProgress?.(firstSample + result.failuresPerSample.length, run.numberOfSamples);
+      },
+    );
+    await runner.close();
+    flush();
+    const metadata = buildMetadata(run.metadata, {
+      ...run,
+      // Parquet rows are failures; restoration edits are a tracked_changes.json form.
+      restoration: false,
+      assetCount: run.assetUuids.length,
+      totalScenarios,
+      failuresPerSample,
+    });
+    writer.kvMetadata = [{ key: PARQUET_METADATA_KEY, value: JSON.stringify(metadata) }];
+    await writer.finish();
+    fs.renameSync(temporary, outputPath);
+    return runSummary(run, outputPath, fs.statSync(outputPath).size, metadata, totalScenarios, []);
+  } catch (error) {
+    await runner?.close();
+    fs.rmSync(temporary, { force: true });
+    throw toHazsimError(error);
+  }
+}

@@ -45,24 +45,6 @@ export interface ElementTable {
   structuresPerSpan: Float64Array;
 }
 
-/** What a curve's probability refers to (a curve set's `applies_to`). */
-export type CurveMeasure = 'asset' | 'pole' | 'span' | 'km';
-
-/**
- * The power a span element's survival is raised to for a curve stated per `measure`
- * (docs/physics.md, "What a curve applies to"), so that over a line of N spans under a uniform
- * intensity the product is s^N per span, s^(N − 1) per pole (the structures between spans; the
- * end structures are bus assets) and s^(L / 1 km) per km. A curve per asset on a line keeps one
- * factor per span. Every other element (a structure, a point asset) is one unit: power 1.
- */
-export function elementExponent(elements: ElementTable, element: number, measure: CurveMeasure): number {
-  const spanLengthM = elements.spanLengthM[element];
-  if (spanLengthM !== spanLengthM) return 1;
-  if (measure === 'km') return spanLengthM / 1000;
-  if (measure === 'pole') return elements.structuresPerSpan[element];
-  return 1;
-}
-
 /** Elements of one line: how many spans (N) and structures between them (N − 1 for overhead lines, none for cables). */
 export function lineElementCounts(assetType: AssetType, lengthM: number): { spans: number; structures: number } {
   const span = DEFAULT_SPAN_M[assetType]!;

@@ -45,7 +45,7 @@ export function compileCurveSet(set: CurveSet, name = set.name ?? ''): CompiledC
       if (!own) fallbacks.push({ asset_type: assetType, quantity });
       const fragility = compileFragility(curve, hazard, dimension);
       fragilities.push(fragility);
-      curves.push(fragility.limitStates[fragility.outOfService]);
+      curves.push(fragility.failedShare ?? fragility.limitStates[fragility.outOfService]);
       entries.push({ asset_type: assetType, quantity, hazard, curve_set: own ? name : fallbackSet, curve });
     }
   }

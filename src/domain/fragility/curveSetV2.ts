@@ -38,7 +38,7 @@ const PARAMETERS = {
     probability_inside: v.optional(finite('probability_inside')),
   }),
   scipy: v.strictObject({
-    name: v.picklist(['lognorm', 'norm', 'expon'], (issue) => `name must be lognorm, norm or expon, got ${issue.received}`),
+    name: v.picklist(['lognorm', 'norm', 'expon', 'powerlaw'], (issue) => `name must be lognorm, norm, expon or powerlaw, got ${issue.received}`),
     args: v.array(finite('args'), 'args must be a list of numbers'),
   }),
 } as const;
@@ -65,7 +65,7 @@ export const MAX_LIMIT_STATES = 32;
 export const FragilityCurveShape = v.strictObject({
   quantity: v.string('quantity must name an intensity quantity'),
   units: v.string('units must name a unit'),
-  applies_to: v.picklist(['asset', 'pole', 'span', 'km'], (issue) => `applies_to must be asset, pole, span or km, got ${issue.received}`),
+  applies_to: v.picklist(['asset', 'circuit', 'pole', 'span', 'km'], (issue) => `applies_to must be asset, circuit, pole, span or km, got ${issue.received}`),
   averaging_time_s: v.optional(positive('averaging_time_s')),
   height_m: v.optional(positive('height_m')),
   // The most of any published curve is a handful (HAZUS: 4); the bound keeps a result's damage-state columns few (docs/output-sqlite.md).
@@ -75,6 +75,19 @@ export const FragilityCurveShape = v.strictObject({
     v.maxLength(MAX_LIMIT_STATES, `a curve has at most ${MAX_LIMIT_STATES} limit states`),
   ),
   out_of_service: v.string('out_of_service must name one of the limit states'),
+  failed_fraction: v.optional(
+    v.record(
+      v.string(),
+      v.pipe(
+        finite('failed_fraction'),
+        v.check(
+          (value) => value >= 0 && value <= 1,
+          (issue) => `failed_fraction must lie in [0, 1], got ${String(issue.input)}`,
+        ),
+      ),
+      'failed_fraction must map damage states to the share of circuits failed',
+    ),
+  ),
   repair_time: v.optional(v.record(v.string(), RepairTimeSchema, 'repair_time must map damage states to {distribution, mean_hours, sd_hours}')),
   source: v.optional(v.pipe(v.string('source must be a string'), v.minLength(1, 'source must not be empty'))),
 });
@@ -179,6 +192,7 @@ export function readFragilityCurve(hazard: string, raw: unknown, path: (string |
         path: formatPath([...path, 'repair_time', state]),
         message: `damage state ${JSON.stringify(state)} is not one of the limit states (${[...names].join(', ')})`,
       });
+  checkFailedFraction(curve, [...names], path, issues);
   if (issues.length > before) return null;
   const result: FragilityCurveSpec = { ...curve, limit_states: limitStates } as FragilityCurveSpec;
   const crossing = firstCrossing(compileFragility(result, hazard, definition.dimension).limitStates);
@@ -193,6 +207,51 @@ export function readFragilityCurve(hazard: string, raw: unknown, path: (string |
     return null;
   }
   return result;
+}
+
+/**
+ * A curve per circuit needs the share of circuits failed in each damage state, every limit
+ * state named and the shares not decreasing with severity (a worse state fails no fewer
+ * circuits); other curves must not give one.
+ */
+function checkFailedFraction(
+  curve: { applies_to: string; failed_fraction?: Record<string, number> },
+  names: string[],
+  path: (string | number)[],
+  issues: Issue[],
+): void {
+  const at = formatPath([...path, 'failed_fraction']);
+  const shares = curve.failed_fraction;
+  if (curve.applies_to !== 'circuit') {
+    if (shares) issues.push({ path: at, message: 'failed_fraction applies to curves per circuit (applies_to: circuit) only' });
+    return;
+  }
+  if (!shares) {
+    issues.push({ path: at, message: `a curve per circuit needs failed_fraction: the share of circuits failed in each damage state (${names.join(', ')})` });
+    return;
+  }
+  for (const state of Object.keys(shares))
+    if (!names.includes(state))
+      issues.push({
+        path: formatPath([...path, 'failed_fraction', state]),
+        message: `damage state ${JSON.stringify(state)} is not one of the limit states (${names.join(', ')})`,
+      });
+  let previous = 0;
+  for (const name of names) {
+    const share = shares[name];
+    if (share === undefined) {
+      issues.push({ path: at, message: `failed_fraction gives no share for damage state ${JSON.stringify(name)}` });
+      return;
+    }
+    if (share < previous) {
+      issues.push({
+        path: formatPath([...path, 'failed_fraction', name]),
+        message: `the share of circuits failed must not decrease with severity: ${name} ${share} < ${previous}`,
+      });
+      return;
+    }
+    previous = share;
+  }
 }
 
 /** Checks a version 2 curve set's content: the set, or every problem with its path. */

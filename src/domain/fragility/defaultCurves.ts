@@ -55,7 +55,28 @@ const HAZUS_RESTORATION_DAYS = {
 /** Days in hours, rounded to 12 significant digits so 0.3 d reads 7.2 h, not 7.199999999999999. */
 const hours = (days: number) => Number((days * 24).toPrecision(12));
 
-function hazusEarthquake(hazusClass: keyof typeof HAZUS_EARTHQUAKE_CLASSES, restoration: keyof typeof HAZUS_RESTORATION_DAYS, why: string): FragilityCurveSpec {
+/**
+ * HAZUS 5.1's definitions of the distribution-circuit damage states (EP.C): the share of all
+ * circuits failed in each (FEMA 2022, Hazus 5.1 EQ Technical Manual; as in the SimCenter DLML
+ * Hazus v5.1 power fragility.json, "Slight damage is defined by the failure of 4% of all
+ * circuits" … "Complete … 80%").
+ */
+export const HAZUS_CIRCUIT_FAILED_FRACTION = { slight: 0.04, moderate: 0.12, extensive: 0.5, complete: 0.8 } as const;
+
+/**
+ * How hazsim maps HAZUS's circuit onto a feeder (docs/physics.md, "Circuits"): every line asset
+ * (the GDM branch between two buses, overhead or underground) is one circuit, with the poles
+ * between its spans; it is out of service with the expected share of circuits failed.
+ */
+const CIRCUIT_RULE =
+  "; applied per circuit, one circuit per line asset with the structures between its spans (hazsim's mapping), out of service with the expected share of circuits failed, Σ P(DS = k)·share_k with HAZUS's shares (slight 4 %, moderate 12 %, extensive 50 %, complete 80 % of circuits failed)";
+
+function hazusEarthquake(
+  hazusClass: keyof typeof HAZUS_EARTHQUAKE_CLASSES,
+  restoration: keyof typeof HAZUS_RESTORATION_DAYS,
+  why: string,
+  appliesTo: 'asset' | 'circuit' = 'asset',
+): FragilityCurveSpec {
   const limitStates: LimitStateSpec[] = HAZUS_EARTHQUAKE_CLASSES[hazusClass].map(([median, beta], index) => ({
     name: DAMAGE_STATES[index],
     form: 'lognormal',
@@ -67,14 +88,19 @@ function hazusEarthquake(hazusClass: keyof typeof HAZUS_EARTHQUAKE_CLASSES, rest
       { distribution: 'normal', mean_hours: hours(mean), sd_hours: hours(sd) },
     ]),
   );
+  const outOfService =
+    appliesTo === 'circuit'
+      ? CIRCUIT_RULE
+      : ". Out of service from extensive damage (hazsim's reading for a component: the first state HAZUS describes as loss of most components or circuits)";
   return {
     quantity: 'pga',
     units: 'standard_gravity',
-    applies_to: 'asset',
+    applies_to: appliesTo,
     limit_states: limitStates,
     out_of_service: 'extensive',
+    ...(appliesTo === 'circuit' ? { failed_fraction: { ...HAZUS_CIRCUIT_FAILED_FRACTION } } : {}),
     repair_time: repair,
-    source: `${HAZUS_TABLE}, class ${hazusClass}${why}; repair times: ${HAZUS_RESTORATION}, ${restoration.replace('_', ' ')}s. Out of service from extensive damage (hazsim's reading: the first state HAZUS describes as loss of most components or circuits)`,
+    source: `${HAZUS_TABLE}, class ${hazusClass}${why}; repair times: ${HAZUS_RESTORATION}, ${restoration.replace('_', ' ')}s${outOfService}`,
   };
 }
 
@@ -83,8 +109,8 @@ const EARTHQUAKE: Record<AssetType, FragilityCurveSpec> = {
   switch: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (in-line equipment of a distribution circuit)'),
   transformer_pole_mount: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (in-line equipment of a distribution circuit)'),
   transformer_pad_mount: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (utility-owned equipment of a distribution circuit)'),
-  distribution_overhead_lines: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (conductors of a distribution circuit)'),
-  distribution_underground_cables: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (underground conductors of a distribution circuit)'),
+  distribution_overhead_lines: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (a distribution circuit)', 'circuit'),
+  distribution_underground_cables: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (an underground distribution circuit)', 'circuit'),
   distribution_poles: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (poles of a distribution circuit)'),
   distribution_junction_box: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (in-line equipment of a distribution circuit)'),
   solar_panels: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (utility-owned equipment at customer sites; engineering judgement to use it for solar)'),
@@ -97,11 +123,13 @@ const EARTHQUAKE: Record<AssetType, FragilityCurveSpec> = {
     'EP.C.U',
     'distribution_circuit',
     ' used as a proxy: HAZUS has no transmission line class (engineering judgement)',
+    'circuit',
   ),
   transmission_underground_cables: hazusEarthquake(
     'EP.C.U',
     'distribution_circuit',
     ' used as a proxy: HAZUS has no transmission cable class (engineering judgement)',
+    'circuit',
   ),
   transmission_tower: hazusEarthquake('EP.C.U', 'distribution_circuit', ' used as a proxy: HAZUS has no transmission tower class (engineering judgement)'),
   transmission_junction_box: hazusEarthquake('EP.C.U', 'distribution_circuit', ' used as a proxy: HAZUS has no transmission class (engineering judgement)'),
@@ -125,6 +153,37 @@ function woodPoleWind(appliesTo: FragilityCurveSpec['applies_to'], why: string):
     source: `${DARESTANI}${why}; wind speed read as a 3-s gust at 10 m, open terrain`,
   };
 }
+
+/**
+ * Quanta Technology (2009)'s distribution conductor law, P(fail) = 8.0·10⁻¹² V^5.1731 (V in mph,
+ * capped at 1, reached at 139.7 mph), as used by Ouyang & Dueñas-Osorio (2014) and Watson (2018);
+ * numbers as transcribed in EnergyModels/temoatools (shared/reference/fragility-sources,
+ * code-transcription). Written as scipy powerlaw(a, 0, scale): ((V)/scale)^a with
+ * scale = (8.0·10⁻¹²)^(−1/a).
+ */
+export const QUANTA_CONDUCTOR_LAW = { coefficient: 8.0e-12, exponent: 5.1731 } as const;
+
+const QUANTA_CONDUCTOR_WIND: FragilityCurveSpec = {
+  quantity: 'wind_speed',
+  units: 'mile / hour',
+  applies_to: 'span',
+  averaging_time_s: 3,
+  height_m: 10,
+  limit_states: [
+    {
+      name: 'failure',
+      form: 'scipy',
+      parameters: {
+        name: 'powerlaw',
+        args: [QUANTA_CONDUCTOR_LAW.exponent, 0, Math.pow(QUANTA_CONDUCTOR_LAW.coefficient, -1 / QUANTA_CONDUCTOR_LAW.exponent)],
+      },
+    },
+  ],
+  out_of_service: 'failure',
+  source:
+    'Quanta Technology (2009), Cost-benefit analysis of the deployment of utility infrastructure upgrades and storm hardening programs, report to the Public Utility Commission of Texas, Project 36375: distribution conductor failure P = 8.0e-12 V^5.1731 (V in mph, capped at 1), as used by Ouyang & Dueñas-Osorio (2014), Multi-dimensional hurricane resilience assessment of electric power systems, Structural Safety 48:15-24, and Watson (2018); numbers as transcribed in EnergyModels/temoatools fragility_curves.py (code-transcription, the report itself not read). ' +
+    "Unit of exposure: the source does not state it; hazsim applies it per span, the conductor between two structures, as Ouyang & Dueñas-Osorio's line model multiplies conductor and tower survivals along a line (hazsim's reading, from memory of that paper: an assumption). Wind measure not stated in the transcription; read as a 3-s gust at 10 m, open terrain, like the Darestani pole curve it is combined with (judgement). The line's poles are judged by the distribution_poles curve, once each",
+};
 
 /** How the source of every DEFAULT_CURVES curve without a verifiable published curve begins. */
 export const NO_VERIFIABLE_SOURCE = 'No verifiable published source found';
@@ -167,9 +226,7 @@ const windCarriedOver = (assetType: AssetType) => carriedOver(assetType, 'wind_s
 
 const WIND: Record<AssetType, FragilityCurveSpec[]> = {
   distribution_poles: [woodPoleWind('pole', '')],
-  distribution_overhead_lines: [
-    woodPoleWind('span', '; a span is taken to fail with its supporting pole (engineering judgement; conductor breakage and tree fall not included)'),
-  ],
+  distribution_overhead_lines: [QUANTA_CONDUCTOR_WIND],
   transformer_pole_mount: [woodPoleWind('asset', '; a pole-mounted transformer is taken to fail with its pole (engineering judgement)')],
   switch: [woodPoleWind('asset', '; a pole-mounted switch is taken to fail with its pole (engineering judgement)')],
   // Buried and below-grade assets: wind does not reach them.
@@ -230,7 +287,7 @@ export const DEFAULT_CURVES: CurveSet = {
   format_version: 2,
   name: 'DEFAULT_CURVES',
   description:
-    'Cited curves with damage states: HAZUS 5.1 earthquake, Darestani & Shafieezadeh (2019) wood poles in wind; where no verifiable published curve was found (other wind classes, flood, fire) the source says so and what was searched (docs/fragility.md)',
+    'Cited curves with damage states: HAZUS 5.1 earthquake (distribution circuits per line asset), Darestani & Shafieezadeh (2019) wood poles and Quanta (2009) conductors in wind; where no verifiable published curve was found (other wind classes, flood, fire) the source says so and what was searched (docs/fragility.md)',
   fallback: 'DEFAULT_CURVES',
   curves: { earthquake: wrap(EARTHQUAKE), wind: WIND, flood: FLOOD, fire: wrap(FIRE) },
 };

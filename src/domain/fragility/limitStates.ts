@@ -40,13 +40,31 @@ export function compileFragility(curve: FragilityCurveSpec, hazard: string, dime
     return CURVE_FORMS[spec.distribution].compile(spec, dimension);
   });
   const limitStateNames = curve.limit_states.map((limitState) => limitState.name);
+  const shares = curve.applies_to === 'circuit' ? curve.failed_fraction : undefined;
   return {
+    ...(shares
+      ? {
+          failedShare: failedShareCurve(
+            limitStates,
+            limitStateNames.map((name) => shares[name] ?? 0),
+          ),
+        }
+      : {}),
     hazard,
     limitStates,
     limitStateNames,
     outOfService: limitStateNames.indexOf(curve.out_of_service),
     repair: limitStateNames.map((name) => curve.repair_time?.[name] ?? null),
   };
+}
+
+/**
+ * A circuit's out-of-service curve: with share_k of the circuits failed in damage state k,
+ * P(out) = Σ_k P(DS = k)·share_k = Σ_k P(LS_k)·(share_k − share_{k−1}) (share_0 = 0), a
+ * weighted sum of the limit states' exceedances with non-negative weights.
+ */
+export function failedShareCurve(limitStates: CompiledCurve[], shares: number[]): CompiledCurve {
+  return { form: 'failed_share', limitStates, weights: shares.map((share, k) => share - (k > 0 ? shares[k - 1] : 0)) };
 }
 
 /** P(exceeding) of a compiled limit state at x (SI). */
@@ -65,7 +83,10 @@ function scales(curve: CompiledCurve): number[] {
       return [curve.length];
     case 'scipy_lognorm':
     case 'scipy_expon':
+    case 'scipy_powerlaw':
       return [Math.abs(curve.loc), curve.scale];
+    case 'failed_share':
+      return curve.limitStates.flatMap(scales);
   }
 }
 

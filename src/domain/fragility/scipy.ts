@@ -10,12 +10,18 @@ import type { CompiledCurve } from './types.js';
  *   lognorm(s, loc = 0, scale = 1): Φ(ln((x − loc)/scale)/s) for x > loc, else 0
  *   norm(loc = 0, scale = 1):       Φ((x − loc)/scale)
  *   expon(loc = 0, scale = 1):      1 − e^(−(x − loc)/scale) for x ≥ loc, else 0
- * loc and scale are in `unit`, s has none. Evaluating in SI with loc and scale converted
+ *   powerlaw(a, loc = 0, scale = 1): ((x − loc)/scale)^a for loc ≤ x ≤ loc + scale, 0 below, 1 above
+ * (powerlaw is how a power law p = c·V^a capped at 1, such as Quanta (2009)'s conductor law,
+ * is written: scale = c^(−1/a), the speed where it reaches 1). loc and scale are in `unit`, s has none. Evaluating in SI with loc and scale converted
  * gives the same probabilities, since (x − loc)/scale does not change with the unit.
  */
 
-const ARITY: Readonly<Record<'lognorm' | 'norm' | 'expon', { min: number; max: number; names: string }>> = {
+/** The scipy.stats distributions hazsim evaluates. */
+export type ScipyName = 'lognorm' | 'norm' | 'expon' | 'powerlaw';
+
+const ARITY: Readonly<Record<ScipyName, { min: number; max: number; names: string }>> = {
   lognorm: { min: 1, max: 3, names: 's, loc, scale' },
+  powerlaw: { min: 1, max: 3, names: 'a, loc, scale' },
   norm: { min: 0, max: 2, names: 'loc, scale' },
   expon: { min: 0, max: 2, names: 'loc, scale' },
 };
@@ -25,8 +31,8 @@ export function scipySchema(dimension: Dimension) {
     v.strictObject({
       distribution: v.literal('scipy'),
       name: v.picklist(
-        ['lognorm', 'norm', 'expon'],
-        (issue) => `name must be lognorm, norm or expon (the scipy distributions hazsim evaluates), got ${issue.received}`,
+        ['lognorm', 'norm', 'expon', 'powerlaw'],
+        (issue) => `name must be lognorm, norm, expon or powerlaw (the scipy distributions hazsim evaluates), got ${issue.received}`,
       ),
       parameters: v.array(
         v.pipe(v.number('parameters must be numbers'), v.finite('parameters must be finite numbers')),
@@ -49,9 +55,10 @@ export function scipySchema(dimension: Dimension) {
         });
         return;
       }
-      const scale = name === 'lognorm' ? parameters[2] : parameters[1];
-      if (name === 'lognorm' && !(parameters[0] > 0))
-        addIssue({ message: `lognorm's shape s must be greater than 0, got ${parameters[0]}`, path: at('parameters') });
+      const withShape = name === 'lognorm' || name === 'powerlaw';
+      const scale = withShape ? parameters[2] : parameters[1];
+      if (withShape && !(parameters[0] > 0))
+        addIssue({ message: `${name}'s shape ${name === 'lognorm' ? 's' : 'a'} must be greater than 0, got ${parameters[0]}`, path: at('parameters') });
       if (scale !== undefined && !(scale > 0)) addIssue({ message: `${name}'s scale must be greater than 0, got ${scale}`, path: at('parameters') });
     }),
   );
@@ -67,6 +74,8 @@ export function compileScipy(spec: v.InferOutput<ReturnType<typeof scipySchema>>
       return { form: 'normal', mean: (p[0] ?? 0) * factor, std: (p[1] ?? 1) * factor };
     case 'expon':
       return { form: 'scipy_expon', loc: (p[0] ?? 0) * factor, scale: (p[1] ?? 1) * factor };
+    case 'powerlaw':
+      return { form: 'scipy_powerlaw', a: p[0], loc: (p[1] ?? 0) * factor, scale: (p[2] ?? 1) * factor };
   }
 }
 
@@ -80,6 +89,18 @@ export function scipyLognormSurvival(s: number, loc: number, scale: number, x: n
 export function scipyExponSurvival(loc: number, scale: number, x: number): number {
   if (x >= loc) return Math.exp(-(x - loc) / scale);
   return x < loc ? 1 : Number.NaN;
+}
+
+/** Survival 1 − powerlaw.cdf(x, a, loc, scale): 1 at or below loc, 0 from loc + scale on; NaN for NaN. */
+export function scipyPowerlawSurvival(a: number, loc: number, scale: number, x: number): number {
+  if (x <= loc) return 1;
+  if (x >= loc + scale) return 0;
+  return x === x ? 1 - Math.pow((x - loc) / scale, a) : Number.NaN;
+}
+
+export function scipyPowerlawSurvivalInto(curve: Extract<CompiledCurve, { form: 'scipy_powerlaw' }>, x: Float64Array, out: Float64Array): void {
+  const { a, loc, scale } = curve;
+  for (let i = 0; i < x.length; i++) out[i] = scipyPowerlawSurvival(a, loc, scale, x[i]);
 }
 
 export function scipyLognormSurvivalInto(curve: Extract<CompiledCurve, { form: 'scipy_lognorm' }>, x: Float64Array, out: Float64Array): void {

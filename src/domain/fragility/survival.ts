@@ -1,7 +1,14 @@
 import { exponentialDecaySurvival, exponentialDecaySurvivalInto } from './exponentialDecay.js';
 import { lognormalSurvival, lognormalSurvivalInto } from './lognormal.js';
 import { normalSurvival, normalSurvivalInto } from './normal.js';
-import { scipyExponSurvival, scipyExponSurvivalInto, scipyLognormSurvival, scipyLognormSurvivalInto } from './scipy.js';
+import {
+  scipyExponSurvival,
+  scipyExponSurvivalInto,
+  scipyLognormSurvival,
+  scipyLognormSurvivalInto,
+  scipyPowerlawSurvival,
+  scipyPowerlawSurvivalInto,
+} from './scipy.js';
 import type { CompiledCurve } from './types.js';
 
 /**
@@ -21,6 +28,11 @@ export function survivalInto(curve: CompiledCurve, intensitySI: Float64Array, ou
       return scipyLognormSurvivalInto(curve, intensitySI, out);
     case 'scipy_expon':
       return scipyExponSurvivalInto(curve, intensitySI, out);
+    case 'scipy_powerlaw':
+      return scipyPowerlawSurvivalInto(curve, intensitySI, out);
+    case 'failed_share':
+      for (let i = 0; i < intensitySI.length; i++) out[i] = survivalAt(curve, intensitySI[i]);
+      return;
     default:
       return unknownForm(curve);
   }
@@ -39,6 +51,14 @@ export function survivalAt(curve: CompiledCurve, intensitySI: number): number {
       return scipyLognormSurvival(curve.s, curve.loc, curve.scale, intensitySI);
     case 'scipy_expon':
       return scipyExponSurvival(curve.loc, curve.scale, intensitySI);
+    case 'scipy_powerlaw':
+      return scipyPowerlawSurvival(curve.a, curve.loc, curve.scale, intensitySI);
+    case 'failed_share': {
+      if (intensitySI !== intensitySI) return Number.NaN;
+      let survival = 1;
+      for (let k = 0; k < curve.limitStates.length; k++) survival -= curve.weights[k] * (1 - survivalAt(curve.limitStates[k], intensitySI));
+      return survival < 0 ? 0 : survival;
+    }
     default:
       return unknownForm(curve);
   }

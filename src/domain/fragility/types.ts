@@ -10,7 +10,7 @@ export type CurveSpec =
   | { distribution: 'lognormal'; median: string; beta: number }
   | { distribution: 'normal'; mean: string; std: string }
   | { distribution: 'exponential_decay'; max_probability: number; length: string; probability_inside?: number }
-  | { distribution: 'scipy'; name: 'lognorm' | 'norm' | 'expon'; parameters: number[]; unit: string };
+  | { distribution: 'scipy'; name: 'lognorm' | 'norm' | 'expon' | 'powerlaw'; parameters: number[]; unit: string };
 
 /** A version 1 curve set: per quantity, per asset type, one curve (one limit state: failure). */
 export interface CurveSetV1 {
@@ -24,7 +24,7 @@ export type LimitStateSpec =
   | { name: string; form: 'lognormal'; parameters: { median: number; beta: number } }
   | { name: string; form: 'normal'; parameters: { mean: number; std: number } }
   | { name: string; form: 'exponential_decay'; parameters: { max_probability: number; length: number; probability_inside?: number } }
-  | { name: string; form: 'scipy'; parameters: { name: 'lognorm' | 'norm' | 'expon'; args: number[] } };
+  | { name: string; form: 'scipy'; parameters: { name: 'lognorm' | 'norm' | 'expon' | 'powerlaw'; args: number[] } };
 
 /** Repair time of one damage state (HAZUS restoration functions are normal in days; hazsim holds hours). */
 export interface RepairTimeSpec {
@@ -33,8 +33,12 @@ export interface RepairTimeSpec {
   sd_hours: number;
 }
 
-/** What a curve's probability refers to: one asset, one pole, one span between poles, one kilometre of line. */
-export type AppliesTo = 'asset' | 'pole' | 'span' | 'km';
+/**
+ * What one evaluation of a curve stands for (docs/physics.md, "Exposure units"): one asset,
+ * one circuit (a line asset, judged by the share of circuits that fail), one structure (pole
+ * or tower), one span between structures, one kilometre of line.
+ */
+export type AppliesTo = 'asset' | 'circuit' | 'pole' | 'span' | 'km';
 
 /** One curve of a version 2 set: one governing quantity of a hazard for one asset type, with ordered limit states. */
 export interface FragilityCurveSpec {
@@ -50,6 +54,12 @@ export interface FragilityCurveSpec {
   limit_states: LimitStateSpec[];
   /** The limit state from which the asset is out of service. */
   out_of_service: string;
+  /**
+   * Curves per circuit only: per damage state (named as its limit state), the share of the
+   * circuits in that state that are out of service (HAZUS: slight 0.04 … complete 0.8). A
+   * circuit is then out with Σ P(DS = k)·share_k, the expected share of circuits failed.
+   */
+  failed_fraction?: Record<string, number>;
   /** Per damage state (named as the limit state it begins at). */
   repair_time?: Record<string, RepairTimeSpec>;
   /** Citation: authors, year, title, table or figure; or a statement that the values are engineering judgement. */
@@ -92,7 +102,11 @@ export type CompiledCurve =
   /** scipy lognorm.cdf(x, s, loc, scale) = Φ(ln((x − loc)/scale)/s) for x > loc, else 0. */
   | { form: 'scipy_lognorm'; s: number; loc: number; scale: number }
   /** scipy expon.cdf(x, loc, scale) = 1 − e^(−(x − loc)/scale) for x ≥ loc, else 0. */
-  | { form: 'scipy_expon'; loc: number; scale: number };
+  | { form: 'scipy_expon'; loc: number; scale: number }
+  /** scipy powerlaw.cdf(x, a, loc, scale) = ((x − loc)/scale)^a on [loc, loc + scale], 0 below, 1 above. */
+  | { form: 'scipy_powerlaw'; a: number; loc: number; scale: number }
+  /** A circuit's out-of-service probability Σ_k weights[k]·P(reaching limit state k): the expected share of circuits failed (failed_fraction). */
+  | { form: 'failed_share'; limitStates: CompiledCurve[]; weights: number[] };
 
 /** One curve compiled: its limit states in order, which one puts the asset out of service, and its damage states' repair times. */
 export interface CompiledFragility {
@@ -102,6 +116,8 @@ export interface CompiledFragility {
   limitStateNames: string[];
   /** Index into limitStates of the out-of-service limit state. */
   outOfService: number;
+  /** Curves per circuit: the out-of-service curve, the expected share of circuits failed (it replaces limitStates[outOfService] as the survival). */
+  failedShare?: CompiledCurve;
   /** Repair time per damage state 1..n (index k − 1); null where the curve gives none. */
   repair: (RepairTimeSpec | null)[];
 }

@@ -1,15 +1,19 @@
-import { elementExponent, type CurveMeasure, type ElementTable } from '../assets/elements.js';
+import type { ElementTable } from '../assets/elements.js';
 import type { AssetTable } from '../assets/types.js';
 import { intensityQuantityNames, quantityDefinition } from '../hazards/quantities.js';
 import type { IntensityGrid, IntensityQuantity } from '../hazards/types.js';
 import { mergeWarnings, type HazardWarning } from '../hazards/warnings.js';
 import type { SurvivalEvaluator } from './combine.js';
 import type { AssetEvents, SurvivalResult } from './types.js';
+import { markGoverning, type QuantityExposure } from './exposure.js';
+import type { ShakingEvents } from './shakingEvents.js';
 
 /** How many limit states a curve has, and which one puts the asset out of service. */
 export interface LimitStateShape {
   count: number;
   outOfService: number;
+  /** Whether the curve's survival is the non-exceedance of its out-of-service limit state (not so for a circuit's, the expected share failed). */
+  survivalIsOutOfService: boolean;
 }
 
 /** [start, end) of each element type's run in an element table grouped by type. */
@@ -68,26 +72,24 @@ export function eventSurvival(
   quantities: IntensityQuantity[],
   gridFor: (from: number, to: number) => IntensityGrid,
   evaluate: SurvivalEvaluator,
-  measureOf: (assetTypeIndex: number, quantity: IntensityQuantity) => CurveMeasure | undefined = () => undefined,
+  exposureOf: (quantity: IntensityQuantity) => QuantityExposure | null = () => null,
   limitStatesOf: (assetTypeIndex: number, quantity: IntensityQuantity) => LimitStateShape | null = () => null,
+  shaking: { quantities: ReadonlySet<IntensityQuantity>; create(limitStateCount: (quantity: IntensityQuantity) => number): ShakingEvents } | null = null,
 ): { result: SurvivalResult; warnings: HazardWarning[] } {
   const elementCount = elements.count;
   const assetCount = assets.count;
   const timestampCount = timestamps.length;
   const { owner } = elements;
   const runs = typeRuns(elements.assetTypeIndex);
-  // Per quantity and element type run, the powers of a curve stated per pole or per km (null: every power is 1).
-  const exponents = new Map(
-    quantities.map((quantity) => [
-      quantity,
-      runs.map((run) => {
-        const measure = measureOf(run.typeIndex, quantity);
-        if (measure === undefined) return null;
-        const powers = Float64Array.from({ length: run.end - run.start }, (_, i) => elementExponent(elements, run.start + i, measure));
-        return powers.every((power) => power === 1) ? null : powers;
-      }),
-    ]),
+  // Per quantity, how its curves count over the elements (null: every element is one unit).
+  const exposures = new Map(
+    quantities.map((quantity) => {
+      const exposure = exposureOf(quantity);
+      return [quantity, exposure && !exposure.trivial ? exposure : null];
+    }),
   );
+  const governingBest = new Int32Array(assetCount);
+  const governingKeep = new Uint8Array(elementCount);
   // Per quantity and element type run, the limit states of its curve when there are several (null: survival says it all).
   const shapes = new Map(
     quantities.map(
@@ -127,6 +129,10 @@ export function eventSurvival(
     if (count > 0) notReached[quantity] = Array.from({ length: count }, () => new Float64Array(assetCount * timestampCount).fill(Number.NaN));
   }
   const survival = new Float64Array(assetCount * timestampCount).fill(1);
+  // Earthquake quantities: each event counted once, integrated jointly over the shared shaking (shakingEvents.ts).
+  const shaken = shaking?.quantities ?? new Set<IntensityQuantity>();
+  const shakingEvents = shaking && ordered.some((quantity) => shaken.has(quantity)) ? shaking.create(limitStateCount) : null;
+  const perElement = ordered.filter((quantity) => !shaken.has(quantity));
   const finalByHazard = new Map(hazards.map((hazard) => [hazard, new Float64Array(assetCount).fill(1)]));
   const warningsByBlock: HazardWarning[][] = [];
   const block = Math.max(1, Math.floor(BLOCK_BYTES / (8 * Math.max(1, elementCount * ordered.length))));
@@ -135,7 +141,7 @@ export function eventSurvival(
     const to = Math.min(timestampCount, from + block);
     const grid = gridFor(from, to);
     warningsByBlock.push(grid.warnings);
-    for (const quantity of ordered) {
+    for (const quantity of perElement) {
       const values = grid.quantities[quantity]!;
       const carry = carried.get(quantity)!;
       const { mostSevere } = quantityDefinition(quantity);
@@ -148,7 +154,8 @@ export function eventSurvival(
       const offset = (t - from) * elementCount;
       const assetOffset = t * assetCount;
       for (const hazardSurvival of byHazard.values()) hazardSurvival.fill(Number.NaN);
-      for (const quantity of ordered) {
+      if (shakingEvents) recordShaking(shakingEvents, grid, t - from, assetOffset, survival, { intensities, survivalByQuantity, notReached });
+      for (const quantity of perElement) {
         const values = grid.quantities[quantity]!;
         const { mostSevere, hazard } = quantityDefinition(quantity);
         const hazardSurvival = byHazard.get(hazard)!;
@@ -157,7 +164,6 @@ export function eventSurvival(
         const last = latest.get(quantity)!;
         const scratch = last.survival;
         if (!last.valid || grid.producedAt[quantity]![t - from]) {
-          const powers = exponents.get(quantity)!;
           const runShapes = shapes.get(quantity)!;
           runs.forEach((run, r) => {
             const intensity = values.subarray(offset + run.start, offset + run.end);
@@ -168,19 +174,15 @@ export function eventSurvival(
             if (shape) {
               for (let k = 0; k < shape.count; k += 1) {
                 const out = last.limitStates[k].subarray(run.start, run.end);
-                if (k === shape.outOfService) out.set(scratch.subarray(run.start, run.end));
+                if (k === shape.outOfService && shape.survivalIsOutOfService) out.set(scratch.subarray(run.start, run.end));
                 else evaluate(run.typeIndex, quantity, intensity, out, offset + run.start, k);
               }
               orderLimitStates(last.limitStates, shape, run.start, run.end);
             }
-            const power = powers[r];
-            if (!power) return;
-            for (let i = 0; i < power.length; i += 1) {
-              const value = scratch[run.start + i];
-              if (value === value) scratch[run.start + i] = value ** power[i];
-              if (shape) for (let k = 0; k < shape.count; k += 1) last.limitStates[k][run.start + i] **= power[i];
-            }
           });
+          const exposure = exposures.get(quantity);
+          if (exposure)
+            applyExposure(exposure, owner, values.subarray(offset, offset + elementCount), mostSevere, governingBest, governingKeep, scratch, last.limitStates);
           last.valid = true;
         }
         const limitStateArrays = notReached[quantity];
@@ -205,6 +207,7 @@ export function eventSurvival(
           }
         }
       }
+      if (shakingEvents && t === timestampCount - 1) finalByHazard.get('earthquake')?.set(shakingEvents.hazard);
       for (const [hazard, hazardSurvival] of byHazard) {
         const final = t === timestampCount - 1 ? finalByHazard.get(hazard)! : null;
         for (let e = 0; e < elementCount; e += 1) {
@@ -227,6 +230,58 @@ export function eventSurvival(
     result: { assets, timestamps, intensities, survivalByQuantity, notReached, survival, events: assetEvents(assetCount, elements, finalByHazard) },
     warnings: mergeWarnings(warningsByBlock),
   };
+}
+
+/**
+ * Takes one timestamp into the earthquake accumulator and writes its cumulative state at the
+ * timestamp (cells [assetOffset, assetOffset + assetCount)): each quantity's peak median,
+ * survival and limit-state non-exceedance, and the earthquakes' survival into `survival`.
+ */
+function recordShaking(
+  events: ShakingEvents,
+  grid: IntensityGrid,
+  local: number,
+  assetOffset: number,
+  survival: Float64Array,
+  out: Pick<SurvivalResult, 'intensities' | 'survivalByQuantity' | 'notReached'>,
+): void {
+  events.step(grid, local);
+  for (const [quantity, cumulative] of events.survival) {
+    out.intensities[quantity]!.set(events.peak.get(quantity)!, assetOffset);
+    out.survivalByQuantity[quantity]!.set(cumulative, assetOffset);
+    events.notReached.get(quantity)!.forEach((states, k) => out.notReached![quantity]![k].set(states, assetOffset));
+  }
+  const { hazard } = events;
+  for (let a = 0; a < hazard.length; a++) survival[assetOffset + a] *= hazard[a];
+}
+
+/**
+ * Applies a quantity's exposure units to its element survivals (and limit-state
+ * non-exceedances), in place: an element judged once per asset counts only where it governs,
+ * one counted in its circuit not at all (NaN: absent), and the others are raised to their power.
+ */
+function applyExposure(
+  exposure: QuantityExposure,
+  owner: Int32Array,
+  intensity: Float64Array,
+  mostSevere: 'max' | 'min',
+  best: Int32Array,
+  keep: Uint8Array,
+  survival: Float64Array,
+  limitStates: Float64Array[],
+): void {
+  markGoverning(exposure, owner, intensity, mostSevere, best, keep);
+  const { power } = exposure;
+  for (let e = 0; e < survival.length; e += 1) {
+    const p = power[e];
+    if (keep[e] === 0 || p === 0) {
+      survival[e] = Number.NaN;
+      for (const states of limitStates) states[e] = Number.NaN;
+    } else if (p !== 1) {
+      survival[e] **= p;
+      for (const states of limitStates) states[e] **= p;
+    }
+  }
 }
 
 /**

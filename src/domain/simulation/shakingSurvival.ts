@@ -52,7 +52,7 @@ export const SHAKING_SURVIVAL_DESCRIPTION =
 export const SHAKING_NEIGHBOURS = 30;
 
 /** Jayaram–Baker intensity measure of each earthquake quantity; Vs30 is taken as not clustered (eq. 17), OpenQuake's default. */
-const MEASURES: Readonly<Record<string, IntensityMeasure>> = {
+export const SHAKING_MEASURES: Readonly<Record<string, IntensityMeasure>> = {
   pga: { kind: 'PGA' },
   pgv: { kind: 'PGV' },
   sa_0_3: { kind: 'SA', periodS: 0.3 },
@@ -117,7 +117,7 @@ export function prepareShakingSurvival(
   const typeIndices = [...new Set(elements.assetTypeIndex)];
   const curves: Record<string, (CompiledCurve | null)[]> = {};
   for (const quantity of Object.keys(grid.quantities)) {
-    if (!(quantity in MEASURES) || quantityDefinition(quantity).hazard !== 'earthquake') continue;
+    if (!(quantity in SHAKING_MEASURES) || quantityDefinition(quantity).hazard !== 'earthquake') continue;
     const byType: (CompiledCurve | null)[] = [];
     for (const typeIndex of typeIndices) byType[typeIndex] = curveFor(compiled, typeIndex, quantity);
     if (byType.some((curve) => curve)) curves[quantity] = byType;
@@ -153,7 +153,7 @@ export function prepareShakingSurvival(
   }
   const graph = buildVecchiaGraph(elements.longitude, elements.latitude, SHAKING_NEIGHBOURS);
   const factors: Record<string, VecchiaFactor> = {};
-  for (const quantity of quantities) factors[quantity] = factorVecchia(graph, jb2009Range(MEASURES[quantity], false));
+  for (const quantity of quantities) factors[quantity] = factorVecchia(graph, jb2009Range(SHAKING_MEASURES[quantity], false));
   return {
     assetCount,
     timestampCount: hazard.timestamps.length,

@@ -16,11 +16,14 @@ import {
 import { applyWindConversion, planWindConversion, type WindConversionRecord } from './windConversion.js';
 import { elementTypesOf, expandElements } from '../assets/elements.js';
 import { eventSurvival } from './events.js';
+import { quantityExposure } from './exposure.js';
+import { createShakingEvents } from './shakingEvents.js';
+import { jb2009Range } from '../hazards/earthquake/correlation/index.js';
 import { ASSET_TYPES, type AssetTable } from '../assets/types.js';
 import { integratedLognormalSurvivalInto, integratedSurvivalInto, type GroundMotionVariability } from './variability.js';
 import { assertCurvesCover, curveFor, fragilityFor, survivalInto, type CompiledCurveSet } from '../fragility/index.js';
 import { combineSurvival } from './combine.js';
-import { prepareShakingSurvival, type ShakingSurvivalData } from './shakingSurvival.js';
+import { prepareShakingSurvival, SHAKING_MEASURES, type ShakingSurvivalData } from './shakingSurvival.js';
 import type { SurvivalResult } from './types.js';
 
 /** Physics choices of a run (docs/input-hazard.md, docs/fragility.md). */
@@ -121,18 +124,41 @@ export function computeSurvival(assets: AssetTable, hazard: HazardModel, compile
   assertCurvesCoverElements(assets, hazard, compiled);
   const wind = convertWind(elements);
   const gridFor = (from: number, to: number) => {
-    const grid = computeIntensities(hazard, elements, { physics }, { from, to });
+    const grid = computeIntensities(hazard, elements, { physics, betweenEvent: true }, { from, to });
+    // With `median`, the earthquakes are judged at their median shaking: no variability to integrate.
+    if (variability === 'median') {
+      for (const quantity of Object.keys(grid.lnStandardDeviations)) delete grid.lnStandardDeviations[quantity];
+    }
     wind.apply(grid);
     current = grid;
     return grid;
   };
-  const measures = new Map(compiled.entries.map((entry) => [`${ASSET_TYPES.indexOf(entry.asset_type)}:${entry.quantity}`, entry.curve.applies_to]));
-  const measureOf = (typeIndex: number, quantity: string) => measures.get(`${typeIndex}:${quantity}`);
+  const appliesTo = new Map(compiled.entries.map((entry) => [`${ASSET_TYPES.indexOf(entry.asset_type)}:${entry.quantity}`, entry.curve.applies_to]));
+  const exposureOf = (quantity: string) => quantityExposure(assets, elements, (typeIndex) => appliesTo.get(`${typeIndex}:${quantity}`));
   const limitStatesOf = (typeIndex: number, quantity: string) => {
     const fragility = fragilityFor(compiled, typeIndex, quantity);
-    return fragility ? { count: fragility.limitStates.length, outOfService: fragility.outOfService } : null;
+    return fragility
+      ? { count: fragility.limitStates.length, outOfService: fragility.outOfService, survivalIsOutOfService: fragility.failedShare === undefined }
+      : null;
   };
-  const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate, measureOf, limitStatesOf);
+  const shaken = new Set(quantities.filter((quantity) => quantity in SHAKING_MEASURES && quantityDefinition(quantity).hazard === 'earthquake'));
+  const shaking = {
+    quantities: shaken,
+    create: (limitStateCount: (quantity: string) => number) =>
+      createShakingEvents(
+        elements,
+        assets.count,
+        [...shaken].map((quantity) => ({
+          quantity,
+          curveOf: (typeIndex: number) => curveFor(compiled, typeIndex, quantity),
+          fragilityOf: (typeIndex: number) => fragilityFor(compiled, typeIndex, quantity),
+          limitStateCount: limitStateCount(quantity),
+          exposure: exposureOf(quantity),
+          rangeKm: jb2009Range(SHAKING_MEASURES[quantity], false),
+        })),
+      ),
+  };
+  const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate, exposureOf, limitStatesOf, shaking);
   return { result, warnings, elementCount: elements.count, ...(wind.record ? { wind: wind.record } : {}) };
 }
 

@@ -8,7 +8,8 @@
  * (median θ, dispersion β) needs no rule: the result is exactly 1 − Φ(ln(median/θ)/√(β² + σ²))
  * (integratedLognormalSurvivalInto).
  */
-import { lognormalSurvival } from '../fragility/index.js';
+import { lognormalSurvival, survivalAt } from '../fragility/index.js';
+import type { CompiledCurve } from '../fragility/types.js';
 
 /** How a run treats the variability of the intensities a model gives one for. */
 export type GroundMotionVariability = 'median' | 'integrated';
@@ -63,4 +64,11 @@ export function integratedLognormalSurvivalInto(curveMedian: number, beta: numbe
     const sigma = lnSigma[i];
     out[i] = lognormalSurvival(curveMedian, sigma > 0 ? Math.sqrt(beta * beta + sigma * sigma) : beta, median[i]);
   }
+}
+
+/** integratedSurvivalInto at one site for any compiled curve (σ > 0), by the same rule. */
+export function integratedSurvivalAt(curve: CompiledCurve, median: number, lnSigma: number): number {
+  let total = 0;
+  for (let k = 0; k < NODES.length; k++) total += WEIGHTS[k] * survivalAt(curve, median * Math.exp(lnSigma * NODES[k]));
+  return total > 1 ? 1 : total;
 }

@@ -123,4 +123,25 @@ test('track options on a file that is not a best track are a usage error (exit 2
   assert.equal(json(runCli(['list', '--cache-dir', cache, '--json'])), []);
 });
 
+test('a track with an impossible date, fixes out of order or a repeated time exits 5 naming the line and field; nothing is stored', () => {
+  const cache = tempDir();
+  const line = (date: string, time: string) =>
+    `${date}, ${time},  , TS, 10.0N,  50.0W,  40, 1000, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999,`;
+  const cases: [string, string[], RegExp][] = [
+    ['impossible', [line('20180228', '1800'), line('20180230', '0000')], /line 3, field date\/time: 2018-02-30 00:00 is not a date and time that exists/],
+    ['out_of_order', [line('20180301', '0600'), line('20180301', '0000')], /line 3, field date\/time: fix at 2018-03-01T00:00:00Z is out of order/],
+    ['duplicate', [line('20180301', '0000'), line('20180301', '0000')], /line 3, field date\/time: duplicate fix time 2018-03-01T00:00:00Z: line 2/],
+  ];
+  for (const [name, lines, message] of cases) {
+    const file = path.join(tempDir(), `${name}.txt`);
+    fs.writeFileSync(file, `AL012018,              ALPHA,      2,\n${lines.join('\n')}\n`);
+    const result = runCli(['upload', file, '--cache-dir', cache, '--json']);
+    assert.is(result.code, 5, `${name}: ${result.stderr}`);
+    const error = JSON.parse(result.stderr).error;
+    assert.match(error.message, message);
+    assert.equal(error.issues[0].path, 'line 3.date/time');
+  }
+  assert.equal(json(runCli(['list', '--cache-dir', cache, '--json'])), []);
+});
+
 test.run();

@@ -64,4 +64,24 @@ test('conflicting rows for one time keep the first and warn', () => {
   );
 });
 
+test('34/50/64-kt radii per quadrant; impossible dates, out-of-order times and repeated lines are refused', () => {
+  const text = read('bdeck_al152018_excerpt.dat');
+  const { track } = parseAtcfBDeck(text, { fillMissing: false });
+  // 2018101006: 34 kt 60/50/30/60, 50 kt 30/20/20/30, 64 kt 0 all round (n mi).
+  assert.equal(track.fixes[2].windRadiiM, {
+    34: [60, 50, 30, 60].map((nm) => nm * NAUTICAL_MILE_M),
+    50: [30, 20, 20, 30].map((nm) => nm * NAUTICAL_MILE_M),
+    64: [0, 0, 0, 0],
+  });
+  const lines = text.split('\n');
+  const impossible = text.replace(/2018100918/g, '2018093118');
+  assert.throws(() => parseAtcfBDeck(impossible), /ATCF b-deck line 1, field YYYYMMDDHH: 2018-09-31 18:00 is not a date and time that exists/);
+  const outOfOrder = [lines[4], lines[0], ...lines.slice(5)].join('\n');
+  assert.throws(() => parseAtcfBDeck(outOfOrder), /line 2, field YYYYMMDDHH: fix at 2018-10-09T18:00:00Z is out of order: it comes after line 1/);
+  const repeatedLine = [...lines.slice(0, 4), lines[3], ...lines.slice(4)].join('\n');
+  assert.throws(() => parseAtcfBDeck(repeatedLine), /line 5, field RAD: duplicate 50-kt line for 2018-10-10T00:00:00Z/);
+  const repeatedTime = [...lines.slice(0, 7), lines[2]].join('\n');
+  assert.throws(() => parseAtcfBDeck(repeatedTime), /line 8, field YYYYMMDDHH: duplicate fix time 2018-10-10T00:00:00Z: line 3 has the same time/);
+});
+
 test.run();

@@ -162,5 +162,42 @@ layout('ambiguous names list the candidates; unknown storms and malformed lines 
   near(fix.longitude, 150);
 });
 
+const strict = suite('HURDAT2 fix times are strict (issue 30 item 4)');
+const line = (date: string, time: string) =>
+  `${date}, ${time},  , TS, 10.0N,  50.0W,  40, 1000, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999,\n`;
+const storm = (...lines: string[]) => `AL012020,              ALPHA,${String(lines.length).padStart(7)},\n${lines.join('')}`;
+
+strict('a date that does not exist is refused, naming the line and field, never rolled over', () => {
+  assert.throws(
+    () => parseHurdat2(storm(line('20180228', '1800'), line('20180230', '0000')), { storm: 'ALPHA' }),
+    /HURDAT2 line 3, field date\/time: 2018-02-30 00:00 is not a date and time that exists/,
+  );
+  assert.throws(() => parseHurdat2(storm(line('20180228', '2400')), { storm: 'ALPHA' }), /line 2, field date\/time: 2018-02-28 24:00 is not/);
+  assert.throws(() => parseHurdat2(storm(line('20190229', '0000')), { storm: 'ALPHA' }), /2019-02-29 00:00 is not a date/);
+  assert.is(parseHurdat2(storm(line('20200229', '0000')), { storm: 'ALPHA', fillMissing: false }).track.fixes[0].time, '2020-02-29T00:00:00Z');
+});
+
+strict('out-of-order and duplicate fix times are refused with both lines named; nothing is re-sorted', () => {
+  assert.throws(
+    () => parseHurdat2(storm(line('20200101', '0600'), line('20200101', '0000')), { storm: 'ALPHA' }),
+    /line 3, field date\/time: fix at 2020-01-01T00:00:00Z is out of order: it comes after line 2 at 2020-01-01T06:00:00Z/,
+  );
+  assert.throws(
+    () => parseHurdat2(storm(line('20200101', '0000'), line('20200101', '0000')), { storm: 'ALPHA' }),
+    /line 3, field date\/time: duplicate fix time 2020-01-01T00:00:00Z: line 2 has the same time/,
+  );
+});
+
+strict('the 34/50/64-kt radii are read per quadrant (n mi → m); all −999 is no radii', () => {
+  const withRadii = line('20200101', '0000').replace(
+    '-999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999, -999,',
+    '  90,   60,    0,   40,   30,   20,    0,    0, -999, -999, -999, -999,',
+  );
+  const fix = parseHurdat2(storm(withRadii), { storm: 'ALPHA', fillMissing: false }).track.fixes[0];
+  assert.equal(fix.windRadiiM, { 34: [90, 60, 0, 40].map((nm) => nm * NAUTICAL_MILE_M), 50: [30, 20, 0, 0].map((nm) => nm * NAUTICAL_MILE_M) });
+  assert.is(parseHurdat2(storm(line('20200101', '0000')), { storm: 'ALPHA', fillMissing: false }).track.fixes[0].windRadiiM, undefined);
+});
+
 sample.run();
 layout.run();
+strict.run();

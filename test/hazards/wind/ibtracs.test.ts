@@ -63,4 +63,16 @@ test('ambiguous names list SIDs; errors name the line and column', () => {
   assert.throws(() => parseIbtracsCsv('SID,NAME\n', { storm: 'x' }), /line 1, field SEASON: required column missing/);
 });
 
+test('impossible dates, fixes out of order and repeated times are refused, not rolled over or re-sorted', () => {
+  const impossible = text.replace('2018-10-10 03:00:00', '2018-09-31 03:00:00');
+  assert.throws(() => parseIbtracsCsv(impossible, { storm: 'NADINE' }), /IBTrACS line 4, field ISO_TIME: 2018-09-31 03:00 is not a date and time that exists/);
+  const outOfOrder = text.replace('2018-10-10 03:00:00', '2018-10-09 21:00:00');
+  assert.throws(
+    () => parseIbtracsCsv(outOfOrder, { storm: 'NADINE' }),
+    /IBTrACS line 4, field ISO_TIME: fix at 2018-10-09T21:00:00Z is out of order: it comes after line 3/,
+  );
+  const repeated = text.replace('2018-10-10 03:00:00', '2018-10-10 00:00:00');
+  assert.throws(() => parseIbtracsCsv(repeated, { storm: 'NADINE' }), /IBTrACS line 4, field ISO_TIME: duplicate fix time 2018-10-10T00:00:00Z: line 3/);
+});
+
 test.run();

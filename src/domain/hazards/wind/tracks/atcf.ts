@@ -1,7 +1,17 @@
 import { finishImport, type CompletionOption } from './finish.js';
-import { isoUtc, withinWindow } from './timeWindow.js';
+import { requireIncreasingTimes, strictIsoUtc } from './fixTimes.js';
+import { withinWindow } from './timeWindow.js';
 import { hectopascalsToPa, knotsToMs, nauticalMilesToM } from './units.js';
-import { TrackFormatError, type NormalizedTrack, type TrackFix, type TrackImport, type TrackSelection } from './types.js';
+import {
+  TrackFormatError,
+  WIND_RADII_THRESHOLDS_KT,
+  type NormalizedTrack,
+  type QuadrantRadii,
+  type TrackFix,
+  type TrackImport,
+  type TrackSelection,
+  type WindRadiiThreshold,
+} from './types.js';
 
 /**
  * ATCF b-deck (best track) lines, per the NRL "Best Track / Objective Aid / Wind Radii Format"
@@ -46,7 +56,9 @@ function optionalPositive(fields: string[], index: number, lineNumber: number, n
 
 export function parseAtcfBDeck(text: string, options: AtcfOptions = {}): TrackImport {
   const warnings: string[] = [];
-  const byTime = new Map<string, { fix: TrackFix; lineNumber: number; vmax: number; mslp?: number }>();
+  const byTime = new Map<string, TimeEntry>();
+  const order: { time: string; lineNumber: number }[] = [];
+  let lastEntry: TimeEntry | undefined;
   let basin = '';
   let number = '';
   let year = '';
@@ -66,7 +78,13 @@ export function parseAtcfBDeck(text: string, options: AtcfOptions = {}): TrackIm
     const minutes = f[3] === '' ? 0 : Number(f[3]);
     if (!Number.isInteger(minutes) || minutes < 0 || minutes > 59) throw new TrackFormatError(FORMAT, lineNumber, 'minutes', `expected 0–59, found "${f[3]}"`);
     const d = f[2];
-    const time = isoUtc(Number(d.slice(0, 4)), Number(d.slice(4, 6)), Number(d.slice(6, 8)), Number(d.slice(8, 10)), minutes);
+    const time = strictIsoUtc(FORMAT, lineNumber, 'YYYYMMDDHH', {
+      year: Number(d.slice(0, 4)),
+      month: Number(d.slice(4, 6)),
+      day: Number(d.slice(6, 8)),
+      hour: Number(d.slice(8, 10)),
+      minute: minutes,
+    });
     if (!/^-?\d+$/.test(f[8])) throw new TrackFormatError(FORMAT, lineNumber, 'VMAX', `not an integer: "${f[8]}"`);
     const vmax = Number(f[8]);
     const mslp = optionalPositive(f, 9, lineNumber, 'MSLP');
@@ -78,20 +96,32 @@ export function parseAtcfBDeck(text: string, options: AtcfOptions = {}): TrackIm
     if (f[27] !== undefined && f[27] !== '') name = f[27];
 
     const existing = byTime.get(time);
+    // The radii lines of one time follow each other; a time seen before another one is a duplicate.
+    if (existing && existing !== lastEntry)
+      throw new TrackFormatError(
+        FORMAT,
+        lineNumber,
+        'YYYYMMDDHH',
+        `duplicate fix time ${time}: line ${existing.lineNumber} has the same time, with other times between`,
+      );
     if (existing) {
       if (existing.fix.latitude !== latitude || existing.fix.longitude !== longitude || existing.vmax !== vmax || existing.mslp !== mslp)
         warnings.push(`${FORMAT} line ${lineNumber}: position or intensity differs from line ${existing.lineNumber} at ${time}; the first line is kept`);
-      fillFromRadiiLine(existing.fix, f, lineNumber);
+      fillFromRadiiLine(existing, f, lineNumber);
       return;
     }
     const fix: TrackFix = { time, latitude, longitude, status: f[10] || undefined };
     if (vmax > 0) fix.maxWindMs = knotsToMs(vmax);
     if (mslp !== undefined) fix.centralPressurePa = hectopascalsToPa(mslp);
-    fillFromRadiiLine(fix, f, lineNumber);
-    byTime.set(time, { fix, lineNumber, vmax, mslp });
+    const entry: TimeEntry = { fix, lineNumber, vmax, mslp, thresholds: new Set() };
+    fillFromRadiiLine(entry, f, lineNumber);
+    byTime.set(time, entry);
+    order.push({ time, lineNumber });
+    requireIncreasingTimes(FORMAT, order.slice(-2), 'YYYYMMDDHH');
+    lastEntry = entry;
   });
   if (skipped > 0) warnings.push(`${FORMAT}: ${skipped} lines with TECH other than BEST skipped`);
-  const all = [...byTime.values()].map((entry) => entry.fix).sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+  const all = [...byTime.values()].map((entry) => entry.fix);
   const id = `${basin}${number}${year}`;
   const missingWind = all.filter((fix) => fix.maxWindMs === undefined).length;
   if (missingWind > 0) warnings.push(`${id}: VMAX 0 or missing at ${missingWind} fixes: left undefined`);
@@ -101,8 +131,42 @@ export function parseAtcfBDeck(text: string, options: AtcfOptions = {}): TrackIm
   return finishImport(track, warnings, options);
 }
 
+interface TimeEntry {
+  fix: TrackFix;
+  lineNumber: number;
+  vmax: number;
+  mslp?: number;
+  /** The wind thresholds (RAD) whose line this time has had. */
+  thresholds: Set<number>;
+}
+
+/**
+ * RAD (12) names the line's wind threshold (34, 50, 64 kt; 0 or blank: no radii), WINDCODE (13)
+ * how its radii (14–17) are given: NEQ per quadrant NE, SE, SW, NW; AAA one radius all round.
+ * A threshold repeated at one time is a duplicate line.
+ */
+function windRadiiOfLine(entry: TimeEntry, f: string[], lineNumber: number): void {
+  const rad = f[11] ?? '';
+  if (rad === '' || Number(rad) === 0) return;
+  const knots = Number(rad);
+  if (!(WIND_RADII_THRESHOLDS_KT as readonly number[]).includes(knots))
+    throw new TrackFormatError(FORMAT, lineNumber, 'RAD', `expected 34, 50 or 64 (kt), found "${rad}"`);
+  if (entry.thresholds.has(knots))
+    throw new TrackFormatError(FORMAT, lineNumber, 'RAD', `duplicate ${knots}-kt line for ${entry.fix.time} (line ${entry.lineNumber} starts that time)`);
+  entry.thresholds.add(knots);
+  const code = (f[12] ?? '').toUpperCase();
+  const radius = (index: number) => optionalPositive(f, index, lineNumber, `radius ${index - 12}`) ?? 0;
+  let quadrants: number[];
+  if (code === 'NEQ') quadrants = [13, 14, 15, 16].map(radius);
+  else if (code === 'AAA') quadrants = [radius(13), radius(13), radius(13), radius(13)];
+  else throw new TrackFormatError(FORMAT, lineNumber, 'WINDCODE', `expected NEQ (per quadrant) or AAA (full circle), found "${f[12] ?? ''}"`);
+  entry.fix.windRadiiM = { ...entry.fix.windRadiiM, [knots as WindRadiiThreshold]: quadrants.map(nauticalMilesToM) as QuadrantRadii };
+}
+
 /** POUTER, ROUTER and RMW may be given on any of a time's radii lines; keep the first positive one. */
-function fillFromRadiiLine(fix: TrackFix, f: string[], lineNumber: number): void {
+function fillFromRadiiLine(entry: TimeEntry, f: string[], lineNumber: number): void {
+  const fix = entry.fix;
+  windRadiiOfLine(entry, f, lineNumber);
   const pouter = optionalPositive(f, 17, lineNumber, 'POUTER');
   const router = optionalPositive(f, 18, lineNumber, 'ROUTER');
   const rmw = optionalPositive(f, 19, lineNumber, 'RMW');

@@ -1,7 +1,18 @@
 import { finishImport, type CompletionOption } from './finish.js';
-import { withinWindow, isoUtc } from './timeWindow.js';
+import { requireIncreasingTimes, strictIsoUtc } from './fixTimes.js';
+import { withinWindow } from './timeWindow.js';
 import { hectopascalsToPa, knotsToMs, nauticalMilesToM } from './units.js';
-import { TrackFormatError, type NormalizedTrack, type TrackFix, type TrackImport, type TrackSelection } from './types.js';
+import {
+  QUADRANTS,
+  TrackFormatError,
+  WIND_RADII_THRESHOLDS_KT,
+  type NormalizedTrack,
+  type QuadrantRadii,
+  type TrackFix,
+  type TrackImport,
+  type TrackSelection,
+  type WindRadii,
+} from './types.js';
 
 /**
  * NHC HURDAT2 best tracks (Landsea & Franklin 2013, Mon. Wea. Rev. 141, 3576–3592; NHC
@@ -84,16 +95,19 @@ function parseLine(text: string, lineNumber: number, missing: Map<string, number
     throw new TrackFormatError(FORMAT, lineNumber, 'field count', `expected 20 (pre-2022) or 21 (with RMW) fields, found ${f.length}`);
   if (!/^\d{8}$/.test(f[0])) throw new TrackFormatError(FORMAT, lineNumber, 'date', `expected YYYYMMDD, found "${f[0]}"`);
   if (!/^\d{4}$/.test(f[1])) throw new TrackFormatError(FORMAT, lineNumber, 'time', `expected HHMM, found "${f[1]}"`);
-  const [year, month, day] = [Number(f[0].slice(0, 4)), Number(f[0].slice(4, 6)), Number(f[0].slice(6, 8))];
-  const [hour, minute] = [Number(f[1].slice(0, 2)), Number(f[1].slice(2, 4))];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59)
-    throw new TrackFormatError(FORMAT, lineNumber, 'date/time', `invalid "${f[0]} ${f[1]}"`);
+  const time = strictIsoUtc(FORMAT, lineNumber, 'date/time', {
+    year: Number(f[0].slice(0, 4)),
+    month: Number(f[0].slice(4, 6)),
+    day: Number(f[0].slice(6, 8)),
+    hour: Number(f[1].slice(0, 2)),
+    minute: Number(f[1].slice(2, 4)),
+  });
   const note = (field: string) => missing.set(field, (missing.get(field) ?? 0) + 1);
 
   const wind = integerField(f[6], lineNumber, 'maximum wind');
   const pressure = integerField(f[7], lineNumber, 'central pressure');
   const fix: TrackFix = {
-    time: isoUtc(year, month, day, hour, minute),
+    time,
     latitude: coordinate(f[4], lineNumber, 'latitude'),
     longitude: coordinate(f[5], lineNumber, 'longitude'),
     status: f[3] || undefined,
@@ -108,8 +122,28 @@ function parseLine(text: string, lineNumber: number, missing: Map<string, number
     if (rmw === -999) note('radius of maximum wind (-999)');
     else fix.rmaxM = nauticalMilesToM(rmw);
   }
-  for (let k = 8; k < 20; k++) integerField(f[k], lineNumber, `wind radius ${k - 7}`);
+  const radii = windRadii(f, lineNumber);
+  if (radii) fix.windRadiiM = radii;
   return fix;
+}
+
+/**
+ * Fields 9–20: the 34-, 50- and 64-kt wind radii (n mi), each NE, SE, SW, NW: the largest
+ * distance from the centre of that wind in the quadrant, 0 where it is not reached, −999 where not
+ * analysed (every storm before 2004). A threshold with all four −999 is absent.
+ */
+function windRadii(f: string[], lineNumber: number): WindRadii | undefined {
+  const radii: WindRadii = {};
+  WIND_RADII_THRESHOLDS_KT.forEach((knots, t) => {
+    const quadrants = QUADRANTS.map((quadrant, q) => integerField(f[8 + 4 * t + q], lineNumber, `${knots}-kt wind radius ${quadrant}`));
+    if (quadrants.every((value) => value === -999)) return;
+    quadrants.forEach((value, q) => {
+      if (value < 0)
+        throw new TrackFormatError(FORMAT, lineNumber, `${knots}-kt wind radius ${QUADRANTS[q]}`, `negative radius ${value} beside analysed quadrants`);
+    });
+    radii[knots] = quadrants.map(nauticalMilesToM) as QuadrantRadii;
+  });
+  return Object.keys(radii).length > 0 ? radii : undefined;
 }
 
 /** List the storms of a HURDAT2 file (id, name, number of fixes). */
@@ -132,6 +166,11 @@ export function parseHurdat2(text: string, options: Hurdat2Options): TrackImport
 
   const missing = new Map<string, number>();
   const allFixes = block.lines.map((line) => parseLine(line.text, line.lineNumber, missing));
+  requireIncreasingTimes(
+    FORMAT,
+    allFixes.map((fix, i) => ({ time: fix.time, lineNumber: block.lines[i].lineNumber })),
+    'date/time',
+  );
   const fixes = withinWindow(allFixes, options);
   const warnings = [...missing].map(([field, count]) => `${block.id}: ${field} missing at ${count} fixes: left undefined`);
   if (fixes.length < allFixes.length) warnings.push(`${block.id}: time window kept ${fixes.length} of ${allFixes.length} fixes`);

@@ -2,7 +2,17 @@ import { splitCsvLine } from './csv.js';
 import { finishImport, type CompletionOption } from './finish.js';
 import { withinWindow } from './timeWindow.js';
 import { hectopascalsToPa, knotsToMs, nauticalMilesToM } from './units.js';
-import { TrackFormatError, type NormalizedTrack, type TrackFix, type TrackSelection } from './types.js';
+import { requireIncreasingTimes, strictIsoUtc } from './fixTimes.js';
+import {
+  QUADRANTS,
+  TrackFormatError,
+  WIND_RADII_THRESHOLDS_KT,
+  type NormalizedTrack,
+  type QuadrantRadii,
+  type TrackFix,
+  type TrackSelection,
+  type WindRadii,
+} from './types.js';
 import { wrapLongitudeDifference } from '../distance.js';
 
 /**
@@ -38,6 +48,20 @@ export function oneMinuteWindKnots(agency: string, windKnots: number): { knots: 
   if (a.includes('cma')) return { knots: windKnots * 0.871, rule: 'cma: ×0.871' };
   if (a.includes('hko')) return { knots: windKnots * 0.9, rule: 'hko: ×0.9' };
   return { knots: windKnots, rule: `${a || 'unknown agency'}: ×1.0` };
+}
+
+/**
+ * USA_R34_NE … USA_R64_NW: the US agencies' 34/50/64-kt wind radii (n mi) per quadrant; a
+ * threshold counts where any of its quadrants is given (blank quadrants then read as 0).
+ */
+function windRadii(value: (column: string) => number | undefined): WindRadii | undefined {
+  const radii: WindRadii = {};
+  for (const knots of WIND_RADII_THRESHOLDS_KT) {
+    const quadrants = QUADRANTS.map((quadrant) => value(`USA_R${knots}_${quadrant}`));
+    if (quadrants.every((radius) => radius === undefined)) continue;
+    radii[knots] = quadrants.map((radius) => nauticalMilesToM(Math.max(0, radius ?? 0))) as QuadrantRadii;
+  }
+  return Object.keys(radii).length > 0 ? radii : undefined;
 }
 
 export function parseIbtracsCsv(text: string, options: IbtracsOptions): { track: NormalizedTrack; warnings: string[] } {
@@ -96,8 +120,9 @@ export function parseIbtracsCsv(text: string, options: IbtracsOptions): { track:
     if (latitude === undefined || Math.abs(latitude) > 90)
       throw new TrackFormatError(FORMAT, row.lineNumber, 'LAT', `missing or out of range: "${get(row.values, 'LAT')}"`);
     if (longitude === undefined) throw new TrackFormatError(FORMAT, row.lineNumber, 'LON', 'missing');
+    const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
     const fix: TrackFix = {
-      time: `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}Z`,
+      time: strictIsoUtc(FORMAT, row.lineNumber, 'ISO_TIME', { year, month, day, hour, minute, second }),
       latitude,
       longitude: wrapLongitudeDifference(longitude),
     };
@@ -122,9 +147,15 @@ export function parseIbtracsCsv(text: string, options: IbtracsOptions): { track:
     if (poci !== undefined && poci > 0) fix.environmentalPressurePa = hectopascalsToPa(poci);
     const record = get(row.values, 'USA_RECORD');
     if (record !== '') fix.recordIdentifier = record;
+    const radii = windRadii((name) => number(row, name));
+    if (radii) fix.windRadiiM = radii;
     return fix;
   });
-  fixes.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+  requireIncreasingTimes(
+    FORMAT,
+    fixes.map((fix, i) => ({ time: fix.time, lineNumber: selected[i].lineNumber })),
+    'ISO_TIME',
+  );
 
   const first = selected[0].values;
   const id = get(first, 'SID');

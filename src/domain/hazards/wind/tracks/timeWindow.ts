@@ -15,8 +15,3 @@ function parseTime(value: string, name: string): number {
   if (Number.isNaN(t)) throw new Error(`time window: '${name}' is not an ISO 8601 time: ${value}`);
   return t;
 }
-
-/** ISO 8601 UTC string from calendar fields. */
-export function isoUtc(year: number, month: number, day: number, hour: number, minute: number): string {
-  return new Date(Date.UTC(year, month - 1, day, hour, minute)).toISOString().replace('.000Z', 'Z');
-}

@@ -14,11 +14,23 @@ export interface TrackFix {
   rmaxM?: number;
   /** Radius of the outermost closed isobar (m). */
   outerRadiusM?: number;
+  /** The track's 34/50/64-kt wind radii (m), where it gives them. */
+  windRadiiM?: WindRadii;
   /** Source status code (HURDAT2 TS/HU/EX…, ATCF TY…, IBTrACS NATURE). */
   status?: string;
   /** HURDAT2 record identifier (L landfall, I intensity peak, …), when present. */
   recordIdentifier?: string;
 }
+
+/** The quadrants of best-track wind radii, in the order every format lists them. */
+export const QUADRANTS = ['NE', 'SE', 'SW', 'NW'] as const;
+/** Radii (m) of one wind threshold per quadrant, NE, SE, SW, NW; 0 where the wind does not reach it. */
+export type QuadrantRadii = [number, number, number, number];
+/** The wind thresholds (kt, 1-min sustained) best tracks give radii for. */
+export const WIND_RADII_THRESHOLDS_KT = [34, 50, 64] as const;
+export type WindRadiiThreshold = (typeof WIND_RADII_THRESHOLDS_KT)[number];
+/** Per threshold (kt) the largest extent of that wind in each quadrant (m), as NHC analyses it. */
+export type WindRadii = Partial<Record<WindRadiiThreshold, QuadrantRadii>>;
 
 export interface NormalizedTrack {
   id: string;

@@ -25,6 +25,9 @@ import { runWorkerTask, WORKER_INPUT_BYTES } from '../base/workerTask.js';
 import { isObject } from '../base/json.js';
 import { writeDerivedFile } from './models/assetCache.js';
 import { sweepPrivateResults } from './results/resultOutput.js';
+import { deleteResultFile, listResultFiles } from './results/resultFiles.js';
+import { cacheRootProblem } from './cache/health.js';
+import type { HazsimService } from './serviceInterface.js';
 import { Semaphore } from '../base/semaphore.js';
 
 /**
@@ -129,13 +132,13 @@ export interface ModelSummaryOf {
   hazard: HazardModelSummary;
 }
 
-export type HazsimService = ReturnType<typeof createService>;
+export type { HazsimService } from './serviceInterface.js';
 
 /**
  * The one composition root of hazsim's domain: every interface (CLI, REST, MCP, TUI)
  * calls these functions over one on-disk cache and returns what they return.
  */
-export function createService(options: ServiceOptions = {}) {
+export function createService(options: ServiceOptions = {}): HazsimService {
   const settings = resolveSettings(options.cacheDir, options.env ?? process.env);
   const { cacheRoot } = settings;
   const clock = options.clock ?? (() => new Date());
@@ -431,33 +434,52 @@ export function createService(options: ServiceOptions = {}) {
   }
 
   return {
-    cacheRoot,
-    stores,
-    uploadModel,
-    uploadModelFile,
-    validateModelFile,
-    listModels,
-    getModelRecord,
-    getModel,
-    modelSummary,
-    describeModel,
-    findModel,
-    deleteModel,
-    cacheInfo,
-    refreshCache,
-    pruneCache,
-    supportedHazardTypes,
-    ...curveSets,
-    uploadCurveSetFile,
-    importCurveSetFile,
-    ...simulation,
-    ...impact,
-    ...impactShards,
-    ...reports,
-    ...jobs,
-    resultsDir,
-    /** Upper bound of number_of_samples (HAZSIM_MAX_SAMPLES), for the interfaces that document it. */
-    maxSamples: settings.maxSamples,
+    models: {
+      upload: uploadModel,
+      uploadFile: uploadModelFile,
+      validateFile: validateModelFile,
+      list: listModels,
+      record: getModelRecord,
+      get: getModel,
+      text: (kind, name) => stores[kind].readText(name),
+      openFile: (kind, name) => stores[kind].openFile(name),
+      summary: modelSummary,
+      describe: describeModel,
+      find: findModel,
+      delete: deleteModel,
+      hazardTypes: supportedHazardTypes,
+    },
+    curveSets: {
+      list: curveSets.listCurveSets,
+      get: curveSets.getCurveSet,
+      uploadFile: uploadCurveSetFile,
+      importFile: importCurveSetFile,
+      plot: curveSets.plotCurveSet,
+      delete: curveSets.deleteCurveSet,
+      defaults: curveSets.defaultCurveSets,
+    },
+    runs: {
+      simulate: simulation.simulate,
+      generateScenarios: simulation.generateScenarios,
+      generateScenarioShard: simulation.generateScenarioShard,
+      mergeShards: impactShards.mergeShards,
+      estimateImpact: impact.estimateImpact,
+      estimateImpactFromScenarios: impact.estimateImpactFromScenarios,
+      estimateImpactShard: impactShards.estimateImpactShard,
+    },
+    reports: { fromFiles: reports.reportFromFiles, generate: reports.generateReport },
+    jobs: {
+      submit: jobs.submitJob,
+      get: jobs.getJob,
+      list: jobs.listJobs,
+      cancel: jobs.cancelJob,
+      result: jobs.jobResult,
+      watch: jobs.watchJob,
+      interrupt: jobs.interruptJobs,
+    },
+    cache: { root: cacheRoot, info: cacheInfo, refresh: refreshCache, prune: pruneCache, problem: () => cacheRootProblem(cacheRoot) },
+    results: { directory: resultsDir, list: () => listResultFiles(resultsDir), delete: (name) => deleteResultFile(resultsDir, name) },
+    limits: { maxSamples: settings.maxSamples },
   };
 }
 

@@ -189,7 +189,7 @@ export async function serveStdio(
   refuseInvalidParams(transport);
   // A client that went away closes the pipe; stop quietly instead of dying on EPIPE.
   streams.stdout.once('error', stop);
-  log(`hazsim mcp ${HAZSIM_VERSION}: serving the cache at ${service.cacheRoot} on stdio`);
+  log(`hazsim mcp ${HAZSIM_VERSION}: serving the cache at ${service.cache.root} on stdio`);
   await closed;
 }
 

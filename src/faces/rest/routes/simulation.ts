@@ -107,7 +107,7 @@ export function simulationRoutes(service: HazsimService): Route[] {
       example: SIMULATION_EXAMPLE,
       contentType: SQLITE_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_results.sqlite',
-      run: (body, signal) => service.simulate(body, { signal }),
+      run: (body, signal) => service.runs.simulate(body, { signal }),
     }),
     runRoute({
       path: '/generate-scenarios',
@@ -115,12 +115,12 @@ export function simulationRoutes(service: HazsimService): Route[] {
       summary: 'Generate Monte Carlo outage scenarios and download them as a ZIP',
       description:
         'The ZIP holds tracked_changes.json (one record per sample and timestamp with failures) and time_series/ with one CSV per asset component. The same inputs and seed give the same bytes.',
-      schema: scenarioRequestFor(service.maxSamples),
+      schema: scenarioRequestFor(service.limits.maxSamples),
       example: SCENARIO_EXAMPLE,
       contentType: ZIP_CONTENT_TYPE,
       fileName: '{distribution_name}_scenarios_{number_of_samples}samples.zip',
       // The download carries every record; none need be kept in memory for a summary.
-      run: (body, signal) => service.generateScenarios(body, { recordLimit: 0, signal }),
+      run: (body, signal) => service.runs.generateScenarios(body, { recordLimit: 0, signal }),
     }),
     runRoute({
       path: '/report',
@@ -132,7 +132,7 @@ export function simulationRoutes(service: HazsimService): Route[] {
       example: REPORT_EXAMPLE,
       contentType: HTML_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_report.html',
-      run: (body) => service.generateReport(body),
+      run: (body) => service.reports.generate(body),
     }),
   ];
 }

@@ -62,7 +62,7 @@ export interface UploadRequest {
 export interface UploadResult {
   kind: ModelKindId;
   record: ModelRecord;
-  /** Spec §4.1: `Distribution system <name> uploaded successfully` (or `Hazard model ...`). */
+  /** docs/specification.md §4.1: `Distribution system <name> uploaded successfully` (or `Hazard model ...`). */
   message: string;
   /** Folder of the stored time series, when the upload carried one. */
   time_series_path?: string;
@@ -108,7 +108,7 @@ export interface ResultsSize {
   total_size_mb: number;
 }
 
-/** Spec §4.1 /cache-info (totals over the models), with a breakdown per store and the results folder (allowed extras). */
+/** docs/specification.md §4.1 /cache-info (totals over the models), with a breakdown per store and the results folder (allowed extras). */
 export interface CacheInfo extends StoreSize {
   metadata_file: string;
   distribution_models: StoreSize;
@@ -116,7 +116,7 @@ export interface CacheInfo extends StoreSize {
   results: ResultsSize;
 }
 
-/** Spec §4.1 /refresh-cache, with what changed in each store. */
+/** docs/specification.md §4.1 /refresh-cache, with what changed in each store. */
 export interface CacheRefreshResult {
   status: 'success';
   message: string;

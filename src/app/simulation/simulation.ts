@@ -218,7 +218,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
 
   /**
    * POST /generate-scenarios, `hazsim scenarios`, MCP generate_scenarios: the scenario file of
-   * one run, the ZIP (default) or Parquet (`format`, docs/scenarios-parquet.md).
+   * one run, the ZIP (default) or Parquet (`format`, docs/scale-out.md, "Parquet").
    */
   async function generateScenarios(
     requestInput: unknown,

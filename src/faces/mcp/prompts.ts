@@ -1,5 +1,5 @@
 /**
- * hazsim's MCP prompts (spec §4.2): conversation starters that walk an agent through the
+ * hazsim's MCP prompts (docs/specification.md §4.2): conversation starters that walk an agent through the
  * tools by name, from checking the models to reading the survival statistics.
  */
 import { ErrorCode, McpError, type GetPromptResult, type ListPromptsResult, type Prompt } from '@modelcontextprotocol/sdk/types.js';

@@ -1,5 +1,5 @@
 /**
- * hazsim's MCP resources (spec §4.2): two fixed ones, and the full JSON and a summary of
+ * hazsim's MCP resources (docs/specification.md §4.2): two fixed ones, and the full JSON and a summary of
  * every cached model under `hazsim://models/{model_name}` and `hazsim://hazards/{model_name}`.
  * Listings are read from the cache on every request, so models stored by the CLI or the
  * REST server appear at once.

@@ -1,5 +1,5 @@
 /**
- * hazsim's MCP server: the resources, tools and prompts of spec §4.2 over one service.
+ * hazsim's MCP server: the resources, tools and prompts of docs/specification.md §4.2 over one service.
  * `createMcpServer` builds it without touching any stream; `serveStdio` connects it to
  * the process's stdin and stdout, which then carry nothing but protocol messages.
  */

@@ -1,5 +1,5 @@
 /**
- * The one table of hazsim's MCP tools (spec §4.2). Each entry keeps its metadata, its
+ * The one table of hazsim's MCP tools (docs/specification.md §4.2). Each entry keeps its metadata, its
  * valibot input and output schemas and a `run` that makes one service call; the server
  * converts, validates and maps errors for all of them in one place.
  */

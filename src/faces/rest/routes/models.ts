@@ -69,7 +69,7 @@ function sendModel(ctx: Context, service: HazsimService, kind: ModelKindId, name
   ctx.length = opening.length + stat.size - (bom ? 3 : 0) + 1;
 }
 
-/** Upload, list, get and delete for one kind of cached model (spec §4.1). */
+/** Upload, list, get and delete for one kind of cached model (docs/specification.md §4.1). */
 export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] {
   const { path, tag, noun, operationNoun, example } = COLLECTIONS[kind];
   const label = MODEL_KINDS[kind].label;

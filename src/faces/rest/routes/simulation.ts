@@ -92,7 +92,7 @@ export function runRoute(endpoint: RunEndpoint): Route {
 }
 
 /**
- * POST /simulate and POST /generate-scenarios (spec §4.1 rules 1 and 2), and POST /report. The service runs
+ * POST /simulate and POST /generate-scenarios (docs/specification.md §4.1 rules 1 and 2), and POST /report. The service runs
  * them in worker threads and, given no output path, writes a private temporary file.
  */
 export function simulationRoutes(service: HazsimService): Route[] {

@@ -5,7 +5,7 @@ import { askIfMissing } from './prompts.js';
 import { progressReporter } from './progress.js';
 import type { HazsimService } from '../src/app/service.js';
 import { DEFAULT_CURVE_SET, DEFAULT_PHYSICS, PHYSICS_PROFILES, type PhysicsProfileName } from '../src/app/contract/schemas.js';
-import { parseShardSpec, SCENARIO_FORMATS, type ScenarioFormat, type ShardSpec } from '../src/app/results/scenarioFormats.js';
+import { parseShardSpec, SCENARIO_FILE_FORMATS, SCENARIO_FORMATS, type ScenarioFormat, type ShardSpec } from '../src/app/results/scenarioFormats.js';
 
 /** The options every run command shares (addRunOptions). */
 export interface RunOptions extends GlobalOptions {
@@ -171,9 +171,9 @@ export function makeScenariosCommand(context: CommandContext): Command {
         .default('peak'),
     )
     .addOption(
-      new Option('--format <format>', 'zip: tracked_changes.json + time_series/ (default); parquet: one row per failed asset and sample')
+      new Option('--format <format>', SCENARIO_FORMATS.map((format) => `${format}: ${SCENARIO_FILE_FORMATS[format].description}`).join('; '))
         .choices([...SCENARIO_FORMATS])
-        .default('zip'),
+        .default(SCENARIO_FORMATS[0]),
     )
     .option(
       '--shard <i/N>',

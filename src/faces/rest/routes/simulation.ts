@@ -6,10 +6,11 @@ import { ReportRequest, scenarioRequestFor, SimulationRequest } from '../../../a
 import type { Route } from '../routeTable.js';
 import { REPORT_EXAMPLE, SCENARIO_EXAMPLE, SIMULATION_EXAMPLE } from '../examples.js';
 import { fileTag } from '../http.js';
+import { SCENARIO_FILE_FORMATS } from '../../../app/results/scenarioFormats.js';
 
 const TAG = 'Simulation';
 export const SQLITE_CONTENT_TYPE = 'application/x-sqlite3';
-export const ZIP_CONTENT_TYPE = 'application/zip';
+export const ZIP_CONTENT_TYPE = SCENARIO_FILE_FORMATS.zip.contentType;
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /** A result file the service wrote to a private temporary path; the route owns it once returned. */

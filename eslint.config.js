@@ -5,6 +5,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { layersRule } from './scripts/eslint-layers.js';
 
+const FACES_SKIP_THE_CACHE = {
+  group: ['**/app/cache/*'],
+  message: 'Faces reach the cache only through the service interface (src/app/serviceInterface.ts); add what is missing there. See docs/architecture.md.',
+};
+const FACES_SKIP_THE_FILES = {
+  regex: '^(node:)?fs(/.*)?$',
+  message:
+    "Faces do not read or write the cache's files: ask the service (src/app/serviceInterface.ts: models, results, cache). A file of the face's own goes in the list in eslint.config.js.",
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'man/**', 'docs/**'] },
   js.configs.recommended,
@@ -47,6 +57,25 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Faces use the service interface (src/app/serviceInterface.ts) and nothing behind it: not
+    // the cache's stores, not its folders through node:fs.
+    files: ['src/faces/**/*.ts', 'commands/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [FACES_SKIP_THE_CACHE, FACES_SKIP_THE_FILES] }] },
+  },
+  {
+    // Files of the faces' own: uploads spooled by koa-body, result files and model file handles
+    // the service handed over, the docs pages' static assets, the man page written by its generator.
+    files: [
+      'src/faces/rest/body.ts',
+      'src/faces/rest/http.ts',
+      'src/faces/rest/routes/models.ts',
+      'src/faces/rest/routes/simulation.ts',
+      'src/faces/rest/routes/docs.ts',
+      'commands/generateManPage.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [FACES_SKIP_THE_CACHE] }] },
   },
   {
     // The report page's script runs in the browser, after the Leaflet and uPlot it is inlined with.

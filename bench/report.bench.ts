@@ -23,17 +23,17 @@ try {
   fs.writeFileSync(feederPath, JSON.stringify(largeFeeder(ASSETS)));
   fs.writeFileSync(hazardPath, JSON.stringify(combinedExampleHazard('storm_quake_flood', ['hurricane', 'earthquake', 'flood'])));
   const service = createService({ cacheDir: path.join(dir, 'cache') });
-  await service.uploadModelFile(feederPath, { kind: 'distribution', name: 'large_feeder' });
-  await service.uploadModelFile(hazardPath, { kind: 'hazard', name: 'storm_quake_flood' });
+  await service.models.uploadFile(feederPath, { kind: 'distribution', name: 'large_feeder' });
+  await service.models.uploadFile(hazardPath, { kind: 'hazard', name: 'storm_quake_flood' });
   const request = { distribution_system_name: 'large_feeder', hazard_system_name: 'storm_quake_flood' };
   const resultPath = path.join(dir, 'run.sqlite');
   const scenariosPath = path.join(dir, 'run.zip');
-  await service.simulate(request, { outputPath: resultPath });
-  await service.generateScenarios({ ...request, number_of_samples: 100, seed: 1 }, { outputPath: scenariosPath, recordLimit: 0 });
+  await service.runs.simulate(request, { outputPath: resultPath });
+  await service.runs.generateScenarios({ ...request, number_of_samples: 100, seed: 1 }, { outputPath: scenariosPath, recordLimit: 0 });
 
   const reportPath = path.join(dir, 'run.html');
   const started = performance.now();
-  const summary = await service.reportFromFiles({ resultPath, scenariosPath }, { outputPath: reportPath });
+  const summary = await service.reports.fromFiles({ resultPath, scenariosPath }, { outputPath: reportPath });
   const writeMs = performance.now() - started;
   console.log(
     `BENCH report write (${summary.asset_count} assets × ${summary.timestamp_count} timestamps, 100 samples): ${(writeMs / 1000).toFixed(2)} s; page ${(summary.size_bytes / 1024 / 1024).toFixed(2)} MB; notes: ${summary.notes.join(' ') || 'none'}`,

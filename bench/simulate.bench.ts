@@ -6,7 +6,7 @@
 //    (computeSurvival, in process, one core, no SQLite), best of 5, for each physics profile;
 //    the default profile judges every line by its spans and the poles between them, so it
 //    reports its element count (the large feeder's lines are 620 m: 13 spans, 12 poles);
-//  - end to end: service.simulate of the compiled code (dist/, as bin/hazsim.js runs it) cold
+//  - end to end: service.runs.simulate of the compiled code (dist/, as bin/hazsim.js runs it) cold
 //    (the model parsed and its asset table derived) and warm (derived asset table cached), wall
 //    and CPU time (all threads: a run works in a worker thread, so CPU time is the fairer figure
 //    on a shared machine), against two floors written with bare better-sqlite3 (one prepared
@@ -136,8 +136,8 @@ try {
 
   // End to end through the service (worker thread, SQLite file), cold then warm.
   const service = createService({ cacheDir: path.join(dir, 'cache') });
-  await service.uploadModelFile(feederPath, { kind: 'distribution', name: 'large_feeder' });
-  await service.uploadModelFile(hazardPath, { kind: 'hazard', name: 'storm_quake_flood' });
+  await service.models.uploadFile(feederPath, { kind: 'distribution', name: 'large_feeder' });
+  await service.models.uploadFile(hazardPath, { kind: 'hazard', name: 'storm_quake_flood' });
   const request = { distribution_system_name: 'large_feeder', hazard_system_name: 'storm_quake_flood' };
   const phaseText = (run: { ms: number; phases: Record<string, number> }) => {
     const entries = Object.entries(run.phases);
@@ -173,7 +173,7 @@ try {
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const phases: Record<string, number> = {};
-    await service.simulate(request, { outputPath: file, onProgress: (event) => (phases[event.phase] ??= performance.now() - started) });
+    await service.runs.simulate(request, { outputPath: file, onProgress: (event) => (phases[event.phase] ??= performance.now() - started) });
     const ms = performance.now() - started;
     const cpuMs = cpuMsSince(cpuBefore);
     const db = new Database(file, { readonly: true });
@@ -186,7 +186,9 @@ try {
     return { ms, cpuMs, phases };
   };
   // Upload derives the asset table already; "cold" removes it, so the run parses the model as it would after a refresh picked the file up.
-  fs.rmSync(service.stores.distribution.derivedPathFor('large_feeder', DERIVED_ASSETS_FILE));
+  // The derived table's place in the cache's layout (docs/cache.md): `.derived/<name>/` beside the stored models.
+  const storeDir = path.dirname(service.models.record('distribution', 'large_feeder').file_path);
+  fs.rmSync(path.join(storeDir, '.derived', 'large_feeder', DERIVED_ASSETS_FILE));
   const cold = await simulate();
   const warmRuns = [await simulate(true)];
   floors();

@@ -3,7 +3,7 @@ import type { CommandContext, GlobalOptions } from './context.js';
 import { refuseUnknownSubcommands } from './defaultSubcommand.js';
 import { emit, formatFields, formatTable } from './output.js';
 import { agreedOnTerminal } from './prompts.js';
-import type { PruneResult } from '../src/app/cache/prune.js';
+import type { PruneResult } from '../src/app/serviceInterface.js';
 
 const DEFAULT_RESULT_AGE_DAYS = 30;
 
@@ -36,7 +36,7 @@ export function makeCacheCommand(context: CommandContext): Command {
   refuseUnknownSubcommands(cache.command('info', { isDefault: true }))
     .description('where the cache is and how much it holds (the default: `hazsim cache` alone runs it)')
     .action((options: GlobalOptions) => {
-      const info = context.service(options).cacheInfo();
+      const info = context.service(options).cache.info();
       emit(context, options, info, () =>
         [
           formatFields([
@@ -73,7 +73,7 @@ export function makeCacheCommand(context: CommandContext): Command {
     .command('refresh')
     .description('rescan the cache directories: add unlisted files, drop vanished ones, report unreadable ones')
     .action(async (options: GlobalOptions) => {
-      const result = await context.service(options).refreshCache();
+      const result = await context.service(options).cache.refresh();
       emit(context, options, result, () => {
         const lines = [`${result.message}: ${result.total_models} models`];
         for (const [label, report] of [
@@ -97,11 +97,11 @@ export function makeCacheCommand(context: CommandContext): Command {
     .option('-y, --yes', 'remove without asking (without it, and without a terminal, nothing is removed: a dry run)')
     .action(async (options: GlobalOptions & { olderThan: number; yes?: boolean }) => {
       const service = context.service(options);
-      let result = await service.pruneCache({ olderThanDays: options.olderThan, remove: options.yes === true });
+      let result = await service.cache.prune({ olderThanDays: options.olderThan, remove: options.yes === true });
       if (result.dry_run && result.entries.length > 0 && !options.json) {
         context.stdout.write(`${formatPrune(context, result)}\n`);
         if (!(await agreedOnTerminal(context, `Remove these ${result.entries.length} entries?`))) return;
-        result = await service.pruneCache({ olderThanDays: options.olderThan, remove: true });
+        result = await service.cache.prune({ olderThanDays: options.olderThan, remove: true });
       }
       emit(context, options, result, () => formatPrune(context, result));
     });

@@ -137,9 +137,9 @@ export function makeCompletionCommand(context: CommandContext, root: () => Comma
 
 async function cachedNames(context: CommandContext, options: GlobalOptions, kind: NameKind): Promise<string[]> {
   const service = context.service(options);
-  if (kind === 'curve-set') return (await service.listCurveSets()).map((record) => record.name);
+  if (kind === 'curve-set') return (await service.curveSets.list()).map((record) => record.name);
   const kinds = kind === 'model' ? (['distribution', 'hazard'] as const) : [kind];
   const names: string[] = [];
-  for (const each of kinds) names.push(...(await service.listModels(each)).map((record) => record.name));
+  for (const each of kinds) names.push(...(await service.models.list(each)).map((record) => record.name));
   return names;
 }

@@ -36,7 +36,7 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
   refuseUnknownSubcommands(curveSets.command('summary', { isDefault: true }))
     .description('the curve set names and the default, as /default-curve-sets returns them (the default: `hazsim curve-sets` alone runs it)')
     .action((options: GlobalOptions) => {
-      const result = context.service(options).defaultCurveSets();
+      const result = context.service(options).curveSets.defaults();
       emit(context, options, result, () =>
         [`Curve sets: ${result.curve_sets.map((name) => (name === result.default ? `${name} (default)` : name)).join(', ')}`, result.description].join('\n'),
       );
@@ -46,7 +46,7 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     .description('list the built-in and custom curve sets')
     .option('--refresh', 'rescan the curve set directory first')
     .action(async (options: GlobalOptions & { refresh?: boolean }) => {
-      const records = await context.service(options).listCurveSets({ refresh: options.refresh });
+      const records = await context.service(options).curveSets.list({ refresh: options.refresh });
       emit(context, options, records, () =>
         formatTable(
           context,
@@ -60,7 +60,7 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     .description('show a curve set: its record and every curve')
     .argument('<name>', 'curve set name')
     .action((name: string, options: GlobalOptions) => {
-      const set = context.service(options).getCurveSet(name);
+      const set = context.service(options).curveSets.get(name);
       emit(context, options, set, () => {
         // One block per curve: sources are long citations, so they get a line of their own.
         const blocks = Object.entries(set.content.curves).flatMap(([hazard, byType]) =>
@@ -93,7 +93,7 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     .action(async (file: string, options: GlobalOptions & { name?: string; description?: string; overwrite?: boolean }) => {
       const { record, message } = await context
         .service(options)
-        .uploadCurveSetFile(file, { name: options.name, description: options.description, overwrite: options.overwrite });
+        .curveSets.uploadFile(file, { name: options.name, description: options.description, overwrite: options.overwrite });
       emit(context, options, { status: 'success', message, ...record }, () => [message, formatFields([['file', record.file_path ?? '-']])].join('\n'));
     });
   curveSets
@@ -106,7 +106,7 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     .option('--out-of-service <limit state>', 'limit state (LS1, LS2, ...) from which an asset is out of service (default: the highest)')
     .option('--overwrite', 'replace a custom curve set of the same name')
     .action(async (file: string, options: GlobalOptions & { map: string; name?: string; description?: string; outOfService?: string; overwrite?: boolean }) => {
-      const { record, message } = await context.service(options).importCurveSetFile(file, {
+      const { record, message } = await context.service(options).curveSets.importFile(file, {
         map: options.map,
         name: options.name,
         description: options.description,
@@ -122,7 +122,7 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     .option('--asset-type <type>', 'only the curves of this asset type')
     .option('--output <file>', 'SVG file to write (default: <name>[_<asset type>].svg in the current directory)')
     .action((name: string, options: GlobalOptions & { assetType?: string; output?: string }) => {
-      const svg = context.service(options).plotCurveSet(name, options.assetType);
+      const svg = context.service(options).curveSets.plot(name, options.assetType);
       const output = options.output ?? `${name}${options.assetType ? `_${options.assetType}` : ''}.svg`;
       writeFileAtomic(output, svg);
       emit(context, options, { status: 'success', file_path: path.resolve(output) }, () => `Plot written to ${output}`);
@@ -134,9 +134,9 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     .option('-y, --yes', 'do not ask for confirmation on a terminal')
     .action(async (name: string, options: GlobalOptions & { yes?: boolean }) => {
       const service = context.service(options);
-      service.getCurveSet(name);
+      service.curveSets.get(name);
       await confirmOnTerminal(context, options.yes, `Delete the curve set ${name}?`, `delete cancelled: ${name} kept`);
-      const result = await service.deleteCurveSet(name);
+      const result = await service.curveSets.delete(name);
       emit(context, options, result, () => result.message);
     });
   return curveSets;

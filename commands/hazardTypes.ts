@@ -5,7 +5,7 @@ import { emit, formatTable } from './output.js';
 /** `hazsim hazard-types`: what /supported-hazard-types returns. */
 export function makeHazardTypesCommand(context: CommandContext): Command {
   return new Command('hazard-types').description('the hazard types a hazard model may hold').action((options: GlobalOptions) => {
-    const result = context.service(options).supportedHazardTypes();
+    const result = context.service(options).models.hazardTypes();
     emit(context, options, result, () =>
       formatTable(
         context,

@@ -130,7 +130,7 @@ export function makeImpactCommand(context: CommandContext): Command {
         }
         if (options.samples === undefined) throw new HazsimError('usage', 'give the number of scenarios of the whole run with -n <count>');
         const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
-        const part = await service.estimateImpactShard(
+        const part = await service.runs.estimateImpactShard(
           { ...runRequest(inputs, options), number_of_samples: options.samples, seed: options.seed, method: options.method, ...settings },
           options.shard,
           { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
@@ -160,7 +160,7 @@ export function makeImpactCommand(context: CommandContext): Command {
             '--scenarios takes the failures from the ZIP: give no hazard, -n, --seed, --method, --curve-set, --physics, --ground-motion-variability or --scenarios-output with it',
           );
         }
-        outcome = await service.estimateImpactFromScenarios(
+        outcome = await service.runs.estimateImpactFromScenarios(
           options.scenarios,
           { ...(distributionArgument ? { distribution_system_name: distributionArgument } : {}), ...settings },
           output,
@@ -169,7 +169,7 @@ export function makeImpactCommand(context: CommandContext): Command {
         if (options.samples === undefined)
           throw new HazsimError('usage', 'give the number of scenarios with -n <count>, or an existing scenario ZIP with --scenarios <zip>');
         const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
-        outcome = await service.estimateImpact(
+        outcome = await service.runs.estimateImpact(
           { ...runRequest(inputs, options), number_of_samples: options.samples, seed: options.seed, method: options.method, ...settings },
           { ...output, scenariosOutputPath: options.scenariosOutput },
         );

@@ -15,7 +15,7 @@ export function makeMergeCommand(context: CommandContext): Command {
     .action(async (parts: string[], options: GlobalOptions & { output: string }) => {
       const service = context.service(options);
       const progress = progressReporter(context);
-      const merged = await service.mergeShards(parts, { outputPath: options.output, onProgress: progress.update });
+      const merged = await service.runs.mergeShards(parts, { outputPath: options.output, onProgress: progress.update });
       progress.done();
       if (merged.kind === 'impact') {
         emit(context, options, { ...merged.summary, parts: parts.length }, () => formatImpact(context, merged.summary));

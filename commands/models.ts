@@ -16,7 +16,7 @@ import {
   type WindProfileName,
 } from '../src/app/contract/schemas.js';
 import type { HazsimService } from '../src/app/service.js';
-import type { ModelRecord } from '../src/app/cache/store.js';
+import type { ModelRecord } from '../src/app/serviceInterface.js';
 
 interface KindOption extends GlobalOptions {
   kind?: ModelKindId;
@@ -27,7 +27,7 @@ const kindOption = (description: string) => new Option('--kind <kind>', descript
 /** The kind a name refers to: the --kind given, else the one store that holds it. */
 function resolveKind(service: HazsimService, name: string, kind: ModelKindId | undefined): ModelKindId {
   if (kind) return kind;
-  const found = service.findModel(name);
+  const found = service.models.find(name);
   if (found.length === 1) return found[0];
   if (found.length === 0) throw new HazsimError('not_found', `Model '${name}' not found (no distribution system or hazard model has that name)`);
   throw new HazsimError('usage', `'${name}' names both a distribution system and a hazard model; pass --kind distribution or --kind hazard`);
@@ -46,7 +46,7 @@ function askModelName(
     message,
     choices: async () => {
       const kinds = kind ? [kind] : MODEL_KIND_IDS;
-      const names = await Promise.all(kinds.map((k) => service.listModels(k)));
+      const names = await Promise.all(kinds.map((k) => service.models.list(k)));
       return [...new Set(names.flat().map((record) => record.name))];
     },
   });
@@ -121,7 +121,7 @@ export function makeUploadCommand(context: CommandContext): Command {
       terrain: options.terrain,
     });
     const coordinates = coordinateReading({ coordinate_order: options.coordinateOrder, place_at: options.placeAt });
-    const result = await service.uploadModelFile(file, {
+    const result = await service.models.uploadFile(file, {
       kind: options.kind,
       name: options.name,
       description: options.description,
@@ -173,11 +173,11 @@ export function makeListCommand(context: CommandContext): Command {
       const kinds = options.kind ? [options.kind] : MODEL_KIND_IDS;
       const listed: (ModelRecord & { kind: ModelKindId })[] = [];
       for (const kind of kinds) {
-        for (const record of await service.listModels(kind, { refresh: options.refresh })) listed.push({ kind, ...record });
+        for (const record of await service.models.list(kind, { refresh: options.refresh })) listed.push({ kind, ...record });
       }
       emit(context, options, listed, () =>
         listed.length === 0
-          ? `No models in ${service.cacheRoot}`
+          ? `No models in ${service.cache.root}`
           : formatTable(
               context,
               ['KIND', 'NAME', 'CREATED (UTC)', 'DESCRIPTION'],
@@ -196,7 +196,7 @@ export function makeShowCommand(context: CommandContext): Command {
       const service = context.service(options);
       const name = await askModelName(context, service, nameArgument, options.kind, 'Model to show');
       const kind = resolveKind(service, name, options.kind);
-      const described = service.describeModel(kind, name);
+      const described = service.models.describe(kind, name);
       const { name: modelName, description, ...summary } = described.summary;
       emit(context, options, { kind, name: modelName, description, ...summary, content: described.content }, () =>
         formatFields([['name', modelName], ['kind', kind], ['description', description || '-'], ...formatSummary(summary)]),
@@ -215,7 +215,7 @@ export function makeDeleteCommand(context: CommandContext): Command {
       const name = await askModelName(context, service, nameArgument, options.kind, 'Model to delete');
       const kind = resolveKind(service, name, options.kind);
       await confirmOnTerminal(context, options.yes, `Delete the ${kind} model ${name} and its files?`, `delete cancelled: ${name} kept`);
-      const result = await service.deleteModel(kind, name);
+      const result = await service.models.delete(kind, name);
       emit(context, options, result, () => result.message);
     });
 }

@@ -28,7 +28,7 @@ Examples:
     .action(async (result: string, options: ReportOptions) => {
       const { filePath, ...summary } = await context
         .service(options)
-        .reportFromFiles({ resultPath: result, scenariosPath: options.scenarios, impactPath: options.impact }, { outputPath: options.output });
+        .reports.fromFiles({ resultPath: result, scenariosPath: options.scenarios, impactPath: options.impact }, { outputPath: options.output });
       emit(context, options, { status: 'success', file_path: filePath, ...summary }, () =>
         [
           `Wrote ${filePath}`,

@@ -95,15 +95,15 @@ export function makeServeCommand(context: CommandContext): Command {
       });
       const stopped = waitForStopSignal();
       context.stderr.write(
-        `hazsim ${HAZSIM_VERSION} listening on ${running.url} (cache ${service.cacheRoot}${apiKey ? ', API key required' : ''}); docs at ${running.url}/docs\n`,
+        `hazsim ${HAZSIM_VERSION} listening on ${running.url} (cache ${service.cache.root}${apiKey ? ', API key required' : ''}); docs at ${running.url}/docs\n`,
       );
       if (options.json)
-        context.stdout.write(`${JSON.stringify({ status: 'listening', url: running.url, cache_directory: service.cacheRoot, version: HAZSIM_VERSION })}\n`);
+        context.stdout.write(`${JSON.stringify({ status: 'listening', url: running.url, cache_directory: service.cache.root, version: HAZSIM_VERSION })}\n`);
       const signal = await stopped;
       context.stderr.write(`${signal}: no longer accepting connections; finishing in-flight requests\n`);
       await running.shutdown();
       // Jobs still running cannot outlive the process: they end failed now, with their partial files removed.
-      await service.interruptJobs('Interrupted: the server shut down before the job finished; submit it again');
+      await service.jobs.interrupt('Interrupted: the server shut down before the job finished; submit it again');
       context.stderr.write('hazsim server stopped\n');
     });
 }

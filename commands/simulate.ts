@@ -5,7 +5,7 @@ import { askIfMissing } from './prompts.js';
 import { progressReporter } from './progress.js';
 import type { HazsimService } from '../src/app/service.js';
 import { DEFAULT_CURVE_SET, DEFAULT_PHYSICS, PHYSICS_PROFILES, type PhysicsProfileName } from '../src/app/contract/schemas.js';
-import { parseShardSpec, SCENARIO_FORMATS, type ScenarioFormat, type ShardSpec } from '../src/app/results/scenarioFormats.js';
+import { parseShardSpec, SCENARIO_FILE_FORMATS, SCENARIO_FORMATS, type ScenarioFormat, type ShardSpec } from '../src/app/results/scenarioFormats.js';
 
 /** The options every run command shares (addRunOptions). */
 export interface RunOptions extends GlobalOptions {
@@ -59,7 +59,7 @@ export async function askRunInputs(
   hazard: string | undefined,
   curveSet: string | undefined,
 ) {
-  const names = async (kind: 'distribution' | 'hazard') => (await service.listModels(kind)).map((record) => record.name);
+  const names = async (kind: 'distribution' | 'hazard') => (await service.models.list(kind)).map((record) => record.name);
   return {
     distribution: await askIfMissing(context, distribution, { name: '<distribution>', message: 'Distribution model', choices: () => names('distribution') }),
     hazard: await askIfMissing(context, hazard, { name: '<hazard>', message: 'Hazard model', choices: () => names('hazard') }),
@@ -69,7 +69,7 @@ export async function askRunInputs(
         ? await askIfMissing(context, undefined, {
             name: '--curve-set',
             message: 'Fragility curve set',
-            choices: async () => (await service.listCurveSets()).map((set) => set.name),
+            choices: async () => (await service.curveSets.list()).map((set) => set.name),
             defaultValue: DEFAULT_CURVE_SET,
           })
         : DEFAULT_CURVE_SET),
@@ -88,7 +88,7 @@ export function makeSimulateCommand(context: CommandContext): Command {
       const service = context.service(options);
       const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
       const progress = progressReporter(context);
-      const outcome = await service.simulate(runRequest(inputs, options), {
+      const outcome = await service.runs.simulate(runRequest(inputs, options), {
         outputPath: options.output,
         outputDir: process.cwd(),
         onProgress: progress.update,
@@ -171,9 +171,9 @@ export function makeScenariosCommand(context: CommandContext): Command {
         .default('peak'),
     )
     .addOption(
-      new Option('--format <format>', 'zip: tracked_changes.json + time_series/ (default); parquet: one row per failed asset and sample')
+      new Option('--format <format>', SCENARIO_FORMATS.map((format) => `${format}: ${SCENARIO_FILE_FORMATS[format].description}`).join('; '))
         .choices([...SCENARIO_FORMATS])
-        .default('zip'),
+        .default(SCENARIO_FORMATS[0]),
     )
     .option(
       '--shard <i/N>',
@@ -210,7 +210,7 @@ export function makeScenariosCommand(context: CommandContext): Command {
         };
         const output = { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update, format: options.format };
         if (options.shard) {
-          const shard = await service.generateScenarioShard(request, options.shard, output);
+          const shard = await service.runs.generateScenarioShard(request, options.shard, output);
           progress.done();
           emit(context, options, { status: 'success', file_path: shard.filePath, ...shard.summary }, () =>
             [
@@ -227,7 +227,7 @@ export function makeScenariosCommand(context: CommandContext): Command {
           );
           return;
         }
-        const outcome = await service.generateScenarios(request, output);
+        const outcome = await service.runs.generateScenarios(request, output);
         progress.done();
         const { records: _records, ...summary } = outcome.summary;
         emit(context, options, { status: 'success', file_path: outcome.filePath, ...summary }, () =>

@@ -18,7 +18,7 @@ export function makeValidateCommand(context: CommandContext): Command {
     const coordinates = coordinateReading({ coordinate_order: options.coordinateOrder, place_at: options.placeAt });
     const result = await context
       .service(options)
-      .validateModelFile(file, options.kind, coordinates)
+      .models.validateFile(file, options.kind, coordinates)
       .catch((error: unknown) => {
         // The verdict is validate's output: with --json an invalid file still gets one on stdout (the error also goes to stderr).
         if (options.json && error instanceof HazsimError && ERROR_KIND_TABLE[error.kind].exitCode === 5)

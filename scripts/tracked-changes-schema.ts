@@ -1,4 +1,4 @@
-// Regenerates docs/tracked_changes.schema.json from the valibot schema in src/scenarios/schema.ts:
+// Regenerates docs/tracked_changes.schema.json from the valibot schema in src/domain/scenarios/schema.ts:
 //   node --import tsx scripts/tracked-changes-schema.ts
 import fs from 'node:fs';
 import path from 'node:path';

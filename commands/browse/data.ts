@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { HazsimService } from '../../src/app/service.js';
 import type { ProgressEvent } from '../../src/base/workerTask.js';
 import { formatSummary } from '../output.js';
@@ -62,16 +60,16 @@ function displayLines(summary: object): [string, string][] {
 /** Runs started from the browser keep their files in the cache's results folder, where every interface can find them. */
 export function createBrowseData(service: HazsimService): BrowseData {
   return {
-    cacheRoot: service.cacheRoot,
+    cacheRoot: service.cache.root,
     async list(tab) {
-      if (tab === 'results') return resultFiles(service.resultsDir).map((file) => ({ name: file.name, description: file.kind }));
-      if (tab === 'curve_sets') return (await service.listCurveSets()).map((set) => ({ name: set.name, description: set.description, builtin: set.builtin }));
-      return (await service.listModels(tab)).map((record) => ({ name: record.name, description: record.description }));
+      if (tab === 'results') return service.results.list().map((file) => ({ name: file.name, description: file.kind }));
+      if (tab === 'curve_sets') return (await service.curveSets.list()).map((set) => ({ name: set.name, description: set.description, builtin: set.builtin }));
+      return (await service.models.list(tab)).map((record) => ({ name: record.name, description: record.description }));
     },
     async details(tab, name) {
       if (tab === 'results') {
-        const file = resultFiles(service.resultsDir).find((entry) => entry.name === name);
-        if (!file) return [['error', `${name} is no longer in ${service.resultsDir}`]];
+        const file = service.results.list().find((entry) => entry.name === name);
+        if (!file) return [['error', `${name} is no longer in ${service.results.directory}`]];
         return [
           ['kind', file.kind],
           ['path', file.path],
@@ -80,7 +78,7 @@ export function createBrowseData(service: HazsimService): BrowseData {
         ];
       }
       if (tab === 'curve_sets') {
-        const set = service.getCurveSet(name);
+        const set = service.curveSets.get(name);
         const curvesByQuantity = Object.fromEntries(
           Object.entries(set.content.curves).map(([quantity, byType]) => [quantity, `${Object.keys(byType ?? {}).length} asset types`]),
         );
@@ -93,19 +91,19 @@ export function createBrowseData(service: HazsimService): BrowseData {
         });
       }
       // The summary carries the record (name, description, created_at, file) and what the content holds.
-      const summary = Object.entries(service.modelSummary(tab, name)).filter(([field]) => !OMITTED_FIELDS.has(field));
+      const summary = Object.entries(service.models.summary(tab, name)).filter(([field]) => !OMITTED_FIELDS.has(field));
       return displayLines(Object.fromEntries(summary));
     },
     async remove(tab, name) {
       if (tab === 'results') {
-        fs.rmSync(path.join(service.resultsDir, path.basename(name)), { force: true });
+        service.results.delete(name);
         return `Result ${name} deleted`;
       }
-      if (tab === 'curve_sets') return (await service.deleteCurveSet(name)).message;
-      return (await service.deleteModel(tab, name)).message;
+      if (tab === 'curve_sets') return (await service.curveSets.delete(name)).message;
+      return (await service.models.delete(tab, name)).message;
     },
     async simulate(distribution, hazard, curveSet, onProgress) {
-      const outcome = await service.simulate(
+      const outcome = await service.runs.simulate(
         { distribution_system_name: distribution, hazard_system_name: hazard, curve_set: curveSet },
         { inResultsDir: true, onProgress },
       );
@@ -120,7 +118,7 @@ export function createBrowseData(service: HazsimService): BrowseData {
       };
     },
     async scenarios(distribution, hazard, curveSet, settings, onProgress) {
-      const outcome = await service.generateScenarios(
+      const outcome = await service.runs.generateScenarios(
         {
           distribution_system_name: distribution,
           hazard_system_name: hazard,
@@ -140,18 +138,4 @@ export function createBrowseData(service: HazsimService): BrowseData {
       };
     },
   };
-}
-
-/** The files runs from the TUI and the MCP server left in the cache's results folder, newest first. */
-function resultFiles(resultsDir: string): { name: string; path: string; kind: string; bytes: number; modified: Date }[] {
-  if (!fs.existsSync(resultsDir)) return [];
-  return fs
-    .readdirSync(resultsDir, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(sqlite|zip)$/.test(entry.name))
-    .map((entry) => {
-      const full = path.join(resultsDir, entry.name);
-      const stat = fs.statSync(full);
-      return { name: entry.name, path: full, kind: entry.name.endsWith('.zip') ? 'scenarios' : 'simulation', bytes: stat.size, modified: stat.mtime };
-    })
-    .sort((a, b) => b.modified.getTime() - a.modified.getTime() || a.name.localeCompare(b.name));
 }

@@ -25,6 +25,9 @@ import { runWorkerTask, WORKER_INPUT_BYTES } from '../base/workerTask.js';
 import { isObject } from '../base/json.js';
 import { writeDerivedFile } from './models/assetCache.js';
 import { sweepPrivateResults } from './results/resultOutput.js';
+import { deleteResultFile, listResultFiles } from './results/resultFiles.js';
+import { cacheRootProblem } from './cache/health.js';
+import type { HazsimService } from './serviceInterface.js';
 import { Semaphore } from '../base/semaphore.js';
 
 /**
@@ -59,7 +62,7 @@ export interface UploadRequest {
 export interface UploadResult {
   kind: ModelKindId;
   record: ModelRecord;
-  /** Spec §4.1: `Distribution system <name> uploaded successfully` (or `Hazard model ...`). */
+  /** docs/specification.md §4.1: `Distribution system <name> uploaded successfully` (or `Hazard model ...`). */
   message: string;
   /** Folder of the stored time series, when the upload carried one. */
   time_series_path?: string;
@@ -105,7 +108,7 @@ export interface ResultsSize {
   total_size_mb: number;
 }
 
-/** Spec §4.1 /cache-info (totals over the models), with a breakdown per store and the results folder (allowed extras). */
+/** docs/specification.md §4.1 /cache-info (totals over the models), with a breakdown per store and the results folder (allowed extras). */
 export interface CacheInfo extends StoreSize {
   metadata_file: string;
   distribution_models: StoreSize;
@@ -113,7 +116,7 @@ export interface CacheInfo extends StoreSize {
   results: ResultsSize;
 }
 
-/** Spec §4.1 /refresh-cache, with what changed in each store. */
+/** docs/specification.md §4.1 /refresh-cache, with what changed in each store. */
 export interface CacheRefreshResult {
   status: 'success';
   message: string;
@@ -129,13 +132,13 @@ export interface ModelSummaryOf {
   hazard: HazardModelSummary;
 }
 
-export type HazsimService = ReturnType<typeof createService>;
+export type { HazsimService } from './serviceInterface.js';
 
 /**
  * The one composition root of hazsim's domain: every interface (CLI, REST, MCP, TUI)
  * calls these functions over one on-disk cache and returns what they return.
  */
-export function createService(options: ServiceOptions = {}) {
+export function createService(options: ServiceOptions = {}): HazsimService {
   const settings = resolveSettings(options.cacheDir, options.env ?? process.env);
   const { cacheRoot } = settings;
   const clock = options.clock ?? (() => new Date());
@@ -431,33 +434,52 @@ export function createService(options: ServiceOptions = {}) {
   }
 
   return {
-    cacheRoot,
-    stores,
-    uploadModel,
-    uploadModelFile,
-    validateModelFile,
-    listModels,
-    getModelRecord,
-    getModel,
-    modelSummary,
-    describeModel,
-    findModel,
-    deleteModel,
-    cacheInfo,
-    refreshCache,
-    pruneCache,
-    supportedHazardTypes,
-    ...curveSets,
-    uploadCurveSetFile,
-    importCurveSetFile,
-    ...simulation,
-    ...impact,
-    ...impactShards,
-    ...reports,
-    ...jobs,
-    resultsDir,
-    /** Upper bound of number_of_samples (HAZSIM_MAX_SAMPLES), for the interfaces that document it. */
-    maxSamples: settings.maxSamples,
+    models: {
+      upload: uploadModel,
+      uploadFile: uploadModelFile,
+      validateFile: validateModelFile,
+      list: listModels,
+      record: getModelRecord,
+      get: getModel,
+      text: (kind, name) => stores[kind].readText(name),
+      openFile: (kind, name) => stores[kind].openFile(name),
+      summary: modelSummary,
+      describe: describeModel,
+      find: findModel,
+      delete: deleteModel,
+      hazardTypes: supportedHazardTypes,
+    },
+    curveSets: {
+      list: curveSets.listCurveSets,
+      get: curveSets.getCurveSet,
+      uploadFile: uploadCurveSetFile,
+      importFile: importCurveSetFile,
+      plot: curveSets.plotCurveSet,
+      delete: curveSets.deleteCurveSet,
+      defaults: curveSets.defaultCurveSets,
+    },
+    runs: {
+      simulate: simulation.simulate,
+      generateScenarios: simulation.generateScenarios,
+      generateScenarioShard: simulation.generateScenarioShard,
+      mergeShards: impactShards.mergeShards,
+      estimateImpact: impact.estimateImpact,
+      estimateImpactFromScenarios: impact.estimateImpactFromScenarios,
+      estimateImpactShard: impactShards.estimateImpactShard,
+    },
+    reports: { fromFiles: reports.reportFromFiles, generate: reports.generateReport },
+    jobs: {
+      submit: jobs.submitJob,
+      get: jobs.getJob,
+      list: jobs.listJobs,
+      cancel: jobs.cancelJob,
+      result: jobs.jobResult,
+      watch: jobs.watchJob,
+      interrupt: jobs.interruptJobs,
+    },
+    cache: { root: cacheRoot, info: cacheInfo, refresh: refreshCache, prune: pruneCache, problem: () => cacheRootProblem(cacheRoot) },
+    results: { directory: resultsDir, list: () => listResultFiles(resultsDir), delete: (name) => deleteResultFile(resultsDir, name) },
+    limits: { maxSamples: settings.maxSamples },
   };
 }
 

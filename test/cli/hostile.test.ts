@@ -38,7 +38,7 @@ names('a name with NUL is refused (the OS refuses it as an argument; the core re
   const { createService } = await import('../../src/app/service.js');
   const service = createService({ cacheDir: tempDir() });
   try {
-    await service.uploadModel({ fileName: 'f.json', bytes: Buffer.from(FEEDER_TEXT), name: 'a\0b' });
+    await service.models.upload({ fileName: 'f.json', bytes: Buffer.from(FEEDER_TEXT), name: 'a\0b' });
     assert.unreachable('accepted a NUL name');
   } catch (error: any) {
     assert.is(error.kind, 'invalid_input');

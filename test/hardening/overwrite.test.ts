@@ -61,14 +61,14 @@ test('every failure point of an overwrite leaves the old model, its description 
       const available = fs.statfsSync(mount).bavail * fs.statfsSync(mount).bsize;
       fs.writeFileSync(filler, Buffer.alloc(Math.max(0, available - freePages * PAGE)));
       try {
-        await service.uploadModelFile(newZip, { name: 'feeder', description: 'the new one', overwrite: true });
+        await service.models.uploadFile(newZip, { name: 'feeder', description: 'the new one', overwrite: true });
         succeeded = true;
       } catch (error) {
         lastError = (error as Error).message;
         failures += 1;
         assert.match(lastError, /ENOSPC|no space/, lastError);
         assert.equal(snapshot(cache), before, `after a failure with ${freePages} free pages: ${lastError}`);
-        assert.is(service.getModelRecord('distribution', 'feeder').description, 'the old one');
+        assert.is(service.models.record('distribution', 'feeder').description, 'the old one');
       }
     }
     assert.ok(failures > 3, `only ${failures} failing attempts`);

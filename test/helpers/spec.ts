@@ -3,7 +3,7 @@
  * it so every interface's test compares against the spec, not against our own code.
  */
 
-/** Spec §2.4 and §4.1 /supported-hazard-types (also MCP hazsim://hazards/types and `hazsim hazard-types`). */
+/** docs/specification.md §2.4 and §4.1 /supported-hazard-types (also MCP hazsim://hazards/types and `hazsim hazard-types`). */
 export const SPEC_HAZARD_TYPES = {
   hazard_types: ['earthquake', 'flood', 'flood_area', 'wind', 'fire', 'fire_area'],
   descriptions: {

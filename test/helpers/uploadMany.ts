@@ -10,6 +10,6 @@ const base = JSON.parse(fs.readFileSync(sourceFile, 'utf8'));
 const padding = 'x'.repeat(Number(paddingText ?? 0));
 for (let i = 0; i < Number(countText); i += 1) {
   const content = { ...base, properties: { ...base.properties, copy: i, padding } };
-  await service.uploadModel({ fileName: `${prefix}_${i}.json`, bytes: Buffer.from(JSON.stringify(content)), description: `${prefix} ${i}` });
+  await service.models.upload({ fileName: `${prefix}_${i}.json`, bytes: Buffer.from(JSON.stringify(content)), description: `${prefix} ${i}` });
   process.stdout.write(`${prefix}_${i}\n`);
 }

@@ -11,7 +11,7 @@ const shadowed = suite('a hazard model named like a fixed resource');
 
 shadowed('hazsim://hazards/types stays the types table; the model named "types" is listed and read through its summary', async () => {
   const service = createService({ cacheDir: tempDir() });
-  await service.uploadModelFile(QUAKE, { name: 'types' });
+  await service.models.uploadFile(QUAKE, { name: 'types' });
   const client = await connectInMemory(service);
   const listed = (await client.listResources()).resources.filter((resource) => resource.name === 'types');
   assert.equal(

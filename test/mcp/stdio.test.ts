@@ -108,7 +108,7 @@ resources('hazsim://cache/info has cache_directory, metadata_file and total_mode
   });
 });
 
-resources('hazsim://hazards/types is the table of spec §2.4', async () => {
+resources('hazsim://hazards/types is the table of docs/specification.md §2.4', async () => {
   assert.equal(await readJson('hazsim://hazards/types'), SPEC_HAZARD_TYPES);
 });
 

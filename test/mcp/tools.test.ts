@@ -18,10 +18,10 @@ const HURRICANE = path.join(EXAMPLES, 'hazards/hurricane.json');
 async function setUp(env: NodeJS.ProcessEnv = {}, log?: (line: string) => void) {
   const cacheDir = tempDir();
   const service = createService({ cacheDir, env: { ...process.env, ...env } });
-  await service.uploadModelFile(FEEDER, { name: 'feeder', description: 'example feeder' });
-  await service.uploadModelFile(QUAKE, { name: 'quake' });
-  await service.uploadModelFile(HURRICANE, { name: 'hurricane' });
-  await service.uploadModelFile(TINY_FEEDER, {});
+  await service.models.uploadFile(FEEDER, { name: 'feeder', description: 'example feeder' });
+  await service.models.uploadFile(QUAKE, { name: 'quake' });
+  await service.models.uploadFile(HURRICANE, { name: 'hurricane' });
+  await service.models.uploadFile(TINY_FEEDER, {});
   const client = await connectInMemory(service, { log });
   return { client, service, cacheDir };
 }
@@ -103,7 +103,7 @@ simulation('returns the spec fields, the SQLite file in the results folder and s
     [output.status, output.message, output.distribution_system_name, output.hazard_system_name, output.curve_set],
     ['success', 'Simulation completed successfully', 'feeder', 'quake', 'DEFAULT_CURVES'],
   );
-  assert.is(output.file_path, path.join(service.resultsDir, 'feeder+quake+DEFAULT_CURVES_results.sqlite'));
+  assert.is(output.file_path, path.join(service.results.directory, 'feeder+quake+DEFAULT_CURVES_results.sqlite'));
   const hazard = JSON.parse(fs.readFileSync(QUAKE, 'utf8'));
   assert.is(output.hazard_count, hazard.models.length);
   assert.equal(output.timestamps, [hazard.models[0].timestamp]);
@@ -181,7 +181,7 @@ simulation('a run that fails on the server is an isError result, logged with its
   const logged: string[] = [];
   const { client, service } = await setUp({}, (line) => logged.push(line));
   // A file where the results folder should be: the run cannot write its database.
-  fs.writeFileSync(service.resultsDir, 'not a folder');
+  fs.writeFileSync(service.results.directory, 'not a folder');
   const message = toolError(await client.callTool({ name: 'run_simulation', arguments: { distribution_system_name: 'feeder', hazard_system_name: 'quake' } }));
   assert.match(message, /results/);
   assert.is(logged.length, 1);
@@ -225,7 +225,7 @@ scenarios('defaults to one sample, seed 0 and peak; returns the records of the Z
     [output.status, output.message, output.number_of_samples, output.seed, output.method, output.curve_set],
     ['success', 'Scenarios generated successfully', 1, 0, 'peak', 'DEFAULT_CURVES'],
   );
-  assert.is(output.file_path, path.join(service.resultsDir, 'feeder+quake+DEFAULT_CURVES_scenarios_1samples_seed0_peak.zip'));
+  assert.is(output.file_path, path.join(service.results.directory, 'feeder+quake+DEFAULT_CURVES_scenarios_1samples_seed0_peak.zip'));
   const zip = await trackedChanges(output.file_path);
   assert.equal(output.scenarios, zip.tracked_changes);
   assert.is(output.total_scenarios, zip.tracked_changes.length);
@@ -267,7 +267,7 @@ scenarios('the ZIP, damage.csv included, has the bytes of the service run on 1 o
   const bytes = fs.readFileSync(output.file_path);
   assert.ok((await readZipEntries(output.file_path)).some((entry) => entry.name === 'damage.csv'));
   for (const workers of [1, 2]) {
-    const outcome = await service.generateScenarios(request, { outputPath: path.join(tempDir(), 'service.zip'), workers });
+    const outcome = await service.runs.generateScenarios(request, { outputPath: path.join(tempDir(), 'service.zip'), workers });
     assert.ok(fs.readFileSync(outcome.filePath).equals(bytes), `${workers} worker(s): the same bytes as the MCP tool`);
   }
   const restored = toolOutput(await client.callTool({ name: 'generate_scenarios', arguments: { ...request, restoration_edits: true } }));
@@ -300,7 +300,7 @@ info('describe every example model within their output schemas; the asset counts
   const { client, service } = await setUp();
   for (const file of fs.readdirSync(path.join(EXAMPLES, 'hazards'))) {
     const name = `example_${path.parse(file).name}`;
-    await service.uploadModelFile(path.join(EXAMPLES, 'hazards', file), { name });
+    await service.models.uploadFile(path.join(EXAMPLES, 'hazards', file), { name });
     const summary = toolOutput(await client.callTool({ name: 'get_hazard_model_info', arguments: { model_name: name } }));
     assert.ok(summary.hazard_model_count > 0, file);
     assert.is(summary.timestamp_count, summary.timestamps.length, file);
@@ -316,7 +316,7 @@ info('describe every example model within their output schemas; the asset counts
 
 info('a stored file edited by hand into an invalid model is an isError result naming the problem', async () => {
   const { client, service } = await setUp();
-  fs.writeFileSync(service.getModelRecord('hazard', 'quake').file_path, JSON.stringify({ models: [{ type: 'earthquake' }] }));
+  fs.writeFileSync(service.models.record('hazard', 'quake').file_path, JSON.stringify({ models: [{ type: 'earthquake' }] }));
   assert.match(toolError(await client.callTool({ name: 'get_hazard_model_info', arguments: { model_name: 'quake' } })), /models\[0\]/);
 });
 

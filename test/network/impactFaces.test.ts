@@ -56,7 +56,7 @@ test('POST /impact downloads the SQLite result; the CLI, the MCP tool and anothe
   }
 
   for (const workers of [1, 2]) {
-    const outcome = await server.service.estimateImpact(REQUEST, { outputPath: path.join(outDir, `workers${workers}.sqlite`), workers });
+    const outcome = await server.service.runs.estimateImpact(REQUEST, { outputPath: path.join(outDir, `workers${workers}.sqlite`), workers });
     assert.ok(fs.readFileSync(outcome.filePath).equals(rest), `${workers} sampling worker(s) give the same bytes`);
   }
 });

@@ -180,7 +180,7 @@ test('the request examples name the example feeder and hazard, and a scalar JSON
     assert.is(document.paths['/distribution-models/{model_name}'].get.parameters[0].example, 'example_feeder');
     assert.is(document.paths['/hazard-models/{model_name}'].get.parameters[0].example, 'earthquake');
     const samples = document.components.schemas.ScenarioRequest.properties.number_of_samples;
-    assert.equal([samples.type, samples.minimum, samples.maximum], ['integer', 1, server.service.maxSamples]);
+    assert.equal([samples.type, samples.minimum, samples.maximum], ['integer', 1, server.service.limits.maxSamples]);
     assert.is(document.components.schemas.ErrorBody.properties.status_code.type, 'integer');
     assert.is(document.components.schemas.CacheInfo.properties.total_models.type, 'integer');
     for (const body of ['null', '"AAA"', '1']) {

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { expectJson, startTestServer, type TestServer } from '../helpers/rest.js';
 
-/** Spec §4.1's endpoint table, plus hazsim's custom curve-set endpoints; /docs and /redoc are served but are not operations of the API. */
+/** docs/specification.md §4.1's endpoint table, plus hazsim's custom curve-set endpoints; /docs and /redoc are served but are not operations of the API. */
 const SPEC_ENDPOINTS = [
   'get /',
   'get /health',

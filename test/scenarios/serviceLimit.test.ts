@@ -14,10 +14,10 @@ test('a service created with HAZSIM_MAX_SAMPLES above the default runs a request
   delete process.env.HAZSIM_MAX_SAMPLES;
   try {
     const service = createService({ cacheDir: tempDir(), env: { HAZSIM_MAX_SAMPLES: '100001' } });
-    await service.uploadModelFile(path.join(EXAMPLES, 'feeder/example_feeder.json'), { name: 'feeder' });
-    await service.uploadModelFile(path.join(EXAMPLES, 'hazards/flood.json'), { name: 'flood' });
+    await service.models.uploadFile(path.join(EXAMPLES, 'feeder/example_feeder.json'), { name: 'feeder' });
+    await service.models.uploadFile(path.join(EXAMPLES, 'hazards/flood.json'), { name: 'flood' });
     const outputDir = tempDir();
-    const run = await service.generateScenarios(
+    const run = await service.runs.generateScenarios(
       { distribution_system_name: 'feeder', hazard_system_name: 'flood', number_of_samples: 100_001, seed: 3 },
       { outputDir, recordLimit: 0 },
     );
@@ -33,7 +33,7 @@ test('a service created with HAZSIM_MAX_SAMPLES above the default runs a request
 test('a service created without it refuses one sample over the default before simulating', async () => {
   const service = createService({ cacheDir: tempDir(), env: {} });
   try {
-    await service.generateScenarios({ distribution_system_name: 'none', hazard_system_name: 'none', number_of_samples: 100_001 });
+    await service.runs.generateScenarios({ distribution_system_name: 'none', hazard_system_name: 'none', number_of_samples: 100_001 });
     assert.unreachable('accepted');
   } catch (error) {
     assert.match((error as Error).message, /at most 100000/);

@@ -20,17 +20,17 @@ const test = suite<{ service: Service; dir: string }>('simulate: event-consisten
 test.before(async (context) => {
   context.dir = tempDir();
   context.service = createService({ cacheDir: path.join(context.dir, 'cache') });
-  await context.service.uploadModelFile(path.join(EXAMPLES, 'feeder/example_feeder.json'), { name: 'feeder' });
+  await context.service.models.uploadFile(path.join(EXAMPLES, 'feeder/example_feeder.json'), { name: 'feeder' });
 });
 
 /** Uploads a hazard model, runs it and returns the result file. */
 async function run(context: { service: Service; dir: string }, name: string, models: unknown[], physics?: 'default' | 'erad_v1'): Promise<string> {
   const file = path.join(context.dir, `${name}.json`);
   fs.writeFileSync(file, JSON.stringify({ name, models }));
-  await context.service.uploadModelFile(file, { name, overwrite: true });
+  await context.service.models.uploadFile(file, { name, overwrite: true });
   const output = path.join(context.dir, `${name}${physics ?? ''}.sqlite`);
   // Today's table (LEGACY_DEFAULT_CURVES) gives the rows the independent values below use (docs/fragility.md).
-  await context.service.simulate(
+  await context.service.runs.simulate(
     { distribution_system_name: 'feeder', hazard_system_name: name, curve_set: 'LEGACY_DEFAULT_CURVES', ...(physics ? { physics } : {}) },
     { outputPath: output },
   );

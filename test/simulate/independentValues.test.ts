@@ -58,14 +58,14 @@ const test = suite<Context>('simulate: result values against independent computa
 test.before(async (context) => {
   const cacheDir = tempDir();
   const service = createService({ cacheDir });
-  await service.uploadModelFile(path.join(EXAMPLES, 'feeder/example_feeder.json'), {});
+  await service.models.uploadFile(path.join(EXAMPLES, 'feeder/example_feeder.json'), {});
   context.hazard = eradProfileHazard();
   const hazardFile = path.join(tempDir(), 'storm_quake_flood.json');
   fs.writeFileSync(hazardFile, JSON.stringify(context.hazard));
-  await service.uploadModelFile(hazardFile, {});
+  await service.models.uploadFile(hazardFile, {});
   context.file = path.join(tempDir(), 'result.sqlite');
   // Snapshot values asset by asset: the erad_v1 profile (docs/physics.md) computes exactly these.
-  await service.simulate(
+  await service.runs.simulate(
     { distribution_system_name: 'example_feeder', hazard_system_name: 'storm_quake_flood', physics: 'erad_v1', curve_set: 'LEGACY_DEFAULT_CURVES' },
     { outputPath: context.file },
   );

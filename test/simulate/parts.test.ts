@@ -95,10 +95,10 @@ test('end to end: a feeder of more than one part, shared among threads, writes w
   fs.writeFileSync(path.join(work, 'feeder_6000.json'), JSON.stringify(feeder));
   fs.writeFileSync(path.join(work, 'storm_quake_flood.json'), JSON.stringify(hazardFile));
   const service = createService({ cacheDir: path.join(work, 'cache') });
-  await service.uploadModelFile(path.join(work, 'feeder_6000.json'), { kind: 'distribution', name: 'feeder_6000' });
-  await service.uploadModelFile(path.join(work, 'storm_quake_flood.json'), { kind: 'hazard', name: 'storm_quake_flood' });
+  await service.models.uploadFile(path.join(work, 'feeder_6000.json'), { kind: 'distribution', name: 'feeder_6000' });
+  await service.models.uploadFile(path.join(work, 'storm_quake_flood.json'), { kind: 'hazard', name: 'storm_quake_flood' });
   const file = path.join(work, 'result.sqlite');
-  await service.simulate({ distribution_system_name: 'feeder_6000', hazard_system_name: 'storm_quake_flood' }, { outputPath: file });
+  await service.runs.simulate({ distribution_system_name: 'feeder_6000', hazard_system_name: 'storm_quake_flood' }, { outputPath: file });
 
   // better-sqlite3 reads REALs exactly (the sqlite3 shell's JSON rounds them).
   const db = new Database(file, { readonly: true });

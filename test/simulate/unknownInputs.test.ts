@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { EXAMPLES, runCli, tempDir } from '../helpers/cli.js';
 
 // Unknown distribution, hazard or curve set: exit 3 (not found) with the spec's message
-// ("Distribution system '<name>' not found", spec §4.1), for `simulate` and `scenarios`,
+// ("Distribution system '<name>' not found", docs/specification.md §4.1), for `simulate` and `scenarios`,
 // and no result file left behind.
 
 interface Context {

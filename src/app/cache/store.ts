@@ -16,7 +16,7 @@ import {
   type CoordinateReadingRecord,
 } from '../../domain/assets/index.js';
 
-/** A cached model's record (spec §2.1), without content. */
+/** A cached model's record (docs/specification.md §2.1), without content. */
 export interface ModelRecord {
   name: string;
   description: string;
@@ -77,7 +77,7 @@ export interface StagedModel {
   timeSeriesDir?: string;
 }
 
-/** ISO 8601 date-time without zone offset (spec §2.1), in UTC. */
+/** ISO 8601 date-time without zone offset (docs/specification.md §2.1), in UTC. */
 export function isoWithoutZone(date: Date): string {
   return date.toISOString().replace('Z', '');
 }

@@ -1,5 +1,5 @@
 /**
- * The valibot schemas of hazsim's public payloads (spec §2 and §4). They are the single
+ * The valibot schemas of hazsim's public payloads (docs/specification.md §2 and §4). They are the single
  * source of truth for request validation, the OpenAPI document and the MCP input and
  * output schemas; nothing else writes these shapes by hand.
  */
@@ -138,7 +138,7 @@ export const ModelName = v.pipe(
   v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`),
 );
 
-/** Spec §2.1: a model record without content. */
+/** docs/specification.md §2.1: a model record without content. */
 export const ModelRecord = v.strictObject({
   name: v.pipe(v.string(), v.description('unique key of the model within its cache')),
   description: v.pipe(v.string(), v.description('free text given at upload')),
@@ -146,7 +146,7 @@ export const ModelRecord = v.strictObject({
   file_path: v.pipe(v.string(), v.description('path of the stored JSON file on the server')),
 });
 
-/** Spec §2.1: the single-model retrieval, with content. */
+/** docs/specification.md §2.1: the single-model retrieval, with content. */
 export const ModelRecordWithContent = v.strictObject({
   ...ModelRecord.entries,
   content: v.pipe(v.record(v.string(), v.unknown()), v.description('the uploaded JSON')),
@@ -170,7 +170,7 @@ export const CurveSetWithContent = v.strictObject({
   ),
 });
 
-/** Spec §4.1 /default-curve-sets: every curve set name, built-in and custom. */
+/** docs/specification.md §4.1 /default-curve-sets: every curve set name, built-in and custom. */
 export const DefaultCurveSets = v.strictObject({
   curve_sets: v.array(v.string()),
   default: v.string(),
@@ -180,7 +180,7 @@ export const DefaultCurveSets = v.strictObject({
 /** The physics profile of a run (docs/physics.md). */
 export const PhysicsProfile = v.picklist(PHYSICS_PROFILES, `must be one of ${PHYSICS_PROFILES.join(', ')}`);
 
-/** Spec §2.3 SimulationRequest; curve_set defaults to DEFAULT_CURVES; unknown fields are rejected. */
+/** docs/specification.md §2.3 SimulationRequest; curve_set defaults to DEFAULT_CURVES; unknown fields are rejected. */
 export const SimulationRequest = v.strictObject({
   distribution_system_name: v.pipe(ModelName, v.description('name of a cached distribution model')),
   hazard_system_name: v.pipe(ModelName, v.description('name of a cached hazard model')),
@@ -200,7 +200,7 @@ export const SimulationRequest = v.strictObject({
 });
 export type SimulationRequest = v.InferOutput<typeof SimulationRequest>;
 
-/** Spec §2.3 ScenarioRequest: number_of_samples defaults to 1, seed to 0; method is hazsim's addition (default peak). */
+/** docs/specification.md §2.3 ScenarioRequest: number_of_samples defaults to 1, seed to 0; method is hazsim's addition (default peak). */
 export const ScenarioRequest = v.strictObject({
   ...SimulationRequest.entries,
   number_of_samples: v.pipe(
@@ -289,7 +289,7 @@ export const ReportToolResult = v.strictObject({
 
 export const StatusMessage = v.strictObject({ status: v.literal('success'), message: v.string() });
 
-/** Spec §4.1 upload response. */
+/** docs/specification.md §4.1 upload response. */
 export const UploadResponse = v.strictObject({
   status: v.literal('success'),
   message: v.string(),
@@ -314,7 +314,7 @@ const StoreSize = v.strictObject({
   total_size_mb: v.number(),
 });
 
-/** Spec §4.1 /cache-info (totals over the models), with the per-store breakdown and the results folder hazsim adds. */
+/** docs/specification.md §4.1 /cache-info (totals over the models), with the per-store breakdown and the results folder hazsim adds. */
 export const CacheInfo = v.strictObject({
   ...StoreSize.entries,
   metadata_file: v.string(),
@@ -334,7 +334,7 @@ const RefreshReport = v.strictObject({
   models: v.array(v.string()),
 });
 
-/** Spec §4.1 /refresh-cache, with what changed in each store. */
+/** docs/specification.md §4.1 /refresh-cache, with what changed in each store. */
 export const CacheRefreshResult = v.strictObject({
   status: v.literal('success'),
   message: v.string(),
@@ -344,13 +344,13 @@ export const CacheRefreshResult = v.strictObject({
   hazard_models: RefreshReport,
 });
 
-/** Spec §4.1 /supported-hazard-types. */
+/** docs/specification.md §4.1 /supported-hazard-types. */
 export const HazardTypesResponse = v.strictObject({
   hazard_types: v.array(v.string()),
   descriptions: v.record(v.string(), v.string()),
 });
 
-/** The error body of every REST error (spec §7); 422 adds the issues. */
+/** The error body of every REST error (docs/specification.md §7); 422 adds the issues. */
 export const ErrorBody = v.strictObject({
   detail: v.string(),
   status_code: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)),
@@ -359,13 +359,13 @@ export const ErrorBody = v.strictObject({
 
 const CountsByType = v.pipe(v.record(v.string(), Count), v.description('number of entries of each type'));
 
-/** Spec §4.2 list_cached_models: the distribution models with their full records. */
+/** docs/specification.md §4.2 list_cached_models: the distribution models with their full records. */
 export const DistributionModelListing = v.strictObject({
   models: v.array(ModelRecord),
   total_count: Count,
 });
 
-/** Spec §4.2 list_cached_hazard_models: name, description and created_at of each hazard model. */
+/** docs/specification.md §4.2 list_cached_hazard_models: name, description and created_at of each hazard model. */
 export const HazardModelListing = v.strictObject({
   total_models: Count,
   models: v.array(v.pick(ModelRecord, ['name', 'description', 'created_at'])),
@@ -438,7 +438,7 @@ export type HazardModelSummary = v.InferOutput<typeof HazardModelSummary>;
 
 const Probability = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
 
-/** Spec §4.2 run_simulation, plus the SQLite file written and what hazsim's simulation summary adds. */
+/** docs/specification.md §4.2 run_simulation, plus the SQLite file written and what hazsim's simulation summary adds. */
 export const SimulationToolResult = v.strictObject({
   status: v.literal('success'),
   message: v.string(),
@@ -473,7 +473,7 @@ export const SimulationToolResult = v.strictObject({
   physics: v.pipe(PhysicsProfile, v.description('the physics profile of the run (docs/physics.md)')),
 });
 
-/** Spec §4.2 generate_scenarios: a first page of the records (`truncated` and `next_cursor` say whether more remain), the ZIP written, and run figures. */
+/** docs/specification.md §4.2 generate_scenarios: a first page of the records (`truncated` and `next_cursor` say whether more remain), the ZIP written, and run figures. */
 export const ScenarioToolResult = v.strictObject({
   status: v.literal('success'),
   message: v.string(),

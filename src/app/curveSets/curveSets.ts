@@ -52,7 +52,7 @@ export interface ResolvedCurveSet {
   sha256: string;
 }
 
-/** Spec §4.1 /default-curve-sets. */
+/** docs/specification.md §4.1 /default-curve-sets. */
 export type DefaultCurveSets = v.InferOutput<typeof DefaultCurveSetsSchema>;
 
 function builtinRecord(name: string): CurveSetRecord {
@@ -151,7 +151,7 @@ export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
     return { status: 'success', message: `Curve set ${name} deleted successfully` };
   }
 
-  /** Spec §4.1 /default-curve-sets, listing the built-in and custom sets. */
+  /** docs/specification.md §4.1 /default-curve-sets, listing the built-in and custom sets. */
   function defaultCurveSets(): DefaultCurveSets {
     return {
       curve_sets: [...Object.keys(BUILTIN_CURVE_SETS), ...store.list().map((record) => record.name)],

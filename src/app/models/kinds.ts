@@ -9,7 +9,7 @@ export type ModelKindId = 'distribution' | 'hazard';
 /** What the core needs to know about one kind of cached model. */
 export interface ModelKind {
   id: ModelKindId;
-  /** Folder under the cache root (spec §2.2). */
+  /** Folder under the cache root (docs/specification.md §2.2). */
   dirName: string;
   /** Start of the spec's messages: "Distribution system" or "Hazard model". */
   label: string;

@@ -12,9 +12,8 @@ import type { PhysicsProfile } from '../../domain/hazards/physics.js';
 import {
   mergeScenarioShards,
   validateScenarioOptions,
-  writeScenarioParquet,
   writeScenarioShard,
-  writeScenarioZip,
+  SCENARIO_FILE_FORMATS,
   SHARD_EXTENSION,
   type ScenarioFormat,
   type ScenarioInput,
@@ -106,7 +105,7 @@ export function simulationFileNames(request: SimulationRequest): RunFileNames {
 export function scenarioFileNames(
   request: SimulationRequest & { restoration_edits?: boolean },
   sampling: { numberOfSamples: number; seed: number; method: string },
-  extension: 'zip' | 'parquet' = 'zip',
+  extension: string = SCENARIO_FILE_FORMATS.zip.extension,
 ): RunFileNames {
   const samples = `scenarios_${sampling.numberOfSamples}samples`;
   return {
@@ -218,7 +217,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
 
   /**
    * POST /generate-scenarios, `hazsim scenarios`, MCP generate_scenarios: the scenario file of
-   * one run, the ZIP (default) or Parquet (`format`, docs/scenarios-parquet.md).
+   * one run, the ZIP (default) or Parquet (`format`, docs/scale-out.md, "Parquet").
    */
   async function generateScenarios(
     requestInput: unknown,
@@ -233,8 +232,8 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     } = await runScenarios(
       requestInput,
       options,
-      (request, sampling) => scenarioFileNames(request, sampling, format === 'parquet' ? 'parquet' : 'zip'),
-      (input, sampling, buildPath) => (format === 'parquet' ? writeScenarioParquet : writeScenarioZip)(input, sampling, buildPath),
+      (request, sampling) => scenarioFileNames(request, sampling, SCENARIO_FILE_FORMATS[format].extension),
+      (input, sampling, buildPath) => SCENARIO_FILE_FORMATS[format].write(input, sampling, buildPath),
     );
     const { output_path: _written, ...rest } = run;
     return {

@@ -91,7 +91,7 @@ function windProfilesUsed(hazard: HazardModel, physics: PhysicsProfile): string[
 /**
  * One simulation (docs/input-hazard.md, docs/fragility.md, docs/output-sqlite.md): assets of the distribution model, intensities of the
  * hazard at every asset and timestamp, survival through the curve set, then the SQLite
- * file or the survival arrays. Runs inside a worker thread (src/simulate/worker.ts).
+ * file or the survival arrays. Runs inside a worker thread (src/app/workers/simulationWorker.ts).
  */
 export async function runSimulation(task: SimulationTask, report: (event: ProgressEvent) => void): Promise<SimulationOutput> {
   report({ phase: 'reading models', done: 0, total: 3 });

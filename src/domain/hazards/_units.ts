@@ -1,7 +1,7 @@
 /**
  * Quantities of hazard files and curve sets, as pint writes them ("10 kilometer",
  * "120 mile / hour", "950 millibar"), read with the units module every input shares
- * (src/units) and checked against the dimension a field needs. Every quantity is turned
+ * (src/base/units) and checked against the dimension a field needs. Every quantity is turned
  * into its SI base value here, at the edge; nothing inside hazsim carries units.
  */
 import { describeDimension, dimensionOf, resolveUnit, sameDimension, type Dimension as UnitsDimension, type Unit } from '../../base/units/index.js';
@@ -11,7 +11,7 @@ export type Dimension = 'length' | 'speed' | 'acceleration' | 'pressure' | 'angl
 /** Standard gravity, m/s² (the acceleration unit "g" of PGA curves). */
 export const STANDARD_GRAVITY_MS2 = 9.80665;
 
-/** Each dimension as src/units knows it, and the factor from SI to the unit hazsim holds it in (degrees for angles). */
+/** Each dimension as src/base/units knows it, and the factor from SI to the unit hazsim holds it in (degrees for angles). */
 const DIMENSIONS: Readonly<Record<Dimension, { dimension: UnitsDimension; siPerHeldUnit: number }>> = {
   length: { dimension: dimensionOf('length'), siPerHeldUnit: 1 },
   speed: { dimension: dimensionOf('speed'), siPerHeldUnit: 1 },

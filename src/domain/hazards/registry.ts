@@ -39,7 +39,7 @@ export function registerHazardType<M extends HazardEntry>(descriptor: HazardDesc
   for (const entry of descriptor.entries) entryByType.set(entry.type, entry);
 }
 
-// Spec §2.4 order: earthquake, flood, flood_area, wind, fire, fire_area.
+// docs/specification.md §2.4 order: earthquake, flood, flood_area, wind, fire, fire_area.
 registerHazardType(earthquake);
 registerHazardType(flood);
 registerHazardType(wind);
@@ -76,7 +76,7 @@ export function descriptorOf(model: HazardEntry): HazardDescriptor {
   return descriptor;
 }
 
-/** Spec §4.1 /supported-hazard-types: `{hazard_types, descriptions}` with "<Title> (<ERAD class>)" strings. */
+/** docs/specification.md §4.1 /supported-hazard-types: `{hazard_types, descriptions}` with "<Title> (<ERAD class>)" strings. */
 export function supportedHazardTypes(): { hazard_types: string[]; descriptions: Record<string, string> } {
   const entries = listedEntries();
   return {

@@ -1,15 +1,14 @@
 /** The scenario engine: Monte Carlo outage scenarios from survival probabilities, written as a ZIP. */
 export type { ScenarioInput, ScenarioOptions, ScenarioRunSummary, ScenarioRecord, EditRecord, SampleSurvival, SampleSurvivalPlugin } from './types.js';
 export { writeScenarioZip } from './formats/scenarioZip/writer.js';
+export { SCENARIO_FILE_FORMATS, SCENARIO_FORMATS, type ScenarioFileFormat, type ScenarioFormat } from './formats/index.js';
 export { writeScenarioParquet, PARQUET_METADATA_KEY } from './formats/scenarioParquet/writer.js';
 export {
   writeScenarioShard,
   parseShardSpec,
   shardSamples,
-  SCENARIO_FORMATS,
   SHARD_EXTENSION,
   SHARD_MAGIC,
-  type ScenarioFormat,
   type ShardSpec,
   type ShardSummary,
 } from './formats/scenarioShard/shard.js';

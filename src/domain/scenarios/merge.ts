@@ -6,11 +6,10 @@
 import { HazsimError, type Issue } from '../../base/errors.js';
 import { failureDamageScratch, replayContext } from './chunk.js';
 import { replayRunner, sampleRange } from './ordered.js';
-import { writeParquetFromSamples } from './formats/scenarioParquet/writer.js';
 import type { RunDescription } from './run.js';
-import { decodeDamage, ShardReader, shardSamples, type ShardRun, type ScenarioFormat } from './formats/scenarioShard/shard.js';
+import { decodeDamage, ShardReader, shardSamples, type ShardRun } from './formats/scenarioShard/shard.js';
+import { SCENARIO_FILE_FORMATS, type ScenarioFormat } from './formats/index.js';
 import type { ScenarioOptions, ScenarioRunSummary } from './types.js';
-import { writeZipFromSamples } from './formats/scenarioZip/writer.js';
 import { DEFAULT_RECORD_LIMIT } from './options.js';
 
 export interface MergeOptions {
@@ -173,9 +172,9 @@ async function replayShards(
   );
   const source = {
     runner: () => replayRunner(context),
-    range: sampleRange(start, end, run.assetUuids.length, format === 'parquet'),
+    range: sampleRange(start, end, run.assetUuids.length, SCENARIO_FILE_FORMATS[format].failuresAsNumbers),
     parallel: 1,
     onProgress: options.onProgress,
   };
-  return format === 'parquet' ? writeParquetFromSamples(run, source, outputPath) : writeZipFromSamples(run, source, outputPath);
+  return SCENARIO_FILE_FORMATS[format].writeFromSamples(run, source, outputPath);
 }

@@ -19,14 +19,14 @@ export const Seed = v.pipe(v.number(), v.integer('must be an integer'), v.minVal
 /** ISO 8601 date-time as the simulation writes it: date, `T` (or a space), time, optional fraction and zone. */
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
-/** Spec §2.5 edit record, as hazsim writes it: the component goes out of service, or back in service with restoration edits (gdm PropertyEdit). */
+/** docs/specification.md §2.5 edit record, as hazsim writes it: the component goes out of service, or back in service with restoration edits (gdm PropertyEdit). */
 export const EditRecord = v.strictObject({
   component_uuid: v.pipe(v.string(), v.minLength(1), v.description('uuid of the distribution model component')),
   name: v.pipe(v.literal('in_service'), v.description('the component attribute changed')),
   value: v.pipe(v.boolean(), v.description('its new value: false when it fails; true when it is restored (only with restoration edits)')),
 });
 
-/** Spec §2.5 scenario record (gdm TrackedChange without additions and deletions): the assets of one sample failing at one timestamp. */
+/** docs/specification.md §2.5 scenario record (gdm TrackedChange without additions and deletions): the assets of one sample failing at one timestamp. */
 export const ScenarioRecord = v.strictObject({
   scenario_name: v.pipe(v.string(), v.regex(/^sample_(?:0|[1-9]\d*)$/), v.description('sample_<index>, index from 0')),
   timestamp: v.pipe(

@@ -82,10 +82,10 @@ export interface ScenarioOptions {
   maxSamples?: number;
 }
 
-/** Spec §2.5 edit record, as hazsim writes it: `{component_uuid, name: "in_service", value: false}`. */
+/** docs/specification.md §2.5 edit record, as hazsim writes it: `{component_uuid, name: "in_service", value: false}`. */
 export type EditRecord = v.InferOutput<typeof TrackedChangeEdit>;
 
-/** Spec §2.5 scenario record: the assets of one sample that fail at one timestamp. */
+/** docs/specification.md §2.5 scenario record: the assets of one sample that fail at one timestamp. */
 export type ScenarioRecord = v.InferOutput<typeof TrackedChange>;
 
 /** What writeScenarioZip reports once the ZIP is complete. */

@@ -1,5 +1,5 @@
 /**
- * hazsim's MCP prompts (spec §4.2): conversation starters that walk an agent through the
+ * hazsim's MCP prompts (docs/specification.md §4.2): conversation starters that walk an agent through the
  * tools by name, from checking the models to reading the survival statistics.
  */
 import { ErrorCode, McpError, type GetPromptResult, type ListPromptsResult, type Prompt } from '@modelcontextprotocol/sdk/types.js';
@@ -31,7 +31,7 @@ const PROMPTS: readonly PromptDefinition[] = [
       { name: 'hazard_type', description: 'hazard type: earthquake, flood, flood_area, wind, fire or fire_area', required: true },
     ],
     render: ({ model_name, hazard_type }, service) => {
-      const supported = service.supportedHazardTypes().hazard_types;
+      const supported = service.models.hazardTypes().hazard_types;
       if (!supported.includes(hazard_type))
         throw new McpError(ErrorCode.InvalidParams, `Unknown hazard_type '${hazard_type}' (supported: ${supported.join(', ')})`);
       return {
@@ -56,7 +56,7 @@ const PROMPTS: readonly PromptDefinition[] = [
       description: `Analyze vulnerability of ${model_name}`,
       text: numbered(`Analyse how vulnerable the distribution model '${model_name}' is to natural hazards, with the hazsim tools, step by step:`, [
         ...checkModelSteps(model_name),
-        `Call list_cached_hazard_models and get_hazard_model_info for each hazard model, and group them by hazard type (hazsim supports ${service.supportedHazardTypes().hazard_types.join(', ')}). If none is cached, stop and ask me to upload hazard models.`,
+        `Call list_cached_hazard_models and get_hazard_model_info for each hazard model, and group them by hazard type (hazsim supports ${service.models.hazardTypes().hazard_types.join(', ')}). If none is cached, stop and ask me to upload hazard models.`,
         `For each hazard model, call run_simulation with distribution_system_name '${model_name}' and curve_set DEFAULT_CURVES, and note the file_path and survival_statistics.`,
         'For each hazard model, call generate_scenarios with number_of_samples of at least 10 and a fixed seed, and count the assets put out of service in each scenario.',
         'Rank the hazards by expected damage (lowest survival probabilities, most outages per scenario) and name the asset types and assets that fail most often.',

@@ -1,5 +1,5 @@
 /**
- * hazsim's MCP resources (spec §4.2): two fixed ones, and the full JSON and a summary of
+ * hazsim's MCP resources (docs/specification.md §4.2): two fixed ones, and the full JSON and a summary of
  * every cached model under `hazsim://models/{model_name}` and `hazsim://hazards/{model_name}`.
  * Listings are read from the cache on every request, so models stored by the CLI or the
  * REST server appear at once.
@@ -29,7 +29,7 @@ const FIXED: readonly (Resource & { read(service: HazsimService): unknown })[] =
     description: 'Where the model cache is, its metadata file and how many models it holds',
     mimeType: JSON_TYPE,
     read: (service) => {
-      const { cache_directory, metadata_file, total_models } = service.cacheInfo();
+      const { cache_directory, metadata_file, total_models } = service.cache.info();
       return { cache_directory, metadata_file, total_models };
     },
   },
@@ -39,7 +39,7 @@ const FIXED: readonly (Resource & { read(service: HazsimService): unknown })[] =
     title: 'Supported hazard types',
     description: 'The hazard types hazsim simulates, with their model class',
     mimeType: JSON_TYPE,
-    read: (service) => service.supportedHazardTypes(),
+    read: (service) => service.models.hazardTypes(),
   },
 ];
 
@@ -87,7 +87,7 @@ function modelUri(kind: ModelKindId, name: string): string {
 export async function listResources(service: HazsimService): Promise<ListResourcesResult> {
   const resources: Resource[] = FIXED.map(({ read: _read, ...resource }) => resource);
   for (const kind of ['distribution', 'hazard'] as const) {
-    for (const record of await service.listModels(kind)) {
+    for (const record of await service.models.list(kind)) {
       resources.push({
         uri: modelUri(kind, record.name),
         name: record.name,
@@ -119,8 +119,8 @@ export function readResource(service: HazsimService, uri: string): ReadResourceR
     );
   }
   const kind: ModelKindId = match[1] === 'models' ? 'distribution' : 'hazard';
-  if (match[3] === '/summary') return jsonContents(uri, service.modelSummary(kind, name));
-  const text = service.stores[kind].readText(name);
+  if (match[3] === '/summary') return jsonContents(uri, service.models.summary(kind, name));
+  const text = service.models.text(kind, name);
   const pageCount = Math.ceil(text.length / MAX_RESOURCE_CHARS);
   const base = `hazsim://${match[1]}/${match[2]}`;
   if (match[4] !== undefined) {
@@ -135,7 +135,7 @@ export function readResource(service: HazsimService, uri: string): ReadResourceR
     total_chars: text.length,
     page_count: pageCount,
     pages: Array.from({ length: pageCount }, (_, index) => `${base}/pages/${index + 1}`),
-    summary: service.modelSummary(kind, name),
+    summary: service.models.summary(kind, name),
   });
 }
 

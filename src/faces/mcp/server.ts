@@ -1,5 +1,5 @@
 /**
- * hazsim's MCP server: the resources, tools and prompts of spec §4.2 over one service.
+ * hazsim's MCP server: the resources, tools and prompts of docs/specification.md §4.2 over one service.
  * `createMcpServer` builds it without touching any stream; `serveStdio` connects it to
  * the process's stdin and stdout, which then carry nothing but protocol messages.
  */
@@ -189,7 +189,7 @@ export async function serveStdio(
   refuseInvalidParams(transport);
   // A client that went away closes the pipe; stop quietly instead of dying on EPIPE.
   streams.stdout.once('error', stop);
-  log(`hazsim mcp ${HAZSIM_VERSION}: serving the cache at ${service.cacheRoot} on stdio`);
+  log(`hazsim mcp ${HAZSIM_VERSION}: serving the cache at ${service.cache.root} on stdio`);
   await closed;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The one table of hazsim's MCP tools (spec §4.2). Each entry keeps its metadata, its
+ * The one table of hazsim's MCP tools (docs/specification.md §4.2). Each entry keeps its metadata, its
  * valibot input and output schemas and a `run` that makes one service call; the server
  * converts, validates and maps errors for all of them in one place.
  */
@@ -142,7 +142,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: SimulationToolResult,
     annotations: WRITES_RESULT,
     run: async (service, args, call) => {
-      const { filePath, summary } = await service.simulate(args, { inResultsDir: true, ...call });
+      const { filePath, summary } = await service.runs.simulate(args, { inResultsDir: true, ...call });
       return { status: 'success', message: 'Simulation completed successfully', ...summary, file_path: filePath };
     },
   }),
@@ -155,7 +155,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     annotations: WRITES_RESULT,
     run: async (service, args, call) => {
       const { records_limit: recordsLimit, ...request } = args;
-      const { filePath, summary } = await service.generateScenarios(request, { inResultsDir: true, recordLimit: recordsLimit, ...call });
+      const { filePath, summary } = await service.runs.generateScenarios(request, { inResultsDir: true, recordLimit: recordsLimit, ...call });
       const { records, failures_per_sample: _perSample, zip_bytes: _bytes, ...figures } = summary;
       const more = summary.total_scenarios > records.length;
       return {
@@ -176,7 +176,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: ScenarioRecordsInput,
     output: ScenarioRecordsPage,
     annotations: READ_ONLY,
-    run: (service, args) => readScenarioRecords(service.resultsDir, args.cursor, args.limit),
+    run: (service, args) => readScenarioRecords(service.results.directory, args.cursor, args.limit),
   }),
   tool({
     name: 'generate_report',
@@ -187,7 +187,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: ReportToolResult,
     annotations: WRITES_RESULT,
     run: async (service, args) => {
-      const { filePath, summary } = await service.generateReport(args, { inResultsDir: true });
+      const { filePath, summary } = await service.reports.generate(args, { inResultsDir: true });
       return { status: 'success', message: 'Report written successfully', file_path: filePath, ...summary };
     },
   }),
@@ -199,7 +199,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: DistributionModelListing,
     annotations: READ_ONLY,
     run: async (service) => {
-      const models = await service.listModels('distribution');
+      const models = await service.models.list('distribution');
       return { models, total_count: models.length };
     },
   }),
@@ -210,7 +210,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: ModelNameArgument,
     output: DistributionModelSummary,
     annotations: READ_ONLY,
-    run: (service, args) => service.modelSummary('distribution', args.model_name),
+    run: (service, args) => service.models.summary('distribution', args.model_name),
   }),
   tool({
     name: 'refresh_cache',
@@ -220,7 +220,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: NoArguments,
     output: CacheRefreshResult,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    run: (service) => service.refreshCache(),
+    run: (service) => service.cache.refresh(),
   }),
   tool({
     name: 'get_cache_info',
@@ -229,7 +229,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: NoArguments,
     output: CacheInfo,
     annotations: READ_ONLY,
-    run: (service) => service.cacheInfo(),
+    run: (service) => service.cache.info(),
   }),
   tool({
     name: 'list_cached_hazard_models',
@@ -239,7 +239,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: HazardModelListing,
     annotations: READ_ONLY,
     run: async (service) => {
-      const models = await service.listModels('hazard');
+      const models = await service.models.list('hazard');
       return { total_models: models.length, models: models.map(({ name, description, created_at }) => ({ name, description, created_at })) };
     },
   }),
@@ -251,7 +251,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: ModelNameArgument,
     output: HazardModelSummary,
     annotations: READ_ONLY,
-    run: (service, args) => service.modelSummary('hazard', args.model_name),
+    run: (service, args) => service.models.summary('hazard', args.model_name),
   }),
   tool({
     name: 'upload_storm_track',
@@ -264,7 +264,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: async (service, args) => {
       const { track_text: text, name, description, overwrite, ...options } = args;
       const track = trackUploadOptions(options);
-      const result = await service.uploadModel({
+      const result = await service.models.upload({
         fileName: `${name}.track`,
         bytes: Buffer.from(text, 'utf8'),
         kind: 'hazard',
@@ -286,7 +286,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     annotations: STORES_MODEL,
     run: async (service, args) => {
       const { file_path: filePath, ...request } = args;
-      const result = await service.uploadModelFile(filePath, { ...request, kind: 'hazard' });
+      const result = await service.models.uploadFile(filePath, { ...request, kind: 'hazard' });
       return uploadResponse(result);
     },
   }),
@@ -301,7 +301,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: async (service, args) => {
       const { file_path: filePath, coordinate_order, place_at, ...request } = args;
       const coordinates = coordinateReading({ coordinate_order, place_at });
-      const result = await service.uploadModelFile(filePath, { ...request, kind: 'distribution', ...(coordinates ? { coordinates } : {}) });
+      const result = await service.models.uploadFile(filePath, { ...request, kind: 'distribution', ...(coordinates ? { coordinates } : {}) });
       // Always the list, empty or not: an agent checks the coordinates by this one field.
       return { ...uploadResponse(result), warnings: result.warnings ?? [] };
     },
@@ -314,6 +314,6 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: ImpactRequest,
     output: ImpactSummary,
     annotations: WRITES_RESULT,
-    run: async (service, args, call) => (await service.estimateImpact(args, { inResultsDir: true, ...call })).summary,
+    run: async (service, args, call) => (await service.runs.estimateImpact(args, { inResultsDir: true, ...call })).summary,
   }),
 ];

@@ -57,7 +57,7 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
     ...curveSetRoutes(service),
     ...docRoutes(() => document),
   ];
-  document = buildOpenApiDocument(routes, { apiKey: Boolean(options.apiKey), maxSamples: service.maxSamples });
+  document = buildOpenApiDocument(routes, { apiKey: Boolean(options.apiKey), maxSamples: service.limits.maxSamples });
 
   const app = new Koa() as HazsimApp;
   app.routes = routes;
@@ -79,7 +79,7 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
   });
   app.use(cors(options.corsOrigins ?? []));
   app.use(compression());
-  app.use(errorMiddleware({ maxUploadMb, cacheRoot: service.cacheRoot }));
+  app.use(errorMiddleware({ maxUploadMb, cacheRoot: service.cache.root }));
   app.use(router.routes);
   app.use(router.fallback);
   return app;

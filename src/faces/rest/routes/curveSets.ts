@@ -35,7 +35,7 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       success: { status: 200, description: 'curve set names', json: DefaultCurveSets },
       errors: [],
       handle(ctx) {
-        ctx.body = service.defaultCurveSets();
+        ctx.body = service.curveSets.defaults();
       },
     },
     {
@@ -52,9 +52,9 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       async handle(ctx, { upload }) {
         const { filePath, track, ...form } = upload!;
         if (track) throw new HazsimError('usage', 'storm, from, to, wind_profile and terrain apply to best-track hazard uploads, not to curve sets');
-        const { record, message } = await service.uploadCurveSetFile(filePath, form);
+        const { record, message } = await service.curveSets.uploadFile(filePath, form);
         ctx.status = 201;
-        ctx.body = { status: 'success', message, name: record.name, file_path: clientPath(service.cacheRoot, record.file_path!) };
+        ctx.body = { status: 'success', message, name: record.name, file_path: clientPath(service.cache.root, record.file_path!) };
       },
     },
     {
@@ -73,7 +73,7 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       async handle(ctx, { query }) {
         sendPage(
           ctx,
-          (await service.listCurveSets({ refresh: query.refresh === 'true' })).map((record) => clientRecord(service.cacheRoot, record)),
+          (await service.curveSets.list({ refresh: query.refresh === 'true' })).map((record) => clientRecord(service.cache.root, record)),
           query,
           CURVE_SET_ORDER,
         );
@@ -91,7 +91,7 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       success: { status: 200, description: 'the record with the curve set as content', json: CurveSetWithContent },
       errors: [404],
       handle(ctx, { params: { name } }) {
-        ctx.body = clientRecord(service.cacheRoot, service.getCurveSet(name));
+        ctx.body = clientRecord(service.cache.root, service.curveSets.get(name));
       },
     },
     {
@@ -105,7 +105,7 @@ export function curveSetRoutes(service: HazsimService): Route[] {
       success: { status: 200, description: 'deleted', json: StatusMessage },
       errors: [404, 409],
       async handle(ctx, { params: { name } }) {
-        ctx.body = await service.deleteCurveSet(name);
+        ctx.body = await service.curveSets.delete(name);
       },
     },
   ];

@@ -64,7 +64,7 @@ function streamEvents(ctx: Context, service: HazsimService, id: string): void {
   };
   const send = (record: JobRecord) => {
     if (stream.writableEnded) return;
-    const text = JSON.stringify(resourceOf(service.cacheRoot, record));
+    const text = JSON.stringify(resourceOf(service.cache.root, record));
     if (text === lastText) return;
     lastText = text;
     sequence += 1;
@@ -75,7 +75,7 @@ function streamEvents(ctx: Context, service: HazsimService, id: string): void {
   };
 
   // An unknown job throws here, before any header is sent: the client gets the 404 error body.
-  const watch = service.watchJob(id, send);
+  const watch = service.jobs.watch(id, send);
   cleanups.push(watch.stop);
   ctx.status = 200;
   ctx.type = EVENT_STREAM;
@@ -89,7 +89,7 @@ function streamEvents(ctx: Context, service: HazsimService, id: string): void {
   if (!watch.live) {
     const poll = setInterval(() => {
       try {
-        send(service.getJob(id));
+        send(service.jobs.get(id));
       } catch {
         close();
       }
@@ -113,16 +113,16 @@ export function jobRoutes(service: HazsimService): Route[] {
       description:
         'Starts the run in the background and answers at once with the job (202, its URL in Location). `request` is exactly the body of the synchronous endpoint of its kind (POST /simulate, /generate-scenarios or /impact), checked by the same rules, and unknown model or curve-set names are refused now. The job runs whether or not any client stays connected; follow it with GET /jobs/{job_id} or its events, and download its result once it has succeeded.',
       tag: TAG,
-      body: { kind: 'json', schema: jobRequestFor(service.maxSamples), example: { kind: 'scenarios', request: SCENARIO_EXAMPLE } },
+      body: { kind: 'json', schema: jobRequestFor(service.limits.maxSamples), example: { kind: 'scenarios', request: SCENARIO_EXAMPLE } },
       success: { status: 202, description: 'the job, queued or already running', json: JobResource },
       successHeaders: { Location: 'the path of the job, /jobs/{job_id}' },
       errors: [400, 404, 413, 415, 422],
       errorMeanings: { 404: 'unknown distribution model, hazard model or curve set in the request' },
       handle(ctx, { body }) {
-        const record = service.submitJob(body);
+        const record = service.jobs.submit(body);
         ctx.status = 202;
         ctx.set('Location', `/jobs/${record.id}`);
-        ctx.body = resourceOf(service.cacheRoot, record);
+        ctx.body = resourceOf(service.cache.root, record);
       },
     },
     {
@@ -139,10 +139,10 @@ export function jobRoutes(service: HazsimService): Route[] {
       errors: [422],
       handle(ctx, { query }) {
         const state = query.state as string | undefined;
-        const jobs = service
-          .listJobs()
+        const jobs = service.jobs
+          .list()
           .filter((job) => state === undefined || job.state === state)
-          .map((record) => resourceOf(service.cacheRoot, record));
+          .map((record) => resourceOf(service.cache.root, record));
         sendPage(ctx, jobs, query as { limit?: number; cursor?: string }, JOB_ORDER);
       },
     },
@@ -160,7 +160,7 @@ export function jobRoutes(service: HazsimService): Route[] {
       errors: [404],
       errorMeanings: { 404: 'no job with this id' },
       handle(ctx, { params }) {
-        ctx.body = resourceOf(service.cacheRoot, service.getJob(params.job_id));
+        ctx.body = resourceOf(service.cache.root, service.jobs.get(params.job_id));
       },
     },
     {
@@ -192,7 +192,7 @@ export function jobRoutes(service: HazsimService): Route[] {
       errors: [404, 409],
       errorMeanings: { 404: 'no job with this id', 409: 'the job runs in another hazsim server over the same cache' },
       async handle(ctx, { params }) {
-        ctx.body = resourceOf(service.cacheRoot, await service.cancelJob(params.job_id));
+        ctx.body = resourceOf(service.cache.root, await service.jobs.cancel(params.job_id));
       },
     },
     {
@@ -212,7 +212,7 @@ export function jobRoutes(service: HazsimService): Route[] {
       errors: [404, 409],
       errorMeanings: { 404: 'no job with this id, or its result is gone', 409: 'the job has not succeeded (yet): queued, running, failed or cancelled' },
       async handle(ctx, { params }) {
-        const result = service.jobResult(params.job_id);
+        const result = service.jobs.result(params.job_id);
         await sendFile(ctx, result, RESULT_TYPES[result.kind]);
       },
     },

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { HazsimService } from '../../../app/service.js';
 import { CacheInfo, CacheRefreshResult, HazardTypesResponse } from '../../../app/contract/schemas.js';
 import { HAZSIM_VERSION } from '../../../base/version.js';
@@ -8,17 +7,6 @@ import { clientPath, clientText } from '../clientPaths.js';
 
 const SERVICE_TAG = 'Service';
 const CACHE_TAG = 'Cache';
-
-/** Why the cache root cannot be used, or null when it exists and is readable and writable. */
-async function cacheProblem(cacheRoot: string): Promise<string | null> {
-  try {
-    await fs.promises.mkdir(cacheRoot, { recursive: true });
-    await fs.promises.access(cacheRoot, fs.constants.R_OK | fs.constants.W_OK);
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
 
 /**
  * The front page, the health check, cache statistics and maintenance, and the hazard types.
@@ -61,9 +49,9 @@ export function metaRoutes(service: HazsimService, startedAtMs: number, options:
       errors: [503],
       errorBodies: { 503: HealthReport },
       async handle(ctx) {
-        const problem = await cacheProblem(service.cacheRoot);
+        const problem = await service.cache.problem();
         if (problem && !options.revealPaths) options.log(`${new Date().toISOString()} health: the cache directory is not usable: ${problem}`);
-        const shown = options.revealPaths && problem ? clientText(service.cacheRoot, problem) : null;
+        const shown = options.revealPaths && problem ? clientText(service.cache.root, problem) : null;
         const report = {
           status: problem ? 'unhealthy' : 'healthy',
           version: HAZSIM_VERSION,
@@ -86,15 +74,15 @@ export function metaRoutes(service: HazsimService, startedAtMs: number, options:
       success: { status: 200, description: 'totals over both stores, with a per-store breakdown', json: CacheInfo },
       errors: [],
       handle(ctx) {
-        const info = service.cacheInfo();
-        const relative = (store: typeof info.distribution_models) => ({ ...store, cache_directory: clientPath(service.cacheRoot, store.cache_directory) });
+        const info = service.cache.info();
+        const relative = (store: typeof info.distribution_models) => ({ ...store, cache_directory: clientPath(service.cache.root, store.cache_directory) });
         ctx.body = {
           ...info,
           cache_directory: '.',
-          metadata_file: clientPath(service.cacheRoot, info.metadata_file),
+          metadata_file: clientPath(service.cache.root, info.metadata_file),
           distribution_models: relative(info.distribution_models),
           hazard_models: relative(info.hazard_models),
-          results: { ...info.results, directory: clientPath(service.cacheRoot, info.results.directory) },
+          results: { ...info.results, directory: clientPath(service.cache.root, info.results.directory) },
         };
       },
     },
@@ -109,11 +97,11 @@ export function metaRoutes(service: HazsimService, startedAtMs: number, options:
       success: { status: 200, description: 'Cache refreshed successfully', json: CacheRefreshResult },
       errors: [],
       async handle(ctx) {
-        const result = await service.refreshCache();
+        const result = await service.cache.refresh();
         const relative = (report: typeof result.distribution_models) => ({
           ...report,
-          removed_folders: report.removed_folders.map((folder) => clientPath(service.cacheRoot, folder)),
-          invalid: report.invalid.map(({ file, reason }) => ({ file: clientPath(service.cacheRoot, file), reason: clientText(service.cacheRoot, reason) })),
+          removed_folders: report.removed_folders.map((folder) => clientPath(service.cache.root, folder)),
+          invalid: report.invalid.map(({ file, reason }) => ({ file: clientPath(service.cache.root, file), reason: clientText(service.cache.root, reason) })),
         });
         ctx.body = { ...result, distribution_models: relative(result.distribution_models), hazard_models: relative(result.hazard_models) };
       },
@@ -129,7 +117,7 @@ export function metaRoutes(service: HazsimService, startedAtMs: number, options:
       success: { status: 200, description: 'hazard types', json: HazardTypesResponse },
       errors: [],
       handle(ctx) {
-        ctx.body = service.supportedHazardTypes();
+        ctx.body = service.models.hazardTypes();
       },
     },
   ];

@@ -40,8 +40,8 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * identity (inode, size, modification time), which every overwrite changes.
  */
 function sendModel(ctx: Context, service: HazsimService, kind: ModelKindId, name: string): void {
-  const { record, fd, stat } = service.stores[kind].openFile(name);
-  const head = JSON.stringify(clientRecord(service.cacheRoot, record));
+  const { record, fd, stat } = service.models.openFile(kind, name);
+  const head = JSON.stringify(clientRecord(service.cache.root, record));
   ctx.type = 'application/json; charset=utf-8';
   ctx.etag = textTag(`${head}\n${stat.ino}:${stat.size}:${stat.mtimeMs}`);
   // Koa counts a response as fresh only once its status is a success.
@@ -69,7 +69,7 @@ function sendModel(ctx: Context, service: HazsimService, kind: ModelKindId, name
   ctx.length = opening.length + stat.size - (bom ? 3 : 0) + 1;
 }
 
-/** Upload, list, get and delete for one kind of cached model (spec §4.1). */
+/** Upload, list, get and delete for one kind of cached model (docs/specification.md §4.1). */
 export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] {
   const { path, tag, noun, operationNoun, example } = COLLECTIONS[kind];
   const label = MODEL_KINDS[kind].label;
@@ -90,9 +90,9 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
       errors: [400, 409, 413, 415, 422],
       async handle(ctx, { upload }) {
         const { filePath, ...form } = upload!;
-        const result = await service.uploadModelFile(filePath, { ...form, kind });
+        const result = await service.models.uploadFile(filePath, { ...form, kind });
         ctx.status = 201;
-        ctx.body = uploadResponse(result, (filePath) => clientPath(service.cacheRoot, filePath));
+        ctx.body = uploadResponse(result, (filePath) => clientPath(service.cache.root, filePath));
       },
     },
     {
@@ -110,7 +110,7 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
       async handle(ctx, { query }) {
         sendPage(
           ctx,
-          (await service.listModels(kind, { refresh: query.refresh === 'true' })).map((record) => clientRecord(service.cacheRoot, record)),
+          (await service.models.list(kind, { refresh: query.refresh === 'true' })).map((record) => clientRecord(service.cache.root, record)),
           query,
           modelOrder(kind),
         );
@@ -142,7 +142,7 @@ export function modelRoutes(service: HazsimService, kind: ModelKindId): Route[] 
       success: { status: 200, description: 'deleted', json: StatusMessage },
       errors: [404],
       async handle(ctx, { params: { model_name } }) {
-        ctx.body = await service.deleteModel(kind, model_name);
+        ctx.body = await service.models.delete(kind, model_name);
       },
     },
   ];

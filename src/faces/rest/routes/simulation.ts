@@ -6,10 +6,11 @@ import { ReportRequest, scenarioRequestFor, SimulationRequest } from '../../../a
 import type { Route } from '../routeTable.js';
 import { REPORT_EXAMPLE, SCENARIO_EXAMPLE, SIMULATION_EXAMPLE } from '../examples.js';
 import { fileTag } from '../http.js';
+import { SCENARIO_FILE_FORMATS } from '../../../app/results/scenarioFormats.js';
 
 const TAG = 'Simulation';
 export const SQLITE_CONTENT_TYPE = 'application/x-sqlite3';
-export const ZIP_CONTENT_TYPE = 'application/zip';
+export const ZIP_CONTENT_TYPE = SCENARIO_FILE_FORMATS.zip.contentType;
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /** A result file the service wrote to a private temporary path; the route owns it once returned. */
@@ -92,7 +93,7 @@ export function runRoute(endpoint: RunEndpoint): Route {
 }
 
 /**
- * POST /simulate and POST /generate-scenarios (spec §4.1 rules 1 and 2), and POST /report. The service runs
+ * POST /simulate and POST /generate-scenarios (docs/specification.md §4.1 rules 1 and 2), and POST /report. The service runs
  * them in worker threads and, given no output path, writes a private temporary file.
  */
 export function simulationRoutes(service: HazsimService): Route[] {
@@ -107,7 +108,7 @@ export function simulationRoutes(service: HazsimService): Route[] {
       example: SIMULATION_EXAMPLE,
       contentType: SQLITE_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_results.sqlite',
-      run: (body, signal) => service.simulate(body, { signal }),
+      run: (body, signal) => service.runs.simulate(body, { signal }),
     }),
     runRoute({
       path: '/generate-scenarios',
@@ -115,12 +116,12 @@ export function simulationRoutes(service: HazsimService): Route[] {
       summary: 'Generate Monte Carlo outage scenarios and download them as a ZIP',
       description:
         'The ZIP holds tracked_changes.json (one record per sample and timestamp with failures) and time_series/ with one CSV per asset component. The same inputs and seed give the same bytes.',
-      schema: scenarioRequestFor(service.maxSamples),
+      schema: scenarioRequestFor(service.limits.maxSamples),
       example: SCENARIO_EXAMPLE,
       contentType: ZIP_CONTENT_TYPE,
       fileName: '{distribution_name}_scenarios_{number_of_samples}samples.zip',
       // The download carries every record; none need be kept in memory for a summary.
-      run: (body, signal) => service.generateScenarios(body, { recordLimit: 0, signal }),
+      run: (body, signal) => service.runs.generateScenarios(body, { recordLimit: 0, signal }),
     }),
     runRoute({
       path: '/report',
@@ -132,7 +133,7 @@ export function simulationRoutes(service: HazsimService): Route[] {
       example: REPORT_EXAMPLE,
       contentType: HTML_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_report.html',
-      run: (body) => service.generateReport(body),
+      run: (body) => service.reports.generate(body),
     }),
   ];
 }

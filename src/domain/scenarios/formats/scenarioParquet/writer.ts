@@ -1,5 +1,5 @@
 /**
- * The compact scenario file (docs/scenarios-parquet.md): one Parquet row per failed asset
+ * The compact scenario file (docs/scale-out.md, "Parquet"): one Parquet row per failed asset
  * per sample, written with hyparquet-writer (pure JavaScript, no native code). Rows are
  * buffered and flushed as a row group once ROW_GROUP_ROWS are reached at a sample
  * boundary, so memory stays flat in the number of samples and the row groups depend on the

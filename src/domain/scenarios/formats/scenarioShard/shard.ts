@@ -24,10 +24,7 @@ import type { DamageModel, FailureDamage } from '../../damage.js';
 import { prepareRun, type RunDescription } from '../../run.js';
 import { openOutputFd } from '../scenarioZip/writer.js';
 import type { ScenarioInput, ScenarioOptions } from '../../types.js';
-
-/** The output formats of a scenario run. */
-export const SCENARIO_FORMATS = ['zip', 'parquet'] as const;
-export type ScenarioFormat = (typeof SCENARIO_FORMATS)[number];
+import type { ScenarioFormat } from '../index.js';
 
 export const SHARD_MAGIC = 'HAZSIM-SCENARIO-SHARD 1\n';
 export const SHARD_END = 'HAZSIM-SCENARIO-SHARD-END\n';

@@ -65,3 +65,19 @@ if (fs.existsSync(sample)) {
   }
   console.log(`BENCH track upload HURDAT2 OSCAR -> ${models} hourly wind models in ${best.toFixed(1)} ms`);
 } else console.log(`NOTICE: ${sample} is absent; the track conversion figure is skipped`);
+
+// A track with wind radii (docs/wind.md §3a): Florence 2018 from 13 Sep 12Z to 15 Sep 12Z, its
+// hourly models over the same sites with the default physics (event peaks between snapshots).
+const hindcast = path.resolve('../shared/reference/hindcast/tracks/hurdat2_2017_2022.txt');
+if (fs.existsSync(hindcast)) {
+  const file = trackToHazardFile(fs.readFileSync(hindcast, 'utf8'), { storm: 'AL062018', from: '2018-09-13T12:00:00Z', to: '2018-09-15T12:00:00Z' });
+  const model = readHazardModel(file.content);
+  const evaluations = ASSETS * model.timestamps.length;
+  let best = Infinity;
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    computeIntensities(model, sites);
+    best = Math.min(best, performance.now() - started);
+  }
+  console.log(`BENCH wind Florence 2018 track ${evaluations} asset-timestamps in ${best.toFixed(0)} ms: ${(evaluations / best / 1000).toFixed(1)} M/s`);
+} else console.log(`NOTICE: ${hindcast} is absent; the Florence figure is skipped`);

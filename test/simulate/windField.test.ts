@@ -119,4 +119,44 @@ test('terrain per hazard file and per area: an urban core in suburban surroundin
   assert.equal([...new Set(terrains)].sort(), ['suburban', 'urban']);
 });
 
+test('exposure per hazard file: an off-sea coastal area takes WMO’s Off-Sea gust factor, 1.38 for 3 s on the 10-min mean instead of In-Land’s 1.66', ({
+  simulate,
+}) => {
+  const open = simulate({ models: [storm(0, -1, false)] }, 'inland_gusts');
+  const d = 0.002;
+  const around = [
+    [SUBSTATION.longitude - d, SUBSTATION.latitude - d],
+    [SUBSTATION.longitude + d, SUBSTATION.latitude - d],
+    [SUBSTATION.longitude + d, SUBSTATION.latitude + d],
+    [SUBSTATION.longitude - d, SUBSTATION.latitude + d],
+    [SUBSTATION.longitude - d, SUBSTATION.latitude - d],
+  ];
+  const coast = simulate(
+    { exposure: { areas: [{ name: 'waterfront', exposure: 'off_sea', geometry: { type: 'Polygon', coordinates: [around] } }] }, models: [storm(0, -1, false)] },
+    'off_sea_gusts',
+  );
+  // Harper, Kepert & Ginger (2010) Table 1.1, G(3 s, 600 s): Off-Sea 1.38, In-Land 1.66.
+  closeRelative(coast.wind['00'] / open.wind['00'], 1.38 / 1.66, 1e-9);
+  const exposures = JSON.parse(coast.info.wind_conversion).conversions.map((entry: any) => entry.exposure);
+  assert.equal([...new Set(exposures)].sort(), ['in_land', 'off_sea']);
+  assert.is(JSON.parse(open.info.wind_conversion).conversions[0].exposure, undefined);
+});
+
+test('max_wind_source per hazard file: best_track peaks H10 at the given 45 m/s; run_info says which source and who chose it', ({ simulate }) => {
+  const pressure = simulate({ models: [storm(0, -1, false)] }, 'peak_from_pressure');
+  assert.equal(JSON.parse(pressure.info.max_wind_source).models, { pressure: 1 });
+  assert.is(JSON.parse(pressure.info.max_wind_source).chosen_by, 'default');
+  const best = simulate({ max_wind_source: 'best_track', models: [storm(0, -1, false)] }, 'peak_from_track');
+  assert.equal(JSON.parse(best.info.max_wind_source), {
+    ...JSON.parse(pressure.info.max_wind_source),
+    models: { best_track: 1 },
+    chosen_by: 'hazard file',
+  });
+  // Holland et al. (2010) eq. 6 inside R (x = 0.5) with v_m = 45 m/s and B = ρeV²/Δp = 1.15·e·45²/5000,
+  // 20 km from the eye with R = 30 km; then marine 1-min → 3-s gust in open terrain.
+  const b = (1.15 * Math.E * 45 ** 2) / 5000;
+  const s = 1.5 ** b;
+  closeRelative(best.wind['00'], 45 * Math.sqrt(s * Math.exp(1 - s)) * marineToLandGust(0.03), 1e-6);
+});
+
 test.run();

@@ -6,6 +6,7 @@ import { readDistributionModel } from '../../domain/gdm/index.js';
 import { extractAssets, readingRecord, type CoordinateReading } from '../../domain/assets/index.js';
 import {
   readHazardModel,
+  resolveMaxWindSource,
   resolveWindProfile,
   type HazardModel,
   type IntensityQuantity,
@@ -86,6 +87,32 @@ function loadAssets(task: SimulationTask, bytes: Buffer, digest: string): Cached
 function windProfilesUsed(hazard: HazardModel, physics: PhysicsProfile): string[] {
   const wind = hazard.models.filter((model): model is WindHazard => model.type === 'wind');
   return [...new Set(wind.map((model) => resolveWindProfile(model, physics)))];
+}
+
+/**
+ * Where the peak wind of the Holland (2008) and Holland (2010) models of the run came from
+ * (max_wind_source, docs/wind.md §3a): the number of such models per source, and whether the
+ * hazard file chose it or the default did. Null when the run evaluates no such model.
+ */
+function maxWindSourcesUsed(hazard: HazardModel, physics: PhysicsProfile): object | null {
+  const counts: Record<string, number> = {};
+  let chosen = 0;
+  for (const model of hazard.models) {
+    if (model.type !== 'wind') continue;
+    const wind = model as WindHazard;
+    const profile = resolveWindProfile(wind, physics);
+    if (profile !== 'HOLLAND_2008' && profile !== 'HOLLAND_2010') continue;
+    const source = resolveMaxWindSource(wind);
+    counts[source] = (counts[source] ?? 0) + 1;
+    if (wind.maxWindSource) chosen++;
+  }
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  if (total === 0) return null;
+  return {
+    models: counts,
+    chosen_by: chosen === total ? 'hazard file' : chosen === 0 ? 'default' : 'hazard file and default',
+    default: 'best_track where the track gives the storm size (its RMW or wind radii), pressure elsewhere',
+  };
 }
 
 /**
@@ -210,6 +237,8 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
     warnings: JSON.stringify(warnings),
     ...(wind ? { wind_profiles: JSON.stringify(windProfilesUsed(hazard, physics)), wind_conversion: JSON.stringify(wind) } : {}),
   };
+  const maxWindSources = wind ? maxWindSourcesUsed(hazard, physics) : null;
+  if (maxWindSources) runInfo.max_wind_source = JSON.stringify(maxWindSources);
   writeResultsSqlite(
     task.sqlitePath,
     result,

@@ -29,6 +29,7 @@ export const NAMED_DIMENSIONS = {
   speed: 'meter / second',
   acceleration: 'meter / second ** 2',
   pressure: 'pascal',
+  'pressure per time': 'pascal / second',
   force: 'newton',
   charge: 'coulomb',
 } as const;

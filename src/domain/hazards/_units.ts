@@ -6,7 +6,7 @@
  */
 import { describeDimension, dimensionOf, resolveUnit, sameDimension, type Dimension as UnitsDimension, type Unit } from '../../base/units/index.js';
 
-export type Dimension = 'length' | 'speed' | 'acceleration' | 'pressure' | 'angle';
+export type Dimension = 'length' | 'speed' | 'acceleration' | 'pressure' | 'pressure_rate' | 'angle';
 
 /** Standard gravity, m/s² (the acceleration unit "g" of PGA curves). */
 export const STANDARD_GRAVITY_MS2 = 9.80665;
@@ -17,6 +17,7 @@ const DIMENSIONS: Readonly<Record<Dimension, { dimension: UnitsDimension; siPerH
   speed: { dimension: dimensionOf('speed'), siPerHeldUnit: 1 },
   acceleration: { dimension: dimensionOf('acceleration'), siPerHeldUnit: 1 },
   pressure: { dimension: dimensionOf('pressure'), siPerHeldUnit: 1 },
+  pressure_rate: { dimension: dimensionOf('pressure per time'), siPerHeldUnit: 1 },
   angle: { dimension: dimensionOf('dimensionless'), siPerHeldUnit: Math.PI / 180 },
 };
 
@@ -40,6 +41,7 @@ export const DIMENSION_EXAMPLES: Readonly<Record<Dimension, string>> = {
   speed: "a speed such as '120 mile / hour'",
   acceleration: "an acceleration such as '0.4 standard_gravity' or '3.9 meter / second ** 2'",
   pressure: "a pressure such as '950 millibar'",
+  pressure_rate: "a rate of pressure change such as '-1.5 millibar / hour'",
   angle: "an angle such as '270 degree'",
 };
 

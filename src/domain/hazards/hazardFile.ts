@@ -4,15 +4,18 @@ import { formatPath } from '../../base/validation.js';
 import { readableIssues } from '../../base/readableIssues.js';
 import { parseTimestamp } from './_timestamps.js';
 import { Timestamp } from './_schema.js';
+import { ExposureSchema } from './wind/exposure.js';
+import { MAX_WIND_SOURCES } from './wind/stormSize.js';
 import { TerrainSchema } from './wind/terrain.js';
 import { applyInlandDecay, InlandDecaySchema } from './windInlandDecay.js';
 import { hazardFileEntry, hazardFileTypes } from './registry.js';
-import type { HazardEntry, HazardModel } from './types.js';
+import type { HazardEntry, HazardModel, WindHazard } from './types.js';
 
 /**
- * The hazsim hazard file (docs/input-hazard.md): `{name?, description?, timestamps?, terrain?, inland_decay?, models}`.
- * Each model is read by the schema of its `type`; `timestamps`, when given, must be the
- * set of the models' timestamps.
+ * The hazsim hazard file (docs/input-hazard.md): `{name?, description?, timestamps?, terrain?,
+ * exposure?, max_wind_source?, inland_decay?, models}`. Each model is read by the schema of its `type`;
+ * `timestamps`, when given, must be the set of the models' timestamps. `max_wind_source` is the
+ * hazard's choice for every wind model that does not make its own (wind/stormSize.ts).
  */
 
 const HazardFileShape = v.strictObject(
@@ -21,10 +24,12 @@ const HazardFileShape = v.strictObject(
     description: v.optional(v.string('description must be a string')),
     timestamps: v.optional(v.array(Timestamp, 'timestamps must be a list of ISO 8601 date-times')),
     terrain: v.optional(TerrainSchema),
+    exposure: v.optional(ExposureSchema),
+    max_wind_source: v.optional(v.picklist(MAX_WIND_SOURCES, `max_wind_source must be one of ${MAX_WIND_SOURCES.join(', ')}`)),
     inland_decay: v.optional(InlandDecaySchema),
     models: v.pipe(v.array(v.unknown(), 'models must be a list of hazard models'), v.minLength(1, 'a hazard model needs at least one model in models')),
   },
-  'expected a hazard file object {name, description, timestamps, terrain, inland_decay, models}',
+  'expected a hazard file object {name, description, timestamps, terrain, exposure, max_wind_source, inland_decay, models}',
 );
 
 export interface HazardFileResult {
@@ -44,7 +49,10 @@ export function readHazardFile(content: unknown): HazardFileResult {
   }
   const read = readModels(shape.output.models);
   const issues = read.issues;
-  let models = read.models;
+  const maxWindSource = shape.output.max_wind_source;
+  let models = maxWindSource
+    ? read.models.map((model) => (model.type === 'wind' && !(model as WindHazard).maxWindSource ? { ...model, maxWindSource } : model))
+    : read.models;
   if (shape.output.inland_decay && issues.length === 0) {
     const decayed = applyInlandDecay(models, shape.output.inland_decay);
     models = decayed.models;
@@ -53,8 +61,8 @@ export function readHazardFile(content: unknown): HazardFileResult {
   const timestamps = [...new Set(models.map((model) => model.timestamp))].sort();
   if (shape.output.timestamps) issues.push(...timestampsDisagreement(shape.output.timestamps, shape.output.models, timestamps));
   if (issues.length > 0) return { model: null, issues };
-  const terrain = shape.output.terrain;
-  return { model: { name: shape.output.name ?? '', ...(terrain ? { terrain } : {}), timestamps, models }, issues: [] };
+  const { terrain, exposure } = shape.output;
+  return { model: { name: shape.output.name ?? '', ...(terrain ? { terrain } : {}), ...(exposure ? { exposure } : {}), timestamps, models }, issues: [] };
 }
 
 function readModels(rawModels: unknown[]): { models: HazardEntry[]; issues: Issue[] } {

@@ -19,6 +19,8 @@ export { hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFrom
 export { hollandWindSpeed, stormStateOf } from './wind.js';
 export { interpolateWindHazard } from './windInterpolation.js';
 export { DEFAULT_WIND_PROFILE, resolveWindProfile, WIND_PROFILES, type WindProfileName } from './wind/profiles.js';
+export { defaultMaxWindSource, MAX_WIND_SOURCES, resolveMaxWindSource, RMW_SOURCES, type MaxWindSource, type RmwSource } from './wind/stormSize.js';
+export { EXPOSURE_CLASSES, exposureAtSites, WMO_EXPOSURE, type ExposureClass, type ExposureMap } from './wind/exposure.js';
 export { DEFAULT_TERRAIN, TERRAIN_CLASSES, TERRAIN_EXPOSURE, terrainAtSites, type TerrainClass, type TerrainMap } from './wind/terrain.js';
 export { convertWind, type SurfaceWindSpec } from './wind/surface.js';
 export { MARINE_SUSTAINED_WIND } from './wind/index.js';

@@ -1,5 +1,8 @@
 import type { IntensityQuantity } from './quantities.js';
 import type { WindProfileName } from './wind/profiles.js';
+import type { MaxWindSource, RmwSource } from './wind/stormSize.js';
+import type { WindRadii } from './wind/tracks/types.js';
+import type { ExposureMap } from './wind/exposure.js';
 import type { TerrainMap } from './wind/terrain.js';
 import type { HazardWarning } from './warnings.js';
 
@@ -160,6 +163,14 @@ export interface WindHazard extends HazardEntry {
   translationEastMs?: number;
   translationNorthMs?: number;
   windProfile?: WindProfileName;
+  /** Rate of change of the central pressure (Pa/s), for Holland (2008)'s b_s; 0 when absent. */
+  pressureTendencyPaPerS?: number;
+  /** The track's 34/50/64-kt wind radii per quadrant (m). */
+  windRadiiM?: WindRadii;
+  /** Where the Holland profiles' radius of maximum wind comes from (wind/stormSize.ts); radiusOfMaxWindM is ERAD's and the fallback. */
+  radiusOfMaxWindSource?: RmwSource;
+  /** The peak wind of H08/H10: the model's or its hazard file's `max_wind_source` (wind/stormSize.ts). */
+  maxWindSource?: MaxWindSource;
   /**
    * The maximum wind comes from an intensity model (inland decay), not from a track: the central
    * pressure is estimated from it silently and Holland (2010) keeps it (windInlandDecay.ts).
@@ -207,6 +218,8 @@ export interface HazardModel {
   name: string;
   /** The ground the assets stand on, for the wind's surface conversion (the file's `terrain`). */
   terrain?: TerrainMap;
+  /** The WMO gust-factor row of each site (the file's `exposure`); absent: the row of the site's terrain. */
+  exposure?: ExposureMap;
   /** The sorted distinct timestamps of the models. */
   timestamps: string[];
   models: HazardEntry[];

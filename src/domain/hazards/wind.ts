@@ -8,8 +8,11 @@ import type { WindHazard } from './types.js';
 import { DEFAULT_ENVIRONMENTAL_PRESSURE_PA, HPA_PA } from './wind/constants.js';
 import { centralPressureFromMaxWind } from './wind/pressureEstimate.js';
 import { HOLLAND_MODEL, resolveWindProfile, WIND_PROFILES } from './wind/profiles.js';
+import { fitRmwToWindRadii } from './wind/radiiFit.js';
+import { MAX_WIND_SOURCES, resolveMaxWindSource, RMW_SOURCES } from './wind/stormSize.js';
+import { WIND_RADII_THRESHOLDS_KT, type QuadrantRadii, type WindRadii } from './wind/tracks/types.js';
 import { raiseToWindSpeedField } from './wind/windField.js';
-import type { StormState } from './wind/windProfile.js';
+import type { StormState, WindModelOptions } from './wind/windProfile.js';
 
 /**
  * Hurricane wind (docs/input-hazard.md, docs/wind.md). A wind model names its wind-field model
@@ -71,6 +74,17 @@ const AirDensity = v.union(
   'air_density must be a number of kg/m³ (e.g. 1.15) or "HOLLAND_2008"',
 );
 
+const Radius = quantity('length', { min: 0 });
+/** One threshold's radii, NE, SE, SW, NW (0 where the wind does not reach it). */
+const QuadrantRadiiSchema = v.tuple([Radius, Radius, Radius, Radius], 'wind radii are four lengths: NE, SE, SW, NW');
+const WindRadiiSchema = v.strictObject(
+  Object.fromEntries(WIND_RADII_THRESHOLDS_KT.map((knots) => [String(knots), v.optional(QuadrantRadiiSchema)])) as Record<
+    '34' | '50' | '64',
+    v.OptionalSchema<typeof QuadrantRadiiSchema, undefined>
+  >,
+  'wind_radii must be {"34"?, "50"?, "64"?}, each four lengths NE, SE, SW, NW',
+);
+
 export const WindModel = v.pipe(
   v.strictObject({
     type: v.literal('wind'),
@@ -86,7 +100,18 @@ export const WindModel = v.pipe(
     translation_speed: v.optional(quantity('speed', { min: 0 })),
     translation_direction: v.optional(quantity('angle')),
     wind_profile: v.optional(v.picklist(WIND_PROFILES, `wind_profile must be one of ${WIND_PROFILES.join(', ')}`)),
+    pressure_tendency: v.optional(quantity('pressure_rate')),
+    wind_radii: v.optional(WindRadiiSchema),
+    radius_of_max_wind_source: v.optional(v.picklist(RMW_SOURCES, `radius_of_max_wind_source must be one of ${RMW_SOURCES.join(', ')}`)),
+    max_wind_source: v.optional(v.picklist(MAX_WIND_SOURCES, `max_wind_source must be one of ${MAX_WIND_SOURCES.join(', ')}`)),
   }),
+  v.forward(
+    v.check(
+      (entry) => entry.radius_of_max_wind_source !== 'wind_radii' || entry.wind_radii !== undefined,
+      'radius_of_max_wind_source wind_radii needs the wind_radii it is fitted to',
+    ),
+    ['radius_of_max_wind_source'],
+  ),
   v.forward(
     v.check(
       (entry) => entry.radius_of_closest_isobar === undefined || entry.radius_of_max_wind < entry.radius_of_closest_isobar,
@@ -125,9 +150,22 @@ export const WindModel = v.pipe(
       ...(entry.air_density !== undefined ? { airDensity: entry.air_density } : {}),
       ...(entry.translation_speed !== undefined ? { translationEastMs: speed * Math.sin(heading), translationNorthMs: speed * Math.cos(heading) } : {}),
       ...(entry.wind_profile !== undefined ? { windProfile: entry.wind_profile } : {}),
+      ...(entry.pressure_tendency !== undefined ? { pressureTendencyPaPerS: entry.pressure_tendency } : {}),
+      ...(entry.wind_radii !== undefined ? { windRadiiM: windRadiiOf(entry.wind_radii) } : {}),
+      ...(entry.radius_of_max_wind_source !== undefined ? { radiusOfMaxWindSource: entry.radius_of_max_wind_source } : {}),
+      ...(entry.max_wind_source !== undefined ? { maxWindSource: entry.max_wind_source } : {}),
     };
   }),
 );
+
+function windRadiiOf(radii: Partial<Record<'34' | '50' | '64', number[]>>): WindRadii {
+  const out: WindRadii = {};
+  for (const knots of WIND_RADII_THRESHOLDS_KT) {
+    const quadrants = radii[String(knots) as '34' | '50' | '64'];
+    if (quadrants) out[knots] = [...quadrants] as QuadrantRadii;
+  }
+  return out;
+}
 
 /** ERAD's profile over the sites (distances on the WGS-84 geodesic), merged into `speed`. */
 function computeEradProfile(model: WindHazard, sites: PreparedSites, speed: Float64Array): void {
@@ -172,10 +210,38 @@ export function stormStateOf(model: WindHazard, warn: (message: string) => void)
       rmaxM: model.radiusOfMaxWindM,
       translationEastMs: model.translationEastMs ?? 0,
       translationNorthMs: model.translationNorthMs ?? 0,
-      // A single snapshot carries no pressure history; Holland (2008)'s ∂p/∂t term is left out.
-      pressureTendencyPaPerS: 0,
+      // Holland (2008)'s ∂p_c/∂t: the model's pressure_tendency (written from a track's pressure
+      // history, CLIMADA's backward difference); a snapshot without one has no history: 0.
+      pressureTendencyPaPerS: model.pressureTendencyPaPerS ?? 0,
     },
   };
+}
+
+/**
+ * A Holland profile's state and options for one model: its peak wind from the track or from
+ * pressure (max_wind_source), and its radius of maximum wind fitted to the track's wind radii
+ * where the model says its size comes from them (radiiFit.ts); where no threshold can be fitted
+ * the model's radius_of_max_wind (the pressure fit) stays, and the run is told.
+ */
+export function hollandStormOf(
+  model: WindHazard,
+  profile: keyof typeof HOLLAND_MODEL,
+  warn: (message: string) => void,
+): { state: StormState; options: WindModelOptions } {
+  const { state, pressureEstimated } = stormStateOf(model, warn);
+  const options: WindModelOptions = {
+    model: HOLLAND_MODEL[profile],
+    ...(model.airDensity !== undefined ? { airDensity: model.airDensity === 'HOLLAND_2008' ? 'holland2008' : model.airDensity } : {}),
+    // With an estimated pressure, Holland (2010) keeps the model's maximum wind rather than re-deriving it from that estimate
+    // (Holland 2008 keeps its pressure-based shape, as before max_wind_source existed).
+    maxWindFromPressure: resolveMaxWindSource(model) === 'pressure' && !(pressureEstimated && profile === 'HOLLAND_2010'),
+  };
+  if (model.radiusOfMaxWindSource === 'wind_radii' && model.windRadiiM) {
+    const fit = fitRmwToWindRadii(state, model.windRadiiM, options);
+    if (fit) state.rmaxM = fit.rmaxM;
+    else warn(`${modelLabel(model)}: no wind radius its profile's peak wind reaches; radius_of_max_wind ${(model.radiusOfMaxWindM / 1000).toFixed(1)} km kept`);
+  }
+  return { state, options };
 }
 
 function computeHolland(
@@ -185,20 +251,8 @@ function computeHolland(
   speed: Float64Array,
   warn: (message: string) => void,
 ): void {
-  const { state, pressureEstimated } = stormStateOf(model, warn);
-  raiseToWindSpeedField(
-    sites.sites,
-    sites.blocks,
-    state,
-    model.center.latitude < 0 ? -1 : 1,
-    {
-      model: HOLLAND_MODEL[profile],
-      ...(model.airDensity !== undefined ? { airDensity: model.airDensity === 'HOLLAND_2008' ? 'holland2008' : model.airDensity } : {}),
-      // With an estimated pressure, Holland (2010) keeps the model's maximum wind rather than re-deriving it from that estimate.
-      maxWindFromPressure: !pressureEstimated,
-    },
-    speed,
-  );
+  const { state, options } = hollandStormOf(model, profile, warn);
+  raiseToWindSpeedField(sites.sites, sites.blocks, state, model.center.latitude < 0 ? -1 : 1, options, speed);
 }
 
 /**
@@ -211,11 +265,19 @@ function computeHolland(
 export const RADIUS_STEP_FRACTION = 1 / 20;
 export const MAX_WIND_STEP = 0.005;
 
+/** The radius of maximum wind the default physics' profile uses (motion is followed only under it). */
+function profileRadiusM(model: WindHazard): number {
+  if (model.radiusOfMaxWindSource !== 'wind_radii') return model.radiusOfMaxWindM;
+  const profile = resolveWindProfile(model, 'default');
+  if (profile === 'ERAD_V1') return model.radiusOfMaxWindM;
+  return Math.min(model.radiusOfMaxWindM, hollandStormOf(model, profile, () => {}).state.rmaxM);
+}
+
 /** A storm's snapshots, followed in time: every parameter linear between them, the centre along the shorter way in longitude (windInterpolation.ts). */
 export const windMotion: ModelMotion<WindHazard> = {
   between: (from, to, fraction) => interpolateWindHazard(from, to, fraction, from.timestamp),
   steps(from, to) {
-    const lengthStepM = Math.min(from.radiusOfMaxWindM, to.radiusOfMaxWindM) * RADIUS_STEP_FRACTION;
+    const lengthStepM = Math.min(profileRadiusM(from), profileRadiusM(to)) * RADIUS_STEP_FRACTION;
     const moved = geodesicDistanceFastM(from.center.latitude, from.center.longitude, to.center.latitude, to.center.longitude);
     const windChange = Math.abs(to.maxWindSpeedMs - from.maxWindSpeedMs) / (MAX_WIND_STEP * Math.max(from.maxWindSpeedMs, to.maxWindSpeedMs, Number.MIN_VALUE));
     const radiusChange =

@@ -1,16 +1,34 @@
 import { wrapLongitudeDifference } from './wind/distance.js';
 import type { WindHazard } from './types.js';
+import { WIND_RADII_THRESHOLDS_KT, type QuadrantRadii, type WindRadii } from './wind/tracks/types.js';
 
 const lerp = (a: number, b: number, w: number): number => a + (b - a) * w;
 const lerpOptional = (a: number | undefined, b: number | undefined, w: number): number | undefined =>
   a === undefined || b === undefined ? (w < 0.5 ? a : b) : lerp(a, b, w);
 
 /**
+ * Wind radii between two snapshots that both give them: each quadrant linear, a threshold one
+ * snapshot lacks read as not reached there (0); otherwise the nearer snapshot's.
+ */
+function interpolateWindRadii(a: WindRadii | undefined, b: WindRadii | undefined, w: number): WindRadii | undefined {
+  if (!a || !b) return w < 0.5 ? a : b;
+  const out: WindRadii = {};
+  for (const knots of WIND_RADII_THRESHOLDS_KT) {
+    const from = a[knots] ?? [0, 0, 0, 0];
+    const to = b[knots] ?? [0, 0, 0, 0];
+    const quadrants = from.map((radius, q) => lerp(radius, to[q], w)) as QuadrantRadii;
+    if (quadrants.some((radius) => radius > 0)) out[knots] = quadrants;
+  }
+  return out;
+}
+
+/**
  * One storm between two of its snapshots, at `weight` ∈ [0, 1] from `a` to `b`: the centre moves
  * linearly in latitude and in longitude (the short way across ±180°), and every number (maximum
  * wind, radii, pressures, motion components) is linear in the weight, the way a best track is
  * interpolated between fixes (docs/wind.md §2). A field that only one snapshot gives, and the
- * choices (`wind_profile`, `air_density` when not both numbers, a modelled maximum wind), come from the nearer snapshot.
+ * choices (`wind_profile`, `air_density` when not both numbers, a modelled maximum wind, the
+ * size and peak-wind sources), come from the nearer snapshot.
  */
 export function interpolateWindHazard(a: WindHazard, b: WindHazard, weight: number, timestamp: string): WindHazard {
   const w = Math.min(1, Math.max(0, weight));
@@ -25,6 +43,10 @@ export function interpolateWindHazard(a: WindHazard, b: WindHazard, weight: numb
     translationNorthMs: lerpOptional(a.translationNorthMs, b.translationNorthMs, w),
     windProfile: nearer.windProfile,
     maxWindModelled: nearer.maxWindModelled,
+    pressureTendencyPaPerS: lerpOptional(a.pressureTendencyPaPerS, b.pressureTendencyPaPerS, w),
+    windRadiiM: interpolateWindRadii(a.windRadiiM, b.windRadiiM, w),
+    radiusOfMaxWindSource: nearer.radiusOfMaxWindSource,
+    maxWindSource: nearer.maxWindSource,
   };
   const result: WindHazard = {
     type: 'wind',

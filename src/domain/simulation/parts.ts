@@ -10,7 +10,7 @@ import { pickAssets } from '../assets/table.js';
 import type { AssetTable } from '../assets/types.js';
 import { mergeWarnings, type IntensityQuantity } from '../hazards/index.js';
 import type { SurvivalComputation } from './survival.js';
-import type { WindConversionRecord, WindConversionStep } from './windConversion.js';
+import { conversionKey, type WindConversionRecord, type WindConversionStep } from './windConversion.js';
 import type { AssetEvents, SurvivalResult } from './types.js';
 
 /** Elements per part: enough that a part's fixed costs (preparing its sites, following a storm's sub-steps) stay small. */
@@ -71,7 +71,7 @@ function mergeWindRecords(records: readonly WindConversionRecord[]): WindConvers
   const byKey = new Map<string, WindConversionStep>();
   for (const record of records) {
     for (const step of record.conversions) {
-      const key = `${step.terrain}|${step.averaging_time_s}|${step.height_m}|${step.declared_by_curve}`;
+      const key = conversionKey(step);
       const held = byKey.get(key);
       if (!held) byKey.set(key, { ...step, asset_types: [...step.asset_types] });
       else for (const type of step.asset_types) if (!held.asset_types.includes(type)) held.asset_types.push(type);

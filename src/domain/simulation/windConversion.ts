@@ -3,12 +3,16 @@ import { ASSET_TYPES, type AssetTable } from '../assets/types.js';
 import type { CompiledCurveSet } from '../fragility/types.js';
 import {
   convertWind,
+  EXPOSURE_CLASSES,
+  exposureAtSites,
   MARINE_SUSTAINED_WIND,
+  WMO_EXPOSURE,
   TERRAIN_CLASSES,
   TERRAIN_EXPOSURE,
   terrainAtSites,
   type HazardModel,
   type PhysicsProfile,
+  type ExposureClass,
   type TerrainClass,
 } from '../hazards/index.js';
 
@@ -17,7 +21,8 @@ import {
  * convention every wind profile follows) to the wind each fragility curve expects: its declared
  * averaging time and height (`averaging_time_s`, `height_m`; a 3-s gust at 10 m when the curve
  * declares nothing), over the terrain the asset stands on (the hazard file's `terrain`, open
- * terrain by default). The factors are those of convertWind (docs/wind.md §6). Under the
+ * terrain by default), with the gust factors of the asset's exposure (the hazard file's
+ * `exposure`; by default the row of its terrain: at sea over open water, in-land elsewhere). The factors are those of convertWind (docs/wind.md §6). Under the
  * erad_v1 physics the wind reaches the curves unchanged, as in ERAD.
  */
 
@@ -39,11 +44,18 @@ export function declaredWindMeasure(curve: object): { averagingSeconds: number; 
 export interface WindConversionStep {
   asset_types: string[];
   terrain: TerrainClass;
+  /** The WMO gust-factor row the hazard file's `exposure` chose; absent where it gives none. */
+  exposure?: ExposureClass;
   averaging_time_s: number;
   height_m: number;
   declared_by_curve: boolean;
   factor: number;
   steps: string[];
+}
+
+/** What makes two assets share a conversion (planWindConversion, and the parts of a run joined in parts.ts). */
+export function conversionKey(step: Pick<WindConversionStep, 'terrain' | 'exposure' | 'averaging_time_s' | 'height_m' | 'declared_by_curve'>): string {
+  return `${step.terrain}|${step.exposure}|${step.averaging_time_s}|${step.height_m}|${step.declared_by_curve}`;
 }
 
 export interface WindConversionRecord {
@@ -73,6 +85,7 @@ export function planWindConversion(
     return { factorByAsset, record: { physics, source: 'the wind profile as ERAD compares it to its curves', conversions: [] } };
   }
   const terrain = terrainAtSites(hazard.terrain, assets);
+  const exposure = exposureAtSites(hazard.exposure, assets);
   const measureByType = new Map(
     compiled.entries
       .filter((entry) => entry.quantity === 'wind_speed')
@@ -83,16 +96,24 @@ export function planWindConversion(
     const measure = measureByType.get(assets.assetTypeIndex[a]);
     if (!measure) continue;
     const terrainClass = TERRAIN_CLASSES[terrain[a]];
-    const key = `${terrainClass}|${measure.averagingSeconds}|${measure.heightM}|${measure.declared}`;
+    const exposureClass = exposure ? EXPOSURE_CLASSES[exposure[a]] : undefined;
+    const key = conversionKey({
+      terrain: terrainClass,
+      exposure: exposureClass,
+      averaging_time_s: measure.averagingSeconds,
+      height_m: measure.heightM,
+      declared_by_curve: measure.declared,
+    });
     let step = byKey.get(key);
     if (!step) {
       step = {
         asset_types: [],
         terrain: terrainClass,
+        ...(exposureClass ? { exposure: exposureClass } : {}),
         averaging_time_s: measure.averagingSeconds,
         height_m: measure.heightM,
         declared_by_curve: measure.declared,
-        ...convert(measure, terrainClass, ASSET_TYPES[assets.assetTypeIndex[a]]),
+        ...convert(measure, terrainClass, exposureClass, ASSET_TYPES[assets.assetTypeIndex[a]]),
       };
       byKey.set(key, step);
     }
@@ -103,11 +124,21 @@ export function planWindConversion(
   return { factorByAsset, record: { physics, source: SOURCE, conversions: [...byKey.values()] } };
 }
 
-function convert(measure: { averagingSeconds: number; heightM: number }, terrain: TerrainClass, assetType: string): { factor: number; steps: string[] } {
+function convert(
+  measure: { averagingSeconds: number; heightM: number },
+  terrain: TerrainClass,
+  exposure: ExposureClass | undefined,
+  assetType: string,
+): { factor: number; steps: string[] } {
   try {
     const converted = convertWind(1, {
       from: MARINE_SUSTAINED_WIND,
-      to: { averagingSeconds: measure.averagingSeconds, heightM: measure.heightM, exposure: TERRAIN_EXPOSURE[terrain] },
+      to: {
+        averagingSeconds: measure.averagingSeconds,
+        heightM: measure.heightM,
+        exposure: TERRAIN_EXPOSURE[terrain],
+        ...(exposure ? { gustExposure: WMO_EXPOSURE[exposure] } : {}),
+      },
     });
     return { factor: converted.speedMs, steps: converted.steps };
   } catch (error) {

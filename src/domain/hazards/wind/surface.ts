@@ -69,6 +69,8 @@ export interface SurfaceWindSpec {
   averagingSeconds: number;
   heightM: number;
   exposure: Exposure;
+  /** The WMO row of the gust factors; absent: wmoExposureOf(exposure). */
+  gustExposure?: WmoExposure;
 }
 
 /** The gradient level (top of the boundary layer) as a source or target. */
@@ -91,9 +93,12 @@ const MARINE_SUSTAINED: SurfaceWindSpec = { averagingSeconds: 60, heightM: 10, e
 const REFERENCE_PERIOD_S = 600;
 const STANDARD_HEIGHT_M = 10;
 
-function gustFactor(exposure: Exposure, averagingSeconds: number): number {
+/** The WMO row a surface's gust factors come from: its own, else the one of its terrain. */
+const gustRow = (spec: SurfaceWindSpec): WmoExposure => spec.gustExposure ?? wmoExposureOf(spec.exposure);
+
+function gustFactor(row: WmoExposure, averagingSeconds: number): number {
   if (averagingSeconds === 3) return 1;
-  return GUST_FACTOR_3S[wmoExposureOf(exposure)][averagingSeconds];
+  return GUST_FACTOR_3S[row][averagingSeconds];
 }
 
 function checkSpec(spec: SurfaceWindSpec, role: string): void {
@@ -139,25 +144,23 @@ export function convertWind(speedMs: number, spec: { from: WindSpec; to: WindSpe
 
   // Gust factors for suburban/urban terrain fall back to In-Land; remember whether one was used.
   let roughTerrainGustFactor = false;
-  const periodFactor = (exposure: Exposure, fromSeconds: number, toSeconds: number): number => {
-    if (exposure === 'suburban' || exposure === 'urban') roughTerrainGustFactor = true;
-    return gustFactor(exposure, fromSeconds) / gustFactor(exposure, toSeconds);
+  const periodFactor = (surface: SurfaceWindSpec, fromSeconds: number, toSeconds: number): number => {
+    if (!surface.gustExposure && (surface.exposure === 'suburban' || surface.exposure === 'urban')) roughTerrainGustFactor = true;
+    return gustFactor(gustRow(surface), fromSeconds) / gustFactor(gustRow(surface), toSeconds);
   };
 
-  const sameSurface = from.heightM === to.heightM && from.exposure === to.exposure;
+  const sameSurface = from.heightM === to.heightM && from.exposure === to.exposure && gustRow(from) === gustRow(to);
   if (sameSurface && from.averagingSeconds !== to.averagingSeconds) {
-    const factor = periodFactor(from.exposure, from.averagingSeconds, to.averagingSeconds);
+    const factor = periodFactor(from, from.averagingSeconds, to.averagingSeconds);
     speed *= factor;
     steps.push(
-      `${periodName(from.averagingSeconds)} → ${periodName(to.averagingSeconds)} (${from.exposure}): ×${f4(factor)} via the 3-s gust factors of WMO/TD-1555 Table 1.1 (${wmoExposureOf(from.exposure)})`,
+      `${periodName(from.averagingSeconds)} → ${periodName(to.averagingSeconds)} (${from.exposure}): ×${f4(factor)} via the 3-s gust factors of WMO/TD-1555 Table 1.1 (${gustRow(from)})`,
     );
   } else if (!sameSurface) {
     if (from.averagingSeconds !== REFERENCE_PERIOD_S) {
-      const factor = periodFactor(from.exposure, from.averagingSeconds, REFERENCE_PERIOD_S);
+      const factor = periodFactor(from, from.averagingSeconds, REFERENCE_PERIOD_S);
       speed *= factor;
-      steps.push(
-        `${periodName(from.averagingSeconds)} → 600-s mean (${from.exposure}): ×${f4(factor)} (WMO/TD-1555 Table 1.1, ${wmoExposureOf(from.exposure)})`,
-      );
+      steps.push(`${periodName(from.averagingSeconds)} → 600-s mean (${from.exposure}): ×${f4(factor)} (WMO/TD-1555 Table 1.1, ${gustRow(from)})`);
     }
     const factor = roughnessHeightFactor(from.heightM, from.exposure, to.heightM, to.exposure);
     speed *= factor;
@@ -165,9 +168,9 @@ export function convertWind(speedMs: number, spec: { from: WindSpec; to: WindSpe
       `600-s mean ${from.heightM} m ${from.exposure} (z0 ${ROUGHNESS_LENGTH_M[from.exposure]} m) → ${to.heightM} m ${to.exposure} (z0 ${ROUGHNESS_LENGTH_M[to.exposure]} m): ×${f4(factor)} (log law, ${BLENDING_HEIGHT_M} m blending height, Wieringa 1986)`,
     );
     if (to.averagingSeconds !== REFERENCE_PERIOD_S) {
-      const back = periodFactor(to.exposure, REFERENCE_PERIOD_S, to.averagingSeconds);
+      const back = periodFactor(to, REFERENCE_PERIOD_S, to.averagingSeconds);
       speed *= back;
-      steps.push(`600-s mean → ${periodName(to.averagingSeconds)} (${to.exposure}): ×${f4(back)} (WMO/TD-1555 Table 1.1, ${wmoExposureOf(to.exposure)})`);
+      steps.push(`600-s mean → ${periodName(to.averagingSeconds)} (${to.exposure}): ×${f4(back)} (WMO/TD-1555 Table 1.1, ${gustRow(to)})`);
     }
   }
   if ((from.heightM !== STANDARD_HEIGHT_M || to.heightM !== STANDARD_HEIGHT_M) && from.averagingSeconds !== to.averagingSeconds)

@@ -1,7 +1,4 @@
-import * as v from 'valibot';
-import { areaContains } from '../_polygon.js';
-import { Geometry, Name } from '../_schema.js';
-import type { AreaGeometry } from '../types.js';
+import { classAtSites, classMapSchema, type ClassMap } from './_classAreas.js';
 import type { Exposure } from './surface.js';
 
 /**
@@ -25,44 +22,14 @@ export const TERRAIN_EXPOSURE: Readonly<Record<TerrainClass, Exposure>> = {
 };
 
 /** The terrain of a hazard file: one class for every site, or areas with their own class. */
-export interface TerrainMap {
-  default: TerrainClass;
-  areas: { name: string; terrain: TerrainClass; geometry: AreaGeometry }[];
-}
+export type TerrainMap = ClassMap<TerrainClass>;
 
-const TerrainClassSchema = v.picklist(TERRAIN_CLASSES, `terrain must be one of ${TERRAIN_CLASSES.join(', ')}`);
-
-export const TerrainSchema = v.union(
-  [
-    v.pipe(
-      TerrainClassSchema,
-      v.transform((terrain): TerrainMap => ({ default: terrain, areas: [] })),
-    ),
-    v.pipe(
-      v.strictObject({
-        default: v.optional(TerrainClassSchema, DEFAULT_TERRAIN),
-        areas: v.array(
-          v.strictObject({ name: Name, terrain: TerrainClassSchema, geometry: Geometry }),
-          'terrain areas must be a list of {name, terrain, geometry}',
-        ),
-      }),
-      v.transform((terrain): TerrainMap => ({ default: terrain.default, areas: terrain.areas })),
-    ),
-  ],
-  `terrain must be a class (${TERRAIN_CLASSES.join(', ')}) or {default, areas: [{name, terrain, geometry}]}`,
-);
+export const TerrainSchema = classMapSchema('terrain', TERRAIN_CLASSES, DEFAULT_TERRAIN);
 
 /**
  * The terrain class of every site, as an index into TERRAIN_CLASSES: the first area holding the
  * site (boundary included), else the map's default; open terrain when the file gives no terrain.
  */
 export function terrainAtSites(map: TerrainMap | undefined, sites: { count: number; longitude: Float64Array; latitude: Float64Array }): Uint8Array {
-  const fallback = TERRAIN_CLASSES.indexOf(map?.default ?? DEFAULT_TERRAIN);
-  const out = new Uint8Array(sites.count).fill(fallback);
-  if (!map || map.areas.length === 0) return out;
-  for (let site = 0; site < sites.count; site++) {
-    const area = map.areas.find((candidate) => areaContains(candidate.geometry, sites.longitude[site], sites.latitude[site]));
-    if (area) out[site] = TERRAIN_CLASSES.indexOf(area.terrain);
-  }
-  return out;
+  return classAtSites(map, TERRAIN_CLASSES, DEFAULT_TERRAIN, sites);
 }

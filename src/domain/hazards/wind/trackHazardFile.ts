@@ -3,6 +3,8 @@ import { HPA_PA } from './constants.js';
 import { centralPressureFromMaxWind } from './pressureEstimate.js';
 import type { WindProfileName } from './profiles.js';
 import type { TerrainClass } from './terrain.js';
+import { meanWindRadii } from './radiiFit.js';
+import type { RmwSource } from './stormSize.js';
 import { interpolateTrack } from './trackInterpolation.js';
 import { translationVelocity } from './translation.js';
 import { parseAtcfBDeck } from './tracks/atcf.js';
@@ -55,6 +57,46 @@ export interface TrackHazardFile {
 }
 
 const OUTPUT_STEP_S = 3600;
+
+/** CLIMADA's `_bs_holland_2008` treats a previous central pressure below this as corrupt and sets ∂p/∂t to 0. */
+const LOWEST_CREDIBLE_PRESSURE_PA = 850 * HPA_PA;
+
+/**
+ * ∂p_c/∂t (hPa/h) at an output time, CLIMADA's convention (`_bs_holland_2008`): the backward
+ * difference from the previous time, 0 at the first time (no previous pressure) and where the
+ * previous pressure is below 850 hPa.
+ */
+function pressureTendencyHpaPerHour(previous: TrackFix | undefined, fix: TrackFix): number {
+  if (!previous || previous.centralPressurePa === undefined || fix.centralPressurePa === undefined || previous.centralPressurePa < LOWEST_CREDIBLE_PRESSURE_PA)
+    return 0;
+  const hours = (Date.parse(fix.time) - Date.parse(previous.time)) / 3_600_000;
+  return (fix.centralPressurePa - previous.centralPressurePa) / HPA_PA / hours;
+}
+
+/** Where a fix's Holland radius of maximum wind comes from: the track's RMW, else its wind radii, else the pressure fit. */
+function rmwSourceOf(fix: TrackFix): RmwSource {
+  if (!fix.rmaxEstimated) return 'best_track';
+  return fix.windRadiiM && meanWindRadii(fix.windRadiiM).length > 0 ? 'wind_radii' : 'pressure';
+}
+
+const kilometres = (metres: number) => `${fixed(metres / 1000, 4)} kilometer`;
+
+/**
+ * What a track that gives wind radii adds to each wind model (docs/wind.md §3a): the pressure
+ * tendency, where the profile's size comes from, and the radii it is fitted to. A track
+ * without radii is written as before, field for field.
+ */
+function describedStorm(previous: TrackFix | undefined, fix: TrackFix): object {
+  const source = rmwSourceOf(fix);
+  const radii = fix.windRadiiM;
+  return {
+    pressure_tendency: `${fixed(pressureTendencyHpaPerHour(previous, fix), 4)} millibar / hour`,
+    radius_of_max_wind_source: source,
+    ...(source === 'wind_radii' && radii
+      ? { wind_radii: Object.fromEntries(Object.entries(radii).map(([knots, quadrants]) => [knots, quadrants.map(kilometres)])) }
+      : {}),
+  };
+}
 
 /** The best-track format of a text, from its first lines, or null when it is none of them. */
 export function detectTrackFormat(text: string): TrackFormat | null {
@@ -140,6 +182,7 @@ function completeFixes(track: NormalizedTrack, warnings: string[]): NormalizedTr
     }
     if (fix.rmaxM === undefined || fix.rmaxM <= 0) {
       fix.rmaxM = estimateRmwM(fix.centralPressurePa);
+      fix.rmaxEstimated = true;
       rmw++;
     }
     if (fix.outerRadiusM === undefined || !(fix.outerRadiusM > fix.rmaxM)) {
@@ -182,7 +225,9 @@ export function trackToHazardFile(text: string, options: TrackUploadOptions = {}
       `${track.id}: ${track.fixes.length} fix${track.fixes.length === 1 ? '' : 'es'} in the time window; a track needs at least 2`,
     );
   const hourly = interpolateTrack(track, OUTPUT_STEP_S).fixes;
+  const givesRadii = track.fixes.some((fix) => fix.windRadiiM !== undefined);
   const models: object[] = [];
+  const rmwSources: Record<RmwSource, number> = { best_track: 0, wind_radii: 0, pressure: 0 };
   let withoutWind = 0;
   hourly.forEach((fix, i) => {
     if (fix.maxWindMs === undefined || fix.centralPressurePa === undefined || fix.rmaxM === undefined) {
@@ -208,8 +253,14 @@ export function trackToHazardFile(text: string, options: TrackUploadOptions = {}
       translation_speed: `${fixed(motion.speedMs, 4)} meter / second`,
       translation_direction: `${fixed(motion.headingDeg, 3)} degree`,
       ...(options.windProfile ? { wind_profile: options.windProfile } : {}),
+      ...(givesRadii ? describedStorm(hourly[i - 1], fix) : {}),
     });
+    if (givesRadii) rmwSources[rmwSourceOf(fix)]++;
   });
+  if (givesRadii)
+    warnings.push(
+      `${track.id}: radius of maximum wind of the Holland profiles per wind model (radius_of_max_wind_source): the track's own at ${rmwSources.best_track}, fitted to its 34/50/64-kt wind radii at ${rmwSources.wind_radii}, CLIMADA's pressure fit at ${rmwSources.pressure}`,
+    );
   if (withoutWind > 0) warnings.push(`${track.id}: no maximum wind at ${withoutWind} output times: no wind model there`);
   if (models.length === 0) throw new HazsimError('invalid_input', `${track.id}: no fix with a maximum wind in the time window`);
   const first = track.fixes[0].time;

@@ -2,7 +2,7 @@ import { HPA_PA } from './constants.js';
 import { wrapLongitudeDifference } from './distance.js';
 import { trackHemisphere, translationVelocity, type HemisphereSign, type TranslationMetric } from './translation.js';
 import type { StormState } from './windProfile.js';
-import type { NormalizedTrack, TrackFix } from './tracks/types.js';
+import { WIND_RADII_THRESHOLDS_KT, type NormalizedTrack, type QuadrantRadii, type TrackFix, type WindRadii } from './tracks/types.js';
 
 /**
  * Time interpolation of a best track.
@@ -140,6 +140,24 @@ export function interpolateTrack(track: NormalizedTrack, stepSeconds = 3600): No
   return { ...track, fixes };
 }
 
+/**
+ * Wind radii between two fixes, each quadrant linear in time like the other parameters; a
+ * threshold one fix lacks is read as not reached there (0). Between a fix with radii and one
+ * without, none: nothing says how the size changed.
+ */
+function interpolatedWindRadii(a: WindRadii | undefined, b: WindRadii | undefined, w: number): WindRadii | undefined {
+  if (w === 0 || w === 1) return w === 0 ? a : b;
+  if (!a || !b) return undefined;
+  const radii: WindRadii = {};
+  for (const knots of WIND_RADII_THRESHOLDS_KT) {
+    const from = a[knots] ?? [0, 0, 0, 0];
+    const to = b[knots] ?? [0, 0, 0, 0];
+    const quadrants = from.map((radius, q) => lerp(radius, to[q], w)) as QuadrantRadii;
+    if (a[knots] || b[knots]) radii[knots] = quadrants;
+  }
+  return radii;
+}
+
 function interpolatedFix(timeline: TrackTimeline, sorted: TrackFix[], t: number): TrackFix {
   const k = Math.min(segmentIndex(timeline.timesMs, t), timeline.timesMs.length - 2);
   const w = (t - timeline.timesMs[k]) / (timeline.timesMs[k + 1] - timeline.timesMs[k]);
@@ -155,6 +173,10 @@ function interpolatedFix(timeline: TrackTimeline, sorted: TrackFix[], t: number)
   }
   const source = w === 1 ? sorted[k + 1] : sorted[k];
   if (source.status !== undefined) fix.status = source.status;
+  const ends = w === 0 ? [sorted[k]] : w === 1 ? [sorted[k + 1]] : [sorted[k], sorted[k + 1]];
+  if (fix.rmaxM !== undefined && ends.some((end) => end.rmaxEstimated)) fix.rmaxEstimated = true;
+  const radii = interpolatedWindRadii(sorted[k].windRadiiM, sorted[k + 1].windRadiiM, w);
+  if (radii) fix.windRadiiM = radii;
   if ((w === 0 || w === 1) && source.recordIdentifier !== undefined) fix.recordIdentifier = source.recordIdentifier;
   return fix;
 }

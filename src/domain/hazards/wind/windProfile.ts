@@ -45,7 +45,12 @@ export interface WindModelOptions {
   surfaceFactor?: number;
   /** Drop Coriolis terms in H1980/H08/ER11 (CLIMADA default false; H10 is always cyclostrophic). */
   cyclostrophic?: boolean;
-  /** H10 only: take v_m from pressure (Holland 2008) rather than the best track. Default true. */
+  /**
+   * H10 and H08: take the peak wind from pressure (Holland 2008, CLIMADA's convention) rather
+   * than the best track. Default true. With false, B comes from the track's maximum wind through
+   * Holland (1980)'s v_max = √(BΔp/(ρe)) at the surface (B clipped to [0.81, 2.025]), and H10's
+   * v_m is the track's maximum wind.
+   */
   maxWindFromPressure?: boolean;
 }
 
@@ -110,7 +115,10 @@ export function prepareProfile(state: StormState, options: WindModelOptions = {}
       return { ...base, hollandB: hollandB1980(gradientWind, pressureDeficitPa, airDensity), outputFactor: surfaceFactor };
     }
     case 'H08':
-      return { ...base, hollandB: surfaceB() };
+      return {
+        ...base,
+        hollandB: (options.maxWindFromPressure ?? true) ? surfaceB() : hollandB1980(state.maxWindMs, pressureDeficitPa, airDensity, surfaceFactor),
+      };
     case 'H10': {
       const fromPressure = options.maxWindFromPressure ?? true;
       const hollandB = fromPressure ? surfaceB() : hollandB1980(state.maxWindMs, pressureDeficitPa, airDensity, surfaceFactor);

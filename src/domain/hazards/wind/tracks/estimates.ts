@@ -90,6 +90,7 @@ export function fillMissingParameters(track: NormalizedTrack): { track: Normaliz
     }
     if ((fix.rmaxM === undefined || fix.rmaxM <= 0) && fix.centralPressurePa !== undefined) {
       fix.rmaxM = estimateRmwM(fix.centralPressurePa);
+      fix.rmaxEstimated = true;
       rmwFilled++;
     }
   }

@@ -12,6 +12,8 @@ export interface TrackFix {
   environmentalPressurePa?: number;
   /** Radius of maximum wind (m). */
   rmaxM?: number;
+  /** True where rmaxM is not the track's own but estimated from the central pressure (estimates.ts). */
+  rmaxEstimated?: true;
   /** Radius of the outermost closed isobar (m). */
   outerRadiusM?: number;
   /** The track's 34/50/64-kt wind radii (m), where it gives them. */

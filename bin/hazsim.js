@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The installed entry point: runs the compiled CLI (built by `npm run build`, which `npm ci` runs via `prepare`).
-import { main } from '../dist/commands/main.js';
+import { main, stopCleanlyOnSignals } from '../dist/commands/main.js';
 
 // A reader that stops early (`hazsim list | head -1`) closes the pipe: stop quietly with the
 // status a shell gives a program stopped by SIGPIPE (128 + 13), not with a stack trace.
@@ -10,5 +10,8 @@ process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(141);
   throw error;
 });
+
+// Ctrl-C removes the partial files of a result being written before the process stops.
+stopCleanlyOnSignals();
 
 process.exitCode = await main(process.argv);

@@ -16,7 +16,8 @@ function parseDays(value: string): number {
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(2)} MB`;
 
 function formatPrune(context: CommandContext, result: PruneResult): string {
-  if (result.entries.length === 0) return `Nothing to prune (no orphaned folders, no results older than ${result.older_than_days} days).`;
+  if (result.entries.length === 0)
+    return `Nothing to prune (no orphaned folders, no results older than ${result.older_than_days} days, no partial files of killed runs).`;
   return [
     formatTable(
       context,
@@ -91,7 +92,7 @@ export function makeCacheCommand(context: CommandContext): Command {
   cache
     .command('prune')
     .description(
-      'list what the cache holds that nothing uses (time series and derived-data folders of models that are gone, results older than --older-than days) and, with --yes or a confirmation on a terminal, remove it',
+      'list what the cache holds that nothing uses (time series and derived-data folders of models that are gone, results older than --older-than days, partial result files of killed runs wherever they were writing) and, with --yes or a confirmation on a terminal, remove it',
     )
     .option('--older-than <days>', 'result files older than this many days count as old', parseDays, DEFAULT_RESULT_AGE_DAYS)
     .option('-y, --yes', 'remove without asking (without it, and without a terminal, nothing is removed: a dry run)')

@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandContext } from './context.js';
-import { emit, formatFields, formatTable } from './output.js';
+import { emit, formatFields, formatTable, OVERWRITE_HELP } from './output.js';
 import { progressReporter } from './progress.js';
 import { addRunOptions, askRunInputs, parseSamples, parseSeed, parseShard, runRequest, type RunOptions } from './simulate.js';
 import { HazsimError } from '../src/base/errors.js';
@@ -108,8 +108,9 @@ export function makeImpactCommand(context: CommandContext): Command {
     )
     .option(
       '-o, --output <file>',
-      'result file or folder (default: ./{distribution}_{hazard}_impact_{n}samples.sqlite; a part: ./{distribution}_impact_{n}samples.shard-{i}-of-{N}.hzshard)',
+      'result file or folder ("-": standard output; default: ./{distribution}_{hazard}_impact_{n}samples.sqlite; a part: ./{distribution}_impact_{n}samples.shard-{i}-of-{N}.hzshard)',
     )
+    .option('--overwrite', OVERWRITE_HELP)
     .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: ImpactOptions, command: Command) => {
       const service = context.service(options);
       const progress = progressReporter(context);
@@ -117,6 +118,7 @@ export function makeImpactCommand(context: CommandContext): Command {
       const output = {
         outputPath: options.output,
         outputDir: process.cwd(),
+        overwrite: options.overwrite,
         onProgress: progress.update,
         ...(options.restorationOutput ? { restorationOutputPath: options.restorationOutput } : {}),
       };
@@ -133,7 +135,7 @@ export function makeImpactCommand(context: CommandContext): Command {
         const part = await service.runs.estimateImpactShard(
           { ...runRequest(inputs, options), number_of_samples: options.samples, seed: options.seed, method: options.method, ...settings },
           options.shard,
-          { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update },
+          { outputPath: options.output, outputDir: process.cwd(), overwrite: options.overwrite, onProgress: progress.update },
         );
         progress.done();
         emit(context, options, part.summary, () =>

@@ -15,7 +15,9 @@ import { makeReportCommand } from './report.js';
 import { makeCurveSetsCommand } from './curveSets.js';
 import { makeHazardTypesCommand } from './hazardTypes.js';
 import { DeclinedError } from './prompts.js';
+import os from 'node:os';
 import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/base/errors.js';
+import { removeAbandonedWrites } from '../src/app/writesInProgress.js';
 import { HAZSIM_VERSION } from '../src/base/version.js';
 
 /** The whole command tree, built around one context. */
@@ -103,6 +105,22 @@ export async function main(argv: string[], context: CommandContext = createConte
       if (hazsimError.kind === 'internal' && context.env.HAZSIM_DEBUG) context.stderr.write(`${hazsimError.stack}\n`);
     }
     return exitCode;
+  }
+}
+
+/**
+ * Ctrl-C, SIGTERM or a closed terminal stop a command as a shell expects (exit 128 + the
+ * signal's number) after removing the partial files of its result (docs/hardening.md,
+ * "Interrupted and killed runs"). `hazsim serve` stops itself on these signals: where another
+ * handler listens, this one leaves the signal to it.
+ */
+export function stopCleanlyOnSignals(): void {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      if (process.listenerCount(signal) > 1) return;
+      removeAbandonedWrites();
+      process.exit(128 + os.constants.signals[signal]);
+    });
   }
 }
 

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { formatImpact } from './impact.js';
-import { emit, formatFields } from './output.js';
+import { emit, formatFields, OVERWRITE_HELP } from './output.js';
 import { progressReporter } from './progress.js';
 
 export function makeMergeCommand(context: CommandContext): Command {
@@ -10,12 +10,13 @@ export function makeMergeCommand(context: CommandContext): Command {
     .argument('<parts...>', 'part files written by `hazsim scenarios --shard i/N` or `hazsim impact --shard i/N`, all N of one run')
     .requiredOption(
       '-o, --output <file>',
-      'the merged file: the ZIP or Parquet file of scenario shards (the format they were drawn for), the SQLite result of impact parts',
+      'the merged file: the ZIP or Parquet file of scenario shards (the format they were drawn for), the SQLite result of impact parts ("-": standard output)',
     )
-    .action(async (parts: string[], options: GlobalOptions & { output: string }) => {
+    .option('--overwrite', OVERWRITE_HELP)
+    .action(async (parts: string[], options: GlobalOptions & { output: string; overwrite?: boolean }) => {
       const service = context.service(options);
       const progress = progressReporter(context);
-      const merged = await service.runs.mergeShards(parts, { outputPath: options.output, onProgress: progress.update });
+      const merged = await service.runs.mergeShards(parts, { outputPath: options.output, overwrite: options.overwrite, onProgress: progress.update });
       progress.done();
       if (merged.kind === 'impact') {
         emit(context, options, { ...merged.summary, parts: parts.length }, () => formatImpact(context, merged.summary));

@@ -1,8 +1,15 @@
 import type { CommandContext, GlobalOptions } from './context.js';
+import { streamsToStdout } from '../src/app/resultOutput.js';
 
-/** Writes `value` as JSON (with --json) or `human()` as text, always to stdout. */
-export function emit(context: CommandContext, options: GlobalOptions, value: unknown, human: () => string): void {
-  context.stdout.write(options.json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`);
+/** The help of --overwrite on every command that writes a result file (docs/hardening.md, "Result files"). */
+export const OVERWRITE_HELP = 'replace an existing file at the output path even when it is not of the kind this command writes';
+
+/**
+ * Writes `value` as JSON (with --json) or `human()` as text to stdout; with `-o -` the result
+ * itself is on stdout, so the summary goes to stderr.
+ */
+export function emit(context: CommandContext, options: GlobalOptions & { output?: string }, value: unknown, human: () => string): void {
+  (streamsToStdout(options.output) ? context.stderr : context.stdout).write(options.json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`);
 }
 
 /** Warnings go to stderr, whatever the output format: stdout stays the result (with --json they are in its object too). */

@@ -1,11 +1,12 @@
 import { Command } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
-import { emit, formatFields } from './output.js';
+import { emit, formatFields, OVERWRITE_HELP } from './output.js';
 
 interface ReportOptions extends GlobalOptions {
   scenarios?: string;
   impact?: string;
   output?: string;
+  overwrite?: boolean;
 }
 
 /** `hazsim report <result.sqlite>`: one self-contained HTML page of a simulation result (docs/report.md). */
@@ -15,7 +16,8 @@ export function makeReportCommand(context: CommandContext): Command {
     .argument('<result>', 'SQLite result of `hazsim simulate`')
     .option('--scenarios <zip>', 'scenario ZIP of `hazsim scenarios` for the same inputs: adds the failures-per-sample chart')
     .option('--impact <sqlite>', 'impact result of `hazsim impact` for the same inputs: adds customers and kW out over time')
-    .option('-o, --output <file>', 'HTML file to write (default: the result file name with _report.html)')
+    .option('-o, --output <file>', 'HTML file or folder to write ("-": standard output; default: the result file name with _report.html)')
+    .option('--overwrite', OVERWRITE_HELP)
     .addHelpText(
       'after',
       `
@@ -28,7 +30,10 @@ Examples:
     .action(async (result: string, options: ReportOptions) => {
       const { filePath, ...summary } = await context
         .service(options)
-        .reports.fromFiles({ resultPath: result, scenariosPath: options.scenarios, impactPath: options.impact }, { outputPath: options.output });
+        .reports.fromFiles(
+          { resultPath: result, scenariosPath: options.scenarios, impactPath: options.impact },
+          { outputPath: options.output, overwrite: options.overwrite },
+        );
       emit(context, options, { status: 'success', file_path: filePath, ...summary }, () =>
         [
           `Wrote ${filePath}`,

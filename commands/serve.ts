@@ -10,6 +10,7 @@ interface ServeOptions extends GlobalOptions {
   maxUploadMb: number;
   apiKey?: string;
   corsOrigin: string[];
+  allowedHost: string[];
 }
 
 function parsePort(text: string): number {
@@ -69,6 +70,12 @@ export function makeServeCommand(context: CommandContext): Command {
       ],
       [] as string[],
     )
+    .option(
+      '--allowed-host <name>',
+      'also answer to this Host name (repeatable; e.g. the name of a proxy in front); by default a loopback server answers only to loopback names',
+      (text: string, previous: string[]) => [...previous, text.trim()],
+      [] as string[],
+    )
     .option('--api-key <key>', 'require "Authorization: Bearer <key>" on every endpoint but /, /health and the docs (default: $HAZSIM_API_KEY)')
     .action(async (options: ServeOptions) => {
       // The server stack (koa, swagger, ...) loads only here, so other commands start without it.
@@ -85,6 +92,8 @@ export function makeServeCommand(context: CommandContext): Command {
         apiKey,
         maxUploadMb: options.maxUploadMb,
         corsOrigins: options.corsOrigin,
+        boundHost: host,
+        allowedHosts: options.allowedHost,
         log: (line) => context.stderr.write(`${line}\n`),
       });
       const running = await startServer(app, { host, port: options.port }).catch((error: NodeJS.ErrnoException) => {

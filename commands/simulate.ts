@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
-import { emit, formatFields, formatTable, writeWarnings } from './output.js';
+import { emit, formatFields, formatTable, OVERWRITE_HELP, writeWarnings } from './output.js';
 import { askIfMissing } from './prompts.js';
 import { progressReporter } from './progress.js';
 import type { HazsimService } from '../src/app/service.js';
@@ -13,6 +13,7 @@ export interface RunOptions extends GlobalOptions {
   physics: PhysicsProfileName;
   groundMotionVariability: GroundMotionVariabilityName;
   output?: string;
+  overwrite?: boolean;
 }
 
 const GROUND_MOTION_VARIABILITY = ['integrated', 'median'] as const;
@@ -83,7 +84,8 @@ export function makeSimulateCommand(context: CommandContext): Command {
       .argument('[distribution]', 'cached distribution model name')
       .argument('[hazard]', 'cached hazard model name'),
   )
-    .option('-o, --output <file>', 'result file or folder (default: ./{distribution}+{hazard}+{curve_set}_results.sqlite)')
+    .option('-o, --output <file>', 'result file or folder ("-": standard output; default: ./{distribution}+{hazard}+{curve_set}_results.sqlite)')
+    .option('--overwrite', OVERWRITE_HELP)
     .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: RunOptions) => {
       const service = context.service(options);
       const inputs = await askRunInputs(context, service, distributionArgument, hazardArgument, options.curveSet);
@@ -91,6 +93,7 @@ export function makeSimulateCommand(context: CommandContext): Command {
       const outcome = await service.runs.simulate(runRequest(inputs, options), {
         outputPath: options.output,
         outputDir: process.cwd(),
+        overwrite: options.overwrite,
         onProgress: progress.update,
       });
       progress.done();
@@ -183,8 +186,9 @@ export function makeScenariosCommand(context: CommandContext): Command {
     .option('--restoration-edits', 'also put each failed asset back in service (in_service true) after its repair time from damage.csv')
     .option(
       '-o, --output <file>',
-      'result file or folder (default: ./{distribution}+{hazard}+{curve_set}_scenarios_{n}samples_seed{seed}_{method}.zip or .parquet; a shard: ./{distribution}_scenarios_{n}samples.shard-{i}-of-{N}.hzshard)',
+      'result file or folder ("-": standard output; default: ./{distribution}+{hazard}+{curve_set}_scenarios_{n}samples_seed{seed}_{method}.zip or .parquet; a shard: ./{distribution}_scenarios_{n}samples.shard-{i}-of-{N}.hzshard)',
     )
+    .option('--overwrite', OVERWRITE_HELP)
     .action(
       async (
         distributionArgument: string | undefined,
@@ -208,7 +212,13 @@ export function makeScenariosCommand(context: CommandContext): Command {
           method: options.method,
           ...(options.restorationEdits ? { restoration_edits: true } : {}),
         };
-        const output = { outputPath: options.output, outputDir: process.cwd(), onProgress: progress.update, format: options.format };
+        const output = {
+          outputPath: options.output,
+          outputDir: process.cwd(),
+          overwrite: options.overwrite,
+          onProgress: progress.update,
+          format: options.format,
+        };
         if (options.shard) {
           const shard = await service.runs.generateScenarioShard(request, options.shard, output);
           progress.done();

@@ -415,7 +415,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
 
   /** `hazsim cache prune`: folders of models that are gone and results older than `olderThanDays`, listed, and removed with `remove`. */
   function pruneCache(options: { olderThanDays: number; remove: boolean }): Promise<PruneResult> {
-    return pruneModelCache([stores.distribution, stores.hazard], resultsDir, { ...options, now: clock() });
+    return pruneModelCache([stores.distribution, stores.hazard], { resultsDir, cacheRoot }, { ...options, now: clock() });
   }
 
   async function refreshCache(): Promise<CacheRefreshResult> {

@@ -12,9 +12,13 @@ export function temporaryPath(finalPath: string): string {
   return path.join(dir, `.${base}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`);
 }
 
-const TEMP_PATTERN = /^\..*\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+/**
+ * A temporary name, or a side file a writer keeps beside it (`<temporary>.damage.csv`,
+ * SQLite's `<temporary>-journal`): all carry the writer's pid and go with it.
+ */
+const TEMP_PATTERN = /^\..*\.(\d+)\.[0-9a-f]{8}\.tmp(?:[.-][A-Za-z0-9._-]+)?$/;
 
-/** True for names made by temporaryPath. */
+/** True for names made by temporaryPath and for their side files. */
 export function isTemporaryName(name: string): boolean {
   return TEMP_PATTERN.test(name);
 }

@@ -6,10 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ModelStore, OrphanedFolder } from './store.js';
+import { leftoverWrites } from '../writesInProgress.js';
 
 export interface PruneEntry {
   path: string;
-  kind: OrphanedFolder['kind'] | 'old_result';
+  /** partial_file: what a killed run left while writing a result, wherever it was writing (writesInProgress.ts). */
+  kind: OrphanedFolder['kind'] | 'old_result' | 'partial_file';
   size_bytes: number;
 }
 
@@ -50,9 +52,10 @@ function oldResults(resultsDir: string, olderThanDays: number, now: Date): Prune
 
 export async function pruneCache(
   stores: ModelStore[],
-  resultsDir: string,
+  folders: { resultsDir: string; cacheRoot: string },
   options: { olderThanDays: number; remove: boolean; now: Date },
 ): Promise<PruneResult> {
+  const { resultsDir, cacheRoot } = folders;
   const entries: PruneEntry[] = [];
   for (const store of stores) {
     // Sizes are taken before removal; the store removes its orphans under its own lock.
@@ -64,6 +67,7 @@ export async function pruneCache(
   const results = oldResults(resultsDir, options.olderThanDays, options.now);
   if (options.remove) for (const result of results) fs.rmSync(result.path, { force: true });
   entries.push(...results);
+  for (const leftover of leftoverWrites(cacheRoot, options.remove)) entries.push({ ...leftover, kind: 'partial_file' });
   return {
     status: 'success',
     dry_run: !options.remove,

@@ -17,7 +17,7 @@ import { checkShardSet, SHARD_EXTENSION, writeShardSamplesZip, type RunDifferenc
 import { ImpactShardReader, isImpactShardFile, type ImpactShardRun } from '../../domain/network/index.js';
 import { ImpactRequest } from './impactSchemas.js';
 import { mergeImpactParts, type ImpactShardSummary, type ImpactShardTask } from './impactRun.js';
-import { deliver, prepareResultDestination, runDestination } from '../results/resultOutput.js';
+import { deliver, prepareResultDestination, runDestination, type DestinationOptions } from '../results/resultOutput.js';
 import type { createSimulationOps, RunOutputOptions } from '../simulation/simulation.js';
 
 const IMPACT_WORKER = '../workers/impactWorker';
@@ -104,13 +104,13 @@ export function createImpactShardOps(dependencies: ImpactShardDependencies) {
   }
 
   /** The impact result of the unsharded run from all its impact parts, in any order. */
-  async function mergeImpact(parts: string[], options: { outputPath: string; onProgress?: (event: ProgressEvent) => void }) {
+  async function mergeImpact(parts: string[], options: { outputPath: string; onProgress?: (event: ProgressEvent) => void } & DestinationOptions) {
     const readers = parts.map((part) => new ImpactShardReader(part));
     checkShardSet(readers, runDifference, 'parts of different impact runs');
     readers.sort((a, b) => a.header.shard_index - b.header.shard_index);
     const run = readers[0].header.run;
     const distribution = stores.distribution.get(run.distribution_system_name);
-    const destination = prepareResultDestination(options.outputPath, 'merged.sqlite', dependencies.cacheRoot);
+    const destination = prepareResultDestination(options.outputPath, 'merged.sqlite', dependencies.cacheRoot, options);
     // The result records the sha256 of the whole run's scenario ZIP: rebuilt here from the parts' scenario shards.
     const scenarioShards = readers.map((_, k) => temporaryFile(`part${k}${SHARD_EXTENSION}`));
     const zipPath = temporaryFile('scenarios.zip');
@@ -136,7 +136,7 @@ export function createImpactShardOps(dependencies: ImpactShardDependencies) {
    * `hazsim merge`: scenario shards or impact parts, told apart by their first bytes; the
    * parts of one merge must all be of one kind.
    */
-  async function mergeShards(parts: string[], options: { outputPath: string; onProgress?: (event: ProgressEvent) => void }) {
+  async function mergeShards(parts: string[], options: { outputPath: string; onProgress?: (event: ProgressEvent) => void } & DestinationOptions) {
     const impact = parts.map((part) => isImpactShardFile(part));
     if (impact.some((isImpact) => isImpact)) {
       const other = impact.findIndex((isImpact) => !isImpact);

@@ -27,6 +27,8 @@ export interface UploadContent {
  * as they come, whatever sizes the headers claim: the whole upload may expand to at most
  * MAX_UNZIPPED_BYTES, and an entry past RATIO_FLOOR_BYTES may expand at most MAX_RATIO times
  * its compressed size (real feeder JSON compresses about 5 to 20 times; deflate's ceiling is 1032).
+ * The ratio holds for the whole upload too: many entries just under the floor each (a 1 MB
+ * upload of 16 MiB entries of zeros) would otherwise reach the total limit unchecked.
  */
 export const MAX_UNZIPPED_BYTES = 1024 ** 3;
 export const MAX_RATIO = 100;
@@ -103,6 +105,7 @@ function readZipEntries(bytes: Buffer, fileName: string): Promise<ZipEntry[]> {
       if (openError || !zip) return fail('unreadable', `${fileName} is not a readable ZIP file: ${openError?.message ?? 'unknown error'}`);
       const entries: ZipEntry[] = [];
       let total = 0;
+      const wholeLimit = Math.max(RATIO_FLOOR_BYTES, bytes.length * MAX_RATIO);
       zip.on('error', (error: Error) => {
         // yauzl checks entry names itself before emitting them; its refusals are escapes, not corruption.
         const escape = /^(invalid relative path|absolute path|invalid characters in fileName): (.*)$/.exec(error.message);
@@ -126,8 +129,12 @@ function readZipEntries(bytes: Buffer, fileName: string): Promise<ZipEntry[]> {
           return fail('invalid_input', `${fileName}: ZIP entry ${JSON.stringify(entry.fileName)} is a symbolic link, which is not allowed`);
         }
         if (entry.fileName.endsWith('/')) return zip.readEntry();
-        const tooLarge = () => `${fileName} expands to more than ${MAX_UNZIPPED_BYTES / 1024 ** 3} GiB (the limit for an uploaded ZIP)`;
-        if (total + entry.uncompressedSize > MAX_UNZIPPED_BYTES) {
+        const tooLarge = () =>
+          total > wholeLimit
+            ? `${fileName} expands more than ${MAX_RATIO} times its size (${bytes.length} bytes) in all, which only a ZIP bomb does`
+            : `${fileName} expands to more than ${MAX_UNZIPPED_BYTES / 1024 ** 3} GiB (the limit for an uploaded ZIP)`;
+        if (total + entry.uncompressedSize > Math.min(MAX_UNZIPPED_BYTES, wholeLimit)) {
+          total += entry.uncompressedSize;
           zip.close();
           return fail('too_large', tooLarge());
         }
@@ -141,11 +148,11 @@ function readZipEntries(bytes: Buffer, fileName: string): Promise<ZipEntry[]> {
           stream.on('data', (chunk: Buffer) => {
             entryBytes += chunk.length;
             total += chunk.length;
-            if (total > MAX_UNZIPPED_BYTES || entryBytes > entryLimit) {
+            if (total > MAX_UNZIPPED_BYTES || total > wholeLimit || entryBytes > entryLimit) {
               stream.destroy();
               zip.close();
               const why =
-                total > MAX_UNZIPPED_BYTES
+                total > MAX_UNZIPPED_BYTES || total > wholeLimit
                   ? tooLarge()
                   : `${fileName}: ZIP entry ${JSON.stringify(entry.fileName)} expands more than ${MAX_RATIO} times its compressed size (${entry.compressedSize} bytes), which only a ZIP bomb does`;
               return fail('too_large', why);

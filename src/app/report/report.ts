@@ -23,7 +23,7 @@ import type { ModelStore } from '../cache/store.js';
 import { parseOrThrow } from '../../base/validation.js';
 import { ReportRequest, type ReportSummary } from '../contract/schemas.js';
 import type { RunOutputOptions, ScenarioOutcome, SimulationOutcome } from '../simulation/simulation.js';
-import { deliver, prepareResultDestination, resultsFolderStem, runDestination } from '../results/resultOutput.js';
+import { deliver, prepareResultDestination, resultsFolderStem, runDestination, type DestinationOptions } from '../results/resultOutput.js';
 
 /** The files a report is made from. */
 export interface ReportSources {
@@ -364,10 +364,13 @@ export function createReportOps(dependencies: ReportDependencies) {
    * a missing or unwritable folder and any path inside the cache are refused, and a device or
    * FIFO is written through, never replaced. Without one the page goes beside the result.
    */
-  async function reportFromFiles(sources: ReportSources, options: { outputPath?: string } = {}): Promise<ReportSummary & { filePath: string }> {
+  async function reportFromFiles(
+    sources: ReportSources,
+    options: { outputPath?: string } & DestinationOptions = {},
+  ): Promise<ReportSummary & { filePath: string }> {
     const besideResult = path.join(path.dirname(sources.resultPath), `${path.basename(sources.resultPath).replace(/(_results)?\.sqlite$/i, '')}_report.html`);
-    if (!options.outputPath) return { ...(await writeReport(sources, besideResult, dependencies.stores)), filePath: path.resolve(besideResult) };
-    const destination = prepareResultDestination(options.outputPath, path.basename(besideResult), dependencies.cacheRoot);
+    if (options.outputPath === undefined) return { ...(await writeReport(sources, besideResult, dependencies.stores)), filePath: path.resolve(besideResult) };
+    const destination = prepareResultDestination(options.outputPath, path.basename(besideResult), dependencies.cacheRoot, options);
     const summary = await deliver(destination, () => writeReport(sources, destination.buildPath, dependencies.stores));
     return { ...summary, filePath: destination.finalPath };
   }

@@ -2,10 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { HazsimError } from '../../base/errors.js';
 import { isTemporaryName, temporaryOwnerPid } from '../../base/atomic.js';
 import { ownerGone } from '../../base/processOwner.js';
+import { trackWrite } from '../writesInProgress.js';
 
 /**
  * Where a run builds its result and how the file reaches its destination (docs/hardening.md,
@@ -23,6 +25,10 @@ export interface ResultDestination {
   finish(): Promise<void>;
   /** Removes what a failed or abandoned run left behind. */
   discard(): void;
+  /** True when `buildPath` is a private file of the run, not the destination itself. */
+  privateFile: boolean;
+  /** The cache whose `writing/` folder records the write (writesInProgress.ts). */
+  cacheRoot: string;
 }
 
 /** Private result files: `hazsim-<pid>-<random>-<name>` in the system temp folder, swept when their process is gone. */
@@ -59,25 +65,115 @@ function realPathOf(target: string): string {
   }
 }
 
+/** `-o -`: the result streams to standard output (the CLI then prints its summary on stderr). */
+export const STDOUT_OUTPUT = '-';
+
+/** Names of this process's standard output: links that would be replaced, or written through, if taken as paths. */
+const STDOUT_ALIASES = new Set(['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1']);
+
+/** True when `requested` asks for the result on standard output (`-`, `/dev/stdout`). */
+export function streamsToStdout(requested: string | undefined): boolean {
+  return requested !== undefined && (requested === STDOUT_OUTPUT || STDOUT_ALIASES.has(path.resolve(requested)));
+}
+
+/** What a user-chosen destination may do besides the default rules. */
+export interface DestinationOptions {
+  /** Replace an existing file of another kind (not a result of the same format, nor empty). */
+  overwrite?: boolean;
+}
+
+/** The file formats hazsim writes, by the extension of the name it gives them, and how each begins. */
+const RESULT_KINDS: Readonly<Record<string, { label: string; begins: (head: Buffer) => boolean }>> = {
+  '.sqlite': { label: 'a SQLite file', begins: (head) => head.subarray(0, 16).toString('latin1') === 'SQLite format 3\0' },
+  '.zip': { label: 'a ZIP', begins: (head) => head[0] === 0x50 && head[1] === 0x4b },
+  '.parquet': { label: 'a Parquet file', begins: (head) => head.subarray(0, 4).toString('latin1') === 'PAR1' },
+  '.html': { label: 'an HTML page', begins: (head) => /^\s*<!doctype html/i.test(head.toString('latin1')) },
+  '.hzshard': { label: 'a hazsim part file', begins: (head) => head.subarray(0, 7).toString('latin1') === 'HAZSIM-' },
+};
+
+/** The first bytes of a regular file, or null when it cannot be read. */
+function headOf(file: string): Buffer | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    const head = Buffer.alloc(64);
+    return head.subarray(0, fs.readSync(fd, head, 0, head.length, 0));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Refuses (conflict, naming --overwrite) to replace an existing non-empty file that is not of
+ * the kind about to be written: a second command's ZIP never silently replaces a SQLite
+ * result, and no result replaces a file hazsim did not write.
+ */
+function checkReplaceable(finalPath: string, fileName: string, size: number, options: DestinationOptions): void {
+  if (options.overwrite || size === 0) return;
+  const kind = RESULT_KINDS[path.extname(fileName).toLowerCase()] ?? RESULT_KINDS[path.extname(finalPath).toLowerCase()];
+  const head = headOf(finalPath);
+  if (kind && head && kind.begins(head)) return;
+  const what = kind
+    ? `it is not ${kind.label}, the kind of file this command writes`
+    : 'hazsim cannot tell whether it is a file of the kind this command writes';
+  throw new HazsimError('conflict', `Will not replace ${finalPath}: ${what}; add --overwrite to replace it, or choose another path`, [
+    { path: 'output', message: 'an existing file of another kind (add --overwrite to replace it)' },
+  ]);
+}
+
+/** `-o folder/`: a trailing separator names a folder, created when missing (its parent must exist). */
+function folderNamed(requested: string): string {
+  const folder = path.resolve(requested);
+  const stat = fs.statSync(folder, { throwIfNoEntry: false });
+  if (stat && !stat.isDirectory()) throw outputProblem(`Cannot write the result into ${requested}: the trailing "/" names a folder, and ${folder} is not one`);
+  if (!stat) {
+    const parent = path.dirname(folder);
+    if (!fs.statSync(parent, { throwIfNoEntry: false })?.isDirectory())
+      throw outputProblem(`Cannot create the folder ${folder} for the result: the folder ${parent} does not exist`);
+    try {
+      fs.mkdirSync(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw outputProblem(`Cannot create the folder ${folder} for the result: ${(error as Error).message}`);
+    }
+  }
+  return folder;
+}
+
 /**
  * Checks a user-chosen destination before any work is done and says how to write it.
  * `requested` may name a file or an existing folder (the result then takes `fileName` inside
- * it). Refused with invalid_input naming the path: a missing parent folder, a folder that is
- * not writable, and any path inside the cache (its files are the cache's own).
+ * it); a trailing "/" always names a folder; `-` (or /dev/stdout) streams the result to
+ * standard output. Refused with invalid_input naming the path: an empty path, a symbolic link
+ * (hazsim never writes through or replaces one), a missing parent folder, a folder that is not
+ * writable, and any path inside the cache (its files are the cache's own). An existing file of
+ * another kind is a conflict unless `options.overwrite`.
  */
-export function prepareResultDestination(requested: string, fileName: string, cacheRoot: string): ResultDestination {
-  let finalPath = path.resolve(requested);
-  let stat = fs.statSync(finalPath, { throwIfNoEntry: false });
-  if (stat?.isDirectory()) {
+export function prepareResultDestination(requested: string, fileName: string, cacheRoot: string, options: DestinationOptions = {}): ResultDestination {
+  if (requested.trim() === '') throw outputProblem('The output path is empty (was a shell variable unset?); name a file or folder, or "-" for standard output');
+  if (streamsToStdout(requested)) return stdoutDestination(fileName, cacheRoot);
+  let finalPath = /[\\/]$/.test(requested) ? path.join(folderNamed(requested), fileName) : path.resolve(requested);
+  let link = fs.lstatSync(finalPath, { throwIfNoEntry: false });
+  // A link to a folder is a folder to write into: the link itself is neither replaced nor written through.
+  if (link?.isDirectory() || (link?.isSymbolicLink() && fs.statSync(finalPath, { throwIfNoEntry: false })?.isDirectory())) {
     finalPath = path.join(finalPath, fileName);
-    stat = fs.statSync(finalPath, { throwIfNoEntry: false });
-    if (stat?.isDirectory()) throw outputProblem(`Cannot write the result to ${finalPath}: it is a directory`);
+    link = fs.lstatSync(finalPath, { throwIfNoEntry: false });
+    if (link?.isDirectory()) throw outputProblem(`Cannot write the result to ${finalPath}: it is a directory`);
+  }
+  if (link?.isSymbolicLink()) {
+    throw outputProblem(
+      `Cannot write the result to ${finalPath}: it is a symbolic link, which hazsim neither replaces nor writes through; name the file it points to, or use -o - for standard output`,
+    );
   }
   const realCache = realPathOf(path.resolve(cacheRoot));
   if (isInside(realPathOf(finalPath), realCache)) {
     throw outputProblem(`Cannot write the result to ${finalPath}: it is inside the cache ${cacheRoot}, whose files hazsim manages; choose a path outside it`);
   }
-  if (stat && !stat.isFile()) return writeThrough(finalPath, fileName);
+  if (link && !link.isFile()) return writeThrough(finalPath, fileName, cacheRoot);
   const folder = path.dirname(finalPath);
   const folderStat = fs.statSync(folder, { throwIfNoEntry: false });
   if (!folderStat) throw outputProblem(`Cannot write the result to ${finalPath}: the folder ${folder} does not exist`);
@@ -87,8 +183,36 @@ export function prepareResultDestination(requested: string, fileName: string, ca
   } catch {
     throw outputProblem(`Cannot write the result to ${finalPath}: the folder ${folder} is not writable`);
   }
+  if (link) checkReplaceable(finalPath, fileName, link.size, options);
   sweepStaleSiblings(finalPath);
-  return { buildPath: finalPath, finalPath, finish: async () => undefined, discard: () => undefined };
+  return { buildPath: finalPath, finalPath, privateFile: false, cacheRoot, finish: async () => undefined, discard: () => undefined };
+}
+
+/**
+ * `-o -`: the result is built in a private file, then copied to standard output (honouring
+ * back-pressure); the file is removed either way.
+ */
+function stdoutDestination(fileName: string, cacheRoot: string): ResultDestination {
+  const buildPath = privateResultPath(fileName);
+  const discard = () => fs.rmSync(buildPath, { force: true });
+  return {
+    buildPath,
+    finalPath: STDOUT_OUTPUT,
+    privateFile: true,
+    cacheRoot,
+    discard,
+    async finish() {
+      try {
+        for await (const chunk of fs.createReadStream(buildPath)) {
+          if (!process.stdout.write(chunk as Buffer)) await once(process.stdout, 'drain');
+        }
+      } catch (error) {
+        throw outputProblem(`Cannot write the result to standard output: ${(error as Error).message}`);
+      } finally {
+        discard();
+      }
+    },
+  };
 }
 
 /**
@@ -100,32 +224,48 @@ export function prepareResultDestination(requested: string, fileName: string, ca
  */
 export function runDestination(
   names: { stored: string; download: string },
-  options: { inResultsDir?: boolean; cacheFolder?: string; outputPath?: string; outputDir?: string },
+  options: { inResultsDir?: boolean; cacheFolder?: string; outputPath?: string; outputDir?: string } & DestinationOptions,
   cache: { resultsDir: string; cacheRoot: string },
 ): ResultDestination {
-  if (options.inResultsDir) return resultsFolderDestination(cache.resultsDir, names.stored);
-  if (options.cacheFolder) return resultsFolderDestination(options.cacheFolder, names.download);
+  if (options.inResultsDir) return resultsFolderDestination(cache.resultsDir, names.stored, cache.cacheRoot);
+  if (options.cacheFolder) return resultsFolderDestination(options.cacheFolder, names.download, cache.cacheRoot);
   const requested = options.outputPath ?? options.outputDir;
-  if (requested) return prepareResultDestination(requested, names.stored, cache.cacheRoot);
-  return privateResultDestination(names.download);
+  if (requested !== undefined) return prepareResultDestination(requested, names.stored, cache.cacheRoot, options);
+  return privateResultDestination(names.download, cache.cacheRoot);
 }
 
-/** Runs `write` into the destination, then delivers it; on any failure nothing of the run is left. */
+/**
+ * Runs `write` into the destination, then delivers it; on any failure nothing of the run is
+ * left: the destination's private file and every partial file the writer made beside it. The
+ * write is tracked meanwhile (writesInProgress.ts), so Ctrl-C removes it and `cache prune`
+ * finds what a killed run left.
+ */
 export async function deliver<T>(destination: ResultDestination, write: () => Promise<T>): Promise<T> {
+  const tracked = trackWrite(destination.cacheRoot, destination.buildPath, destination.privateFile);
   try {
     const value = await write();
     await destination.finish();
     return value;
   } catch (error) {
     destination.discard();
+    tracked.removePartialFiles();
     throw error;
+  } finally {
+    tracked.end();
   }
 }
 
 /** A private temporary destination (REST downloads), removed by `discard`. */
-function privateResultDestination(fileName: string): ResultDestination {
+function privateResultDestination(fileName: string, cacheRoot: string): ResultDestination {
   const filePath = privateResultPath(fileName);
-  return { buildPath: filePath, finalPath: filePath, finish: async () => undefined, discard: () => fs.rmSync(filePath, { force: true }) };
+  return {
+    buildPath: filePath,
+    finalPath: filePath,
+    privateFile: true,
+    cacheRoot,
+    finish: async () => undefined,
+    discard: () => fs.rmSync(filePath, { force: true }),
+  };
 }
 
 /** Separates the inputs in a results-folder file name: no model or curve-set name may contain it (docs/cache.md). */
@@ -153,11 +293,11 @@ export function resultsFolderStem(request: {
 }
 
 /** A destination inside the cache's own results folder (MCP, TUI). */
-function resultsFolderDestination(resultsDir: string, fileName: string): ResultDestination {
+function resultsFolderDestination(resultsDir: string, fileName: string, cacheRoot: string): ResultDestination {
   fs.mkdirSync(resultsDir, { recursive: true });
   const finalPath = path.join(resultsDir, fileName);
   sweepStaleSiblings(finalPath);
-  return { buildPath: finalPath, finalPath, finish: async () => undefined, discard: () => undefined };
+  return { buildPath: finalPath, finalPath, privateFile: false, cacheRoot, finish: async () => undefined, discard: () => undefined };
 }
 
 /**
@@ -165,16 +305,19 @@ function resultsFolderDestination(resultsDir: string, fileName: string): ResultD
  * creating or truncating anything and copy the bytes. /dev/null swallows them; /dev/full
  * fails with a clear error; the node itself is never replaced.
  */
-function writeThrough(finalPath: string, fileName: string): ResultDestination {
+function writeThrough(finalPath: string, fileName: string, cacheRoot: string): ResultDestination {
   const buildPath = privateResultPath(fileName);
   const discard = () => fs.rmSync(buildPath, { force: true });
   return {
     buildPath,
     finalPath,
+    privateFile: true,
+    cacheRoot,
     discard,
     async finish() {
       try {
-        const handle = await fs.promises.open(finalPath, fs.constants.O_WRONLY);
+        // O_NOFOLLOW: a link planted after the check is refused, not followed.
+        const handle = await fs.promises.open(finalPath, fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW);
         await pipeline(fs.createReadStream(buildPath), handle.createWriteStream());
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? '';

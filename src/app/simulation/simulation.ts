@@ -23,10 +23,10 @@ import {
   type ShardSummary,
 } from '../../domain/scenarios/index.js';
 import { SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../../domain/simulation/shakingSurvival.js';
-import { deliver, prepareResultDestination, resultsFolderStem, runDestination } from '../results/resultOutput.js';
+import { deliver, prepareResultDestination, resultsFolderStem, runDestination, type DestinationOptions } from '../results/resultOutput.js';
 
 /** Where a run writes its file: an exact path, a folder (with the run's file name), or a private temporary file. */
-export interface RunOutputOptions {
+export interface RunOutputOptions extends DestinationOptions {
   outputPath?: string;
   outputDir?: string;
   /** Keep the file in the cache's results folder (MCP, TUI) under the run's file name (runFileNames). */
@@ -203,6 +203,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
         {
           ...sampling,
           restoration: request.restoration_edits,
+          signal: options.signal,
           // Sampling runs in this thread between chunks: throwing here stops the pool and removes the partial file.
           onProgress: (done, total) => {
             options.signal?.throwIfAborted();
@@ -271,8 +272,8 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
   }
 
   /** `hazsim merge`: the shard files of one run become the unsharded run's file. */
-  async function mergeScenarios(parts: string[], options: { outputPath: string; onProgress?: (event: ProgressEvent) => void }) {
-    const destination = prepareResultDestination(options.outputPath, 'merged', dependencies.cacheRoot);
+  async function mergeScenarios(parts: string[], options: { outputPath: string; onProgress?: (event: ProgressEvent) => void } & DestinationOptions) {
+    const destination = prepareResultDestination(options.outputPath, 'merged', dependencies.cacheRoot, options);
     const summary = await deliver(destination, () =>
       mergeScenarioShards(parts, destination.buildPath, { onProgress: (done, total) => options.onProgress?.({ phase: 'merging shards', done, total }) }),
     );

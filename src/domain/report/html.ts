@@ -4,6 +4,7 @@
  * DecompressionStream; names and coordinates of large feeders shrink several-fold), nothing fetched. The Content-Security-Policy forbids any connection, so
  * even a mistake in a library cannot reach the network from the page.
  */
+import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { ReportPayload } from './payload.js';
 
@@ -13,10 +14,28 @@ export interface ReportAssets {
   styles: readonly string[];
 }
 
-const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; font-src data:";
+/**
+ * Only the page's own scripts run: each is allowed by its sha256, so no inline event handler
+ * (`onerror=`, `onmouseover=`), `javascript:` URL or injected script element can run, whatever
+ * a name in the data holds. Nothing may be fetched or sent (`connect-src 'none'`), forms post
+ * nowhere, and no <base> can redirect links.
+ */
+function contentSecurityPolicy(scripts: readonly string[]): string {
+  const hashes = scripts.map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
+  return [
+    "default-src 'none'",
+    `script-src ${hashes.join(' ')}`,
+    "style-src 'unsafe-inline'",
+    'img-src data:',
+    'font-src data:',
+    "connect-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
 /** A script's text made safe inside a <script> element. */
@@ -32,19 +51,20 @@ function inlineStyle(source: string): string {
 export function renderReportHtml(payload: ReportPayload, assets: ReportAssets): string {
   // base64 cannot hold "<", so no name in the data can end the script element or start markup.
   const data = gzipSync(JSON.stringify(payload), { level: 9 }).toString('base64');
+  const scripts = assets.scripts.map(inlineScript);
   return [
     '<!doctype html>',
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(scripts)}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>hazsim report: ${escapeHtml(payload.title)}</title>`,
     ...assets.styles.map((style) => `<style>${inlineStyle(style)}</style>`),
     '</head>',
     '<body>',
     `<script type="application/octet-stream" id="report-data" data-encoding="gzip+base64">${data}</script>`,
-    ...assets.scripts.map((script) => `<script>${inlineScript(script)}</script>`),
+    ...scripts.map((script) => `<script>${script}</script>`),
     '</body>',
     '</html>',
     '',

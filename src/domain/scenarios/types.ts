@@ -80,6 +80,8 @@ export interface ScenarioOptions {
   restoration?: boolean;
   /** Upper bound of numberOfSamples (default DEFAULT_MAX_SAMPLES); the application sets it from HAZSIM_MAX_SAMPLES. */
   maxSamples?: number;
+  /** Stops the writer in any phase, sampling or packing the file (its partial file is removed). */
+  signal?: AbortSignal;
 }
 
 /** docs/specification.md §2.5 edit record, as hazsim writes it: `{component_uuid, name: "in_service", value: false}`. */

@@ -6,6 +6,7 @@ import { bearerAuthorizer } from './auth.js';
 import { createBodyReaders } from './body.js';
 import { errorMiddleware } from './errors.js';
 import { compression, cors, requestId } from './http.js';
+import { allowedHostNames, boundHostOnly, sameOriginWrites } from './crossSite.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { buildRouter, type Route } from './routeTable.js';
 import { curveSetRoutes } from './routes/curveSets.js';
@@ -30,6 +31,10 @@ export interface AppOptions {
   log?: LogSink;
   /** Origins allowed to call the API from a browser (`*` for any); none by default, so no CORS headers are sent. */
   corsOrigins?: readonly string[];
+  /** The interface the server is bound to: the Host header must name it (a loopback server: a loopback name). Absent: any Host. */
+  boundHost?: string;
+  /** More names the Host header may carry (`--allowed-host`, e.g. a proxy's). */
+  allowedHosts?: readonly string[];
 }
 
 /** A Koa app with its route table, so the server and the tests see what it serves. */
@@ -80,6 +85,9 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
   app.use(cors(options.corsOrigins ?? []));
   app.use(compression());
   app.use(errorMiddleware({ maxUploadMb, cacheRoot: service.cache.root }));
+  const boundHost = options.boundHost ?? (options.allowedHosts?.length ? '0.0.0.0' : undefined);
+  app.use(boundHostOnly(boundHost === undefined ? null : allowedHostNames(boundHost, options.allowedHosts ?? [])));
+  app.use(sameOriginWrites(options.corsOrigins ?? []));
   app.use(router.routes);
   app.use(router.fallback);
   return app;

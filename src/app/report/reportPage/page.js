@@ -20,6 +20,10 @@
     for (const child of children || []) node.append(child);
     return node;
   }
+  // Leaflet puts a string tooltip in as HTML: names from the hazard file would be markup. A text node never is.
+  function tooltipText(text) {
+    return element('span', {}, [text]);
+  }
   function formatNumber(value) {
     if (!Number.isFinite(value)) return '–';
     return Math.abs(value) >= 1000 || (Math.abs(value) < 0.01 && value !== 0) ? value.toPrecision(3) : String(Number(value.toPrecision(4)));
@@ -225,16 +229,16 @@
     const style = { color: '#3b4cc0', weight: 2, fillOpacity: 0.12 };
     for (const overlay of data.overlays) {
       if (overlay.kind === 'track')
-        L.polyline(overlay.positions, { color: '#555', weight: 1.5, dashArray: '4 4' }).bindTooltip(overlay.label).addTo(overlayLayer);
+        L.polyline(overlay.positions, { color: '#555', weight: 1.5, dashArray: '4 4' }).bindTooltip(tooltipText(overlay.label)).addTo(overlayLayer);
       else if (overlay.timestamp !== active) continue;
-      else if (overlay.kind === 'polygon') L.polygon(overlay.rings, style).bindTooltip(overlay.label).addTo(overlayLayer);
+      else if (overlay.kind === 'polygon') L.polygon(overlay.rings, style).bindTooltip(tooltipText(overlay.label)).addTo(overlayLayer);
       else if (overlay.kind === 'circle')
         L.circle(overlay.position, { ...style, radius: overlay.radiusM, fill: false })
-          .bindTooltip(overlay.label)
+          .bindTooltip(tooltipText(overlay.label))
           .addTo(overlayLayer);
       else
         L.circleMarker(overlay.position, { ...style, radius: 6, fillOpacity: 0.8 })
-          .bindTooltip(overlay.label)
+          .bindTooltip(tooltipText(overlay.label))
           .addTo(overlayLayer);
     }
   }

@@ -33,7 +33,7 @@ export const ENTRY_OPTIONS = { mtime: new Date(2000, 0, 1, 0, 0, 0), forceDosTim
  */
 export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOptions, outputPath: string): Promise<ScenarioRunSummary> {
   const { run, init, workers } = prepareRun(input, options);
-  return writeZipFromSamples(run, samplingSource(init, run, workers, false, options.onProgress), outputPath);
+  return writeZipFromSamples(run, { ...samplingSource(init, run, workers, false, options.onProgress), signal: options.signal }, outputPath);
 }
 
 /** Where a writer's samples come from: drawn now, or replayed from shard files. */
@@ -43,6 +43,8 @@ export interface SampleSource {
   /** Chunks computed at once (the worker count). */
   parallel: number;
   onProgress?: ScenarioOptions['onProgress'];
+  /** ScenarioOptions.signal. */
+  signal?: AbortSignal;
 }
 
 /** The samples of the whole run, drawn on up to `workers` threads. */
@@ -71,9 +73,12 @@ export async function writeZipFromSamples(run: RunDescription, source: SampleSou
       failed.abort(error);
       reject(error);
     };
+    zip.on('error', stop);
     zip.outputStream.on('error', stop);
     file.on('error', stop);
     file.on('close', resolve);
+    // Packing the entries can take minutes for a large run: a cancel stops it at once.
+    source.signal?.addEventListener('abort', () => stop(source.signal!.reason as Error), { once: true });
   });
   written.catch(() => undefined);
   zip.addReadStream(json, 'tracked_changes.json', ENTRY_OPTIONS);
@@ -92,6 +97,7 @@ export async function writeZipFromSamples(run: RunDescription, source: SampleSou
       damageFd = fs.openSync(damagePath, 'w', 0o600);
       fs.writeSync(damageFd, `${DAMAGE_CSV_HEADER}\n`);
     }
+    source.signal?.throwIfAborted();
     runner = source.runner();
     await write(DOCUMENT_OPENING);
     const failuresPerSample = new Uint32Array(run.numberOfSamples);
@@ -124,9 +130,14 @@ export async function writeZipFromSamples(run: RunDescription, source: SampleSou
     const metadata = buildMetadata(run.metadata, { ...run, assetCount, totalScenarios, failuresPerSample });
     await write(documentClosing(metadata, totalScenarios > 0));
     json.end();
-    if (damagePath) zip.addReadStreamLazy('damage.csv', ENTRY_OPTIONS, (callback) => callback(null, fs.createReadStream(damagePath)));
+    const aborted = () => source.signal?.aborted === true;
+    if (damagePath)
+      zip.addReadStreamLazy('damage.csv', ENTRY_OPTIONS, (callback) =>
+        aborted() ? callback(source.signal!.reason as Error, null as never) : callback(null, fs.createReadStream(damagePath)),
+      );
     for (const asset of sortedAssetOrder(run.assetUuids)) {
       zip.addReadStreamLazy(`time_series/${run.assetUuids[asset]}.csv`, ENTRY_OPTIONS, (callback) => {
+        if (aborted()) return callback(source.signal!.reason as Error, null as never);
         callback(null, Readable.from([Buffer.from(timeSeriesCsv(run.timestamps, run.survival, failureCounts, assetCount, asset, run.numberOfSamples))]));
       });
     }

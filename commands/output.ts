@@ -1,5 +1,5 @@
 import type { CommandContext, GlobalOptions } from './context.js';
-import { streamsToStdout } from '../src/app/resultOutput.js';
+import { streamsToStdout } from '../src/app/results/resultOutput.js';
 
 /** The help of --overwrite on every command that writes a result file (docs/hardening.md, "Result files"). */
 export const OVERWRITE_HELP = 'replace an existing file at the output path even when it is not of the kind this command writes';

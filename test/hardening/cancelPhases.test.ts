@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { writeScenarioZip } from '../../src/domain/scenarios/zipWriter.js';
+import { writeScenarioZip } from '../../src/domain/scenarios/formats/scenarioZip/writer.js';
 import { tempDir } from '../helpers/cli.js';
 
 // Cancellation in every phase (docs/hardening.md, "Cancellation"): a cancel that arrives once

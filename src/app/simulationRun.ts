@@ -132,7 +132,11 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
   }));
   const presentQuantities = new Set(Object.keys(result.intensities));
   const presentTypes = new Set(assets.assetType);
-  const warnings = [...warningTexts(physicsWarnings), ...unreachedHazardWarnings(hazard, result)];
+  const warnings = [
+    ...(hazard.notes ?? []).map((note) => `hazard model ${task.hazard.name}: ${note}`),
+    ...warningTexts(physicsWarnings),
+    ...unreachedHazardWarnings(hazard, result),
+  ];
   const fallbacks = compiled.fallbacks.filter((pair) => presentQuantities.has(pair.quantity) && presentTypes.has(pair.asset_type));
   if (fallbacks.length > 0 && task.curveSet.name !== compiled.fallbackSet) {
     // A handful named, the rest counted: the result's curves table lists every pair with the set it came from.

@@ -78,11 +78,19 @@ test('an earthquake 10° north of the feeder: the epicentre, its distance and th
   assert.equal(readReportData(fs.readFileSync(report, 'utf8')).warnings, [warning]);
 });
 
-test("Hurricane Oscar's track over the Charleston feeder: the storm centre never comes within 2,000 km", () => {
+test("Hurricane Oscar's track over the Charleston feeder: the storm centre never comes within 2,000 km; the track's estimates are warned about too", () => {
   assert.is(cli(['upload', exampleHazard('hurricane_oscar_2018'), '--kind', 'hazard', '--name', 'oscar']).code, 0);
   const run = cli(['simulate', 'feeder', 'oscar', '-o', path.join(out, 'oscar.sqlite'), '--json']);
   assert.is(run.code, 0, run.stderr);
-  const [warning] = json(run).warnings as string[];
+  const warnings = json(run).warnings as string[];
+  // The best-track upload's estimates travel in the hazard file's notes and come back with every run.
+  assert.ok(
+    warnings.includes(
+      "hazard model oscar: AL162018: radius of maximum wind missing at 9 fixes: estimated from central pressure with CLIMADA's estimate_rmw piecewise-linear fit to IBTrACS (1980–2019)",
+    ),
+    warnings.join('\n'),
+  );
+  const warning = warnings.find((text) => text.includes('never reaches'))!;
   assert.match(warning, /^the wind hazard never reaches the feeder: .* At its closest, the storm centre of wind '[^']+' at \S+ is (\d),(\d{3}) km from /);
   const km = Number(/is (\d,\d{3}) km/.exec(warning)![1].replace(',', ''));
   // Oscar (2018) stayed east of 57° W; Charleston is at 80° W: over 20° of longitude at about 33–40° N, more than 2,000 km.

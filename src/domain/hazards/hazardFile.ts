@@ -10,7 +10,7 @@ import { hazardFileEntry, hazardFileTypes } from './registry.js';
 import type { HazardEntry, HazardModel } from './types.js';
 
 /**
- * The hazsim hazard file (docs/input-hazard.md): `{name?, description?, timestamps?, terrain?, inland_decay?, models}`.
+ * The hazsim hazard file (docs/input-hazard.md): `{name?, description?, notes?, timestamps?, terrain?, inland_decay?, models}`.
  * Each model is read by the schema of its `type`; `timestamps`, when given, must be the
  * set of the models' timestamps.
  */
@@ -19,12 +19,13 @@ const HazardFileShape = v.strictObject(
   {
     name: v.optional(v.string('name must be a string')),
     description: v.optional(v.string('description must be a string')),
+    notes: v.optional(v.array(v.string('each note must be a string'), 'notes must be a list of strings')),
     timestamps: v.optional(v.array(Timestamp, 'timestamps must be a list of ISO 8601 date-times')),
     terrain: v.optional(TerrainSchema),
     inland_decay: v.optional(InlandDecaySchema),
     models: v.pipe(v.array(v.unknown(), 'models must be a list of hazard models'), v.minLength(1, 'a hazard model needs at least one model in models')),
   },
-  'expected a hazard file object {name, description, timestamps, terrain, inland_decay, models}',
+  'expected a hazard file object {name, description, notes, timestamps, terrain, inland_decay, models}',
 );
 
 export interface HazardFileResult {
@@ -53,8 +54,8 @@ export function readHazardFile(content: unknown): HazardFileResult {
   const timestamps = [...new Set(models.map((model) => model.timestamp))].sort();
   if (shape.output.timestamps) issues.push(...timestampsDisagreement(shape.output.timestamps, shape.output.models, timestamps));
   if (issues.length > 0) return { model: null, issues };
-  const terrain = shape.output.terrain;
-  return { model: { name: shape.output.name ?? '', ...(terrain ? { terrain } : {}), timestamps, models }, issues: [] };
+  const { terrain, notes } = shape.output;
+  return { model: { name: shape.output.name ?? '', ...(terrain ? { terrain } : {}), ...(notes?.length ? { notes } : {}), timestamps, models }, issues: [] };
 }
 
 function readModels(rawModels: unknown[]): { models: HazardEntry[]; issues: Issue[] } {

@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import { layersRule } from './scripts/eslint-layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'man/**', 'docs/**'] },
+  { ignores: ['dist/**', '.dist-next.*/**', '.dist-old.*/**', 'node_modules/**', 'man/**', 'docs/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -16,7 +16,7 @@ const FACES_SKIP_THE_FILES = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'man/**', 'docs/**'] },
+  { ignores: ['dist/**', '.dist-next.*/**', '.dist-old.*/**', 'node_modules/**', 'man/**', 'docs/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The installed entry point: runs the compiled CLI (built by `npm run build`, which `npm ci` runs via `prepare`).
+// The installed entry point: runs the compiled CLI (dist/, built once by `npm ci` through `prepare`;
+// scripts/build.mjs rebuilds only when the sources change, aside, and swaps the new dist/ in).
 import { main, stopCleanlyOnSignals } from '../dist/commands/main.js';
 
 // A reader that stops early (`hazsim list | head -1`) closes the pipe: stop quietly with the

@@ -13,7 +13,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const filter = process.argv.slice(2);
 
 // CLI tests spawn bin/hazsim.js, which runs the compiled code: build it fresh first.
-const build = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], { stdio: 'inherit' });
+// scripts/build.mjs: skipped when dist/ is current, else built aside and swapped in (never rewritten in place).
+const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) {
   console.log('build failed');
   console.log('0 passed, 1 failed');

@@ -180,9 +180,52 @@ test('the slider redraws the map at another time', async (context) => {
   await page.waitForSelector('body[data-ready="true"]');
   const label = () => page.locator('#time-label').textContent();
   const last = await label();
-  assert.match(last ?? '', /^\d{4}-\d\d-\d\dT/);
+  assert.match(last ?? '', /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   await page.locator('#time').fill('0');
   assert.is.not(await label(), last);
+  await browserContext.close();
+});
+
+test('read anywhere: charts and slider in UTC in a viewer west of Greenwich, legends without value boxes, a scale bar, the track in view, readable settings, no repository paths', async (context) => {
+  if (!context.browser) return;
+  const browserContext = await context.browser.newContext({ offline: true, viewport: { width: 1200, height: 900 }, timezoneId: 'America/Los_Angeles' });
+  const page = await browserContext.newPage();
+  await page.goto(`file://${context.report}`, { waitUntil: 'load' });
+  await page.waitForSelector('body[data-ready="true"]');
+  // uPlot draws its ticks on a canvas: the charts must be the same pixels as in a viewer in UTC.
+  const inUtc = await context.browser.newContext({ offline: true, viewport: { width: 1200, height: 900 }, timezoneId: 'UTC' });
+  const utcPage = await inUtc.newPage();
+  await utcPage.goto(`file://${context.report}`, { waitUntil: 'load' });
+  await utcPage.waitForSelector('body[data-ready="true"]');
+  for (const chart of ['#outage-chart', '#impact-chart'])
+    assert.ok((await page.locator(chart).screenshot()).equals(await utcPage.locator(chart).screenshot()), `${chart} is drawn in UTC`);
+  await inUtc.close();
+  // The axis titles are drawn on the canvas too: the page's script names the zone on every time axis.
+  assert.is(fs.readFileSync(context.report, 'utf8').match(/label: 'time \(UTC\)'/g)?.length, 2);
+  assert.match((await page.locator('label[for="time"]').textContent()) ?? '', /UTC/);
+  // No legend value reads "--", and every legend marker is filled.
+  assert.not.ok((await page.locator('main').textContent())!.includes('--'));
+  const markers = await page
+    .locator('.u-legend .u-marker')
+    .evaluateAll((nodes) => nodes.map((node) => (globalThis as any).getComputedStyle(node).backgroundColor));
+  assert.ok(markers.length > 0 && markers.every((colour: string) => colour !== 'rgba(0, 0, 0, 0)' && colour !== 'rgb(255, 255, 255)'), markers.join(' '));
+  assert.is(await page.locator('.leaflet-control-scale').count(), 1);
+  // The track's dark dashed line (#333; assets are drawn green to red) is in the first view: the map's canvas has dark pixels.
+  const dark = await page.evaluate(() => {
+    const browser = globalThis as any;
+    let count = 0;
+    for (const canvas of browser.document.querySelectorAll('#map canvas')) {
+      const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 0; i < pixels.length; i += 4) if (pixels[i + 3] > 200 && pixels[i] < 90 && pixels[i + 1] < 90 && pixels[i + 2] < 90) count += 1;
+    }
+    return count;
+  });
+  assert.ok(dark > 50, `the storm track is drawn in the first view (${dark} dark pixels)`);
+  const provenance = (await page.locator('#provenance').textContent()) ?? '';
+  assert.ok(provenance.includes("x = longitude, y = latitude (GDM's reading)"), 'coordinates as words');
+  assert.ok(/3-s gust at 10 m over open terrain/.test(provenance), 'the wind conversion as words');
+  assert.not.ok(provenance.includes('{"'), 'no JSON in the settings');
+  assert.not.match((await page.locator('main').textContent()) ?? '', /docs\/[a-z-]+\.md/);
   await browserContext.close();
 });
 

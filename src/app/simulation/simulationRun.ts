@@ -23,6 +23,7 @@ import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAsse
 import { groupAssetsByType } from '../../domain/simulation/combine.js';
 import { writeResultsSqlite } from '../../domain/simulation/sqlite.js';
 import type { ShakingSurvivalData } from '../../domain/simulation/shakingSurvival.js';
+import { unreachedHazardWarnings } from '../../domain/simulation/unreachedHazards.js';
 import { summarizeSurvival, UNLOCATED_LISTED, type SurvivalSummary } from '../../domain/simulation/summary.js';
 import type { CurveUsed } from '../../domain/simulation/types.js';
 import { buildDamageModel, buildShakingDamageModel } from '../../domain/simulation/damageModel.js';
@@ -158,7 +159,11 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
   }));
   const presentQuantities = new Set(Object.keys(result.intensities));
   const presentTypes = new Set(assets.assetType);
-  const warnings = warningTexts(physicsWarnings);
+  const warnings = [
+    ...(hazard.notes ?? []).map((note) => `hazard model ${task.hazard.name}: ${note}`),
+    ...warningTexts(physicsWarnings),
+    ...unreachedHazardWarnings(hazard, result),
+  ];
   const fallbacks = compiled.fallbacks.filter((pair) => presentQuantities.has(pair.quantity) && presentTypes.has(pair.asset_type));
   if (fallbacks.length > 0 && task.curveSet.name !== compiled.fallbackSet) {
     // A handful named, the rest counted: the result's curves table lists every pair with the set it came from.

@@ -7,6 +7,7 @@ import type { Quantity } from '../gdm/index.js';
 import { ASSET_HEIGHTS_M } from './heights.js';
 import { LINE_CLASSES, lineAssetType, STRUCTURE_OF_LINE, STRUCTURE_PREFERENCE } from './lines.js';
 import { busPoint, coordinateOrderWarning, midpoint, type CoordinateReading, type Located, type Point } from './locate.js';
+import { implausibleCoordinatesWarning } from './coordinatePlausibility.js';
 import { ASSET_TYPES, type AssetExtraction, type AssetType, type ComponentNote } from './types.js';
 
 export { ASSET_HEIGHTS_M } from './heights.js';
@@ -107,9 +108,14 @@ function assetOf(
   return { reason: notAssetReason(component) };
 }
 
-/** Warnings about the model's coordinates as a whole, as `reading` reads them (locate.ts, coordinateOrderWarning): shown on upload and validation. */
+/**
+ * Warnings about the model's coordinates as a whole, as `reading` reads them: shown on upload and
+ * validation. An implausible set (coordinatePlausibility.ts: one point, strays in range, too wide)
+ * or, when every coordinate is out of range, the order or local x/y (locate.ts, coordinateOrderWarning).
+ */
 export function coordinateWarnings(model: DistributionModel, reading: CoordinateReading): string[] {
-  const warning = coordinateOrderWarning(componentsOfType(model, 'DistributionBus'), reading);
+  const buses = componentsOfType(model, 'DistributionBus');
+  const warning = implausibleCoordinatesWarning(buses, reading) ?? coordinateOrderWarning(buses, reading);
   return warning ? [warning] : [];
 }
 

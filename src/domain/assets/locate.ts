@@ -65,11 +65,18 @@ export type Located = Point | { reason: string };
 
 const WGS84 = /^(epsg:4326|wgs ?84|ogc:crs84|urn:ogc:def:crs:(epsg::4326|ogc:1\.3:crs84))$/i;
 
-function busLabel(bus: Component): string {
+/** True when a Location's crs names a system other than WGS-84 longitude/latitude (null: none named, GDM's default). */
+export function isOtherCrs(crs: string | null): boolean {
+  return crs !== null && !WGS84.test(crs);
+}
+
+/** A bus as messages name it: its name, or its uuid when it has none. */
+export function busLabel(bus: Component): string {
   return `bus ${bus.name ? JSON.stringify(bus.name) : bus.uuid}`;
 }
 
-function inRange(longitude: number, latitude: number): boolean {
+/** True when a longitude and latitude (degrees) are within ±180 and ±90. */
+export function inRange(longitude: number, latitude: number): boolean {
   return Math.abs(longitude) <= 180 && Math.abs(latitude) <= 90;
 }
 
@@ -88,7 +95,7 @@ export function busPoint(bus: Component, reading: CoordinateReading): Located {
     return point;
   }
   const crs = location.fields.crs as string | null;
-  if (crs !== null && !WGS84.test(crs)) return { reason: `${busLabel(bus)} has crs ${JSON.stringify(crs)}; hazsim reads WGS-84 longitude/latitude only` };
+  if (isOtherCrs(crs)) return { reason: `${busLabel(bus)} has crs ${JSON.stringify(crs)}; hazsim reads WGS-84 longitude/latitude only` };
   if (x === 0 && y === 0) return { reason: `${busLabel(bus)} is at x = 0, y = 0, a placeholder rather than a place` };
   if (!inRange(east, north)) return { reason: `${busLabel(bus)} is at x = ${x}, y = ${y}, which is not a longitude/latitude read as ${readingLabel(reading)}` };
   return { longitude: east, latitude: north };
@@ -131,7 +138,7 @@ export function coordinateOrderWarning(buses: readonly Component[], reading: Coo
     const x = location.fields.x as number;
     const y = location.fields.y as number;
     const crs = location.fields.crs as string | null;
-    if ((crs !== null && !WGS84.test(crs)) || (x === 0 && y === 0)) continue;
+    if (isOtherCrs(crs) || (x === 0 && y === 0)) continue;
     const [east, north] = reading.order === 'lon,lat' ? [x, y] : [y, x];
     if (inRange(east, north)) return null;
     checked += 1;

@@ -1,5 +1,7 @@
 import type * as v from 'valibot';
 import { preparePoints, type PreparedPoints } from '../../base/geodesy/batch.js';
+import { geodesicDistanceM } from '../../base/geodesy/inverse.js';
+import { areaContains, nearestBoundaryPoint, prepareBoundary, type BoundaryPoint } from './_polygon.js';
 import { buildSiteBlocks, buildSiteGrid, type SiteBlocks, type SiteGrid } from './_siteGrid.js';
 import type { PhysicsProfile } from './physics.js';
 import type { IntensityQuantity } from './quantities.js';
@@ -138,11 +140,53 @@ export interface HazardDescriptor<M extends HazardEntry = HazardEntry> {
   /** What the model adds to a summary. */
   footprint(model: M): ModelFootprint;
   /**
+   * Where the model comes nearest to the sites: the nearest site and its geodesic distance from
+   * what the model is measured from (an epicentre, a storm centre, an area's edge; 0 inside an
+   * area). A run whose hazard lowers no asset's survival names it (docs/output-sqlite.md,
+   * "Warnings"); a type without it gets no such warning.
+   */
+  approach?(model: M, sites: Sites): Approach;
+  /**
    * For models that move or change between their snapshots (a storm track): how to place
    * the model between two snapshots, so the default physics catches the peak that passes
    * between them (docs/physics.md). Models without it are taken at their snapshots.
    */
   motion?: ModelMotion<M>;
+}
+
+/** How near a model comes to a set of sites (HazardDescriptor.approach); site −1 when there are none. */
+export interface Approach {
+  site: number;
+  distanceM: number;
+  /** What the distance is measured from, for messages: "the epicentre", "the storm centre", "the area's edge". */
+  from: string;
+}
+
+/** The nearest of `sites` to a point: the approach of a model measured from that point. */
+export function pointApproach(point: GeoPoint, sites: Sites, from: string): Approach {
+  let best: Approach = { site: -1, distanceM: Infinity, from };
+  for (let i = 0; i < sites.count; i++) {
+    const distanceM = geodesicDistanceM(point.latitude, point.longitude, sites.latitude[i], sites.longitude[i]);
+    if (distanceM < best.distanceM) best = { site: i, distanceM, from };
+  }
+  return best;
+}
+
+/** The nearest of `sites` to any of a model's areas: 0 inside one, else the geodesic distance to the nearest edge. */
+export function areasApproach(model: HazardEntry & { areas: readonly { geometry: AreaGeometry }[] }, sites: Sites): Approach {
+  const from = model.areas.length === 1 ? "the area's edge" : "the nearest area's edge";
+  let best: Approach = { site: -1, distanceM: Infinity, from };
+  const nearest: BoundaryPoint = { lon: 0, lat: 0 };
+  for (const area of model.areas) {
+    const boundary = prepareBoundary(area.geometry);
+    for (let i = 0; i < sites.count; i++) {
+      const inside = areaContains(area.geometry, sites.longitude[i], sites.latitude[i]);
+      if (!inside) nearestBoundaryPoint(boundary, sites.longitude[i], sites.latitude[i], nearest);
+      const distanceM = inside ? 0 : geodesicDistanceM(sites.latitude[i], sites.longitude[i], nearest.lat, nearest.lon);
+      if (distanceM < best.distanceM) best = { site: i, distanceM, from };
+    }
+  }
+  return best;
 }
 
 /** How a moving model is followed between two consecutive snapshots of one track. */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { distancesFromPointM } from '../../base/geodesy/batch.js';
 import { Name, plainNumber, Point, quantity, Timestamp } from './_schema.js';
 import { STANDARD_GRAVITY_MS2 } from './_units.js';
-import { modelLabel, pointBox, type ComputeContext, type HazardDescriptor, type PreparedSites, type QuantityViews } from './descriptor.js';
+import { modelLabel, pointApproach, pointBox, type ComputeContext, type HazardDescriptor, type PreparedSites, type QuantityViews } from './descriptor.js';
 import { hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFromMmi } from './earthquake/eradV1.js';
 import { defaultTopDepthKm, ruptureProblem } from './earthquake/rupture.js';
 import { interpolateShakeMap, Raster, ShakeMapModel } from './earthquake/shakemapHazard.js';
@@ -233,6 +233,7 @@ export const earthquake: HazardDescriptor<EarthquakeHazard> = {
           ],
         }
       : { counts: { earthquake: 1 }, boxes: [pointBox(model.origin)] },
+  approach: (model, sites) => pointApproach(model.declaredType === 'shakemap' ? model.event : model.origin, sites, 'the epicentre'),
   compute(model, sites, out, warn, context) {
     if (model.declaredType === 'shakemap') computeShakeMap(model, sites, out, warn, context);
     else computeSource(model, sites, out, warn, context);

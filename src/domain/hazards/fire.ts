@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { geodesicDistanceFastM } from '../../base/geodesy/batch.js';
 import { areasModelObject, areaTimestampsMatchParent, Geometry, Name, quantity, Timestamp } from './_schema.js';
 import { areaContains, nearestBoundaryPoint, prepareBoundary, type BoundaryPoint } from './_polygon.js';
-import { areasFootprint, mergeMin, type HazardDescriptor } from './descriptor.js';
+import { areasApproach, areasFootprint, mergeMin, type HazardDescriptor } from './descriptor.js';
 import type { FireArea, FireHazard } from './types.js';
 
 /**
@@ -71,6 +71,7 @@ export const fire: HazardDescriptor<FireHazard> = {
   ],
   requires: [],
   footprint: areasFootprint,
+  approach: areasApproach,
   compute(model, sites, out) {
     const distance = out.fire_boundary_distance!;
     const { longitude, latitude, count } = sites.sites;

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { areasModelObject, areaTimestampsMatchParent, Geometry, Name, quantity, Timestamp } from './_schema.js';
 import { areaContains, BOUNDARY_TOLERANCE_DEG } from './_polygon.js';
 import { forEachSiteNear } from './_siteGrid.js';
-import { areasFootprint, mergeMax, modelLabel, type HazardDescriptor } from './descriptor.js';
+import { areasApproach, areasFootprint, mergeMax, modelLabel, type HazardDescriptor } from './descriptor.js';
 import type { FloodArea, FloodHazard } from './types.js';
 
 /**
@@ -107,6 +107,7 @@ export const flood: HazardDescriptor<FloodHazard> = {
   ],
   requires: ['heightM'],
   footprint: areasFootprint,
+  approach: areasApproach,
   compute(model, sites, out, warn, context) {
     // Default physics: water flows against an asset only where the asset is in the water (docs/physics.md).
     const velocityNeedsWater = context.physics === 'default';

@@ -12,7 +12,7 @@ import { hazardFileEntry, hazardFileTypes } from './registry.js';
 import type { HazardEntry, HazardModel, WindHazard } from './types.js';
 
 /**
- * The hazsim hazard file (docs/input-hazard.md): `{name?, description?, timestamps?, terrain?,
+ * The hazsim hazard file (docs/input-hazard.md): `{name?, description?, notes?, timestamps?, terrain?,
  * exposure?, max_wind_source?, inland_decay?, models}`. Each model is read by the schema of its `type`;
  * `timestamps`, when given, must be the set of the models' timestamps. `max_wind_source` is the
  * hazard's choice for every wind model that does not make its own (wind/stormSize.ts).
@@ -22,6 +22,7 @@ const HazardFileShape = v.strictObject(
   {
     name: v.optional(v.string('name must be a string')),
     description: v.optional(v.string('description must be a string')),
+    notes: v.optional(v.array(v.string('each note must be a string'), 'notes must be a list of strings')),
     timestamps: v.optional(v.array(Timestamp, 'timestamps must be a list of ISO 8601 date-times')),
     terrain: v.optional(TerrainSchema),
     exposure: v.optional(ExposureSchema),
@@ -29,7 +30,7 @@ const HazardFileShape = v.strictObject(
     inland_decay: v.optional(InlandDecaySchema),
     models: v.pipe(v.array(v.unknown(), 'models must be a list of hazard models'), v.minLength(1, 'a hazard model needs at least one model in models')),
   },
-  'expected a hazard file object {name, description, timestamps, terrain, exposure, max_wind_source, inland_decay, models}',
+  'expected a hazard file object {name, description, notes, timestamps, terrain, exposure, max_wind_source, inland_decay, models}',
 );
 
 export interface HazardFileResult {
@@ -61,8 +62,11 @@ export function readHazardFile(content: unknown): HazardFileResult {
   const timestamps = [...new Set(models.map((model) => model.timestamp))].sort();
   if (shape.output.timestamps) issues.push(...timestampsDisagreement(shape.output.timestamps, shape.output.models, timestamps));
   if (issues.length > 0) return { model: null, issues };
-  const { terrain, exposure } = shape.output;
-  return { model: { name: shape.output.name ?? '', ...(terrain ? { terrain } : {}), ...(exposure ? { exposure } : {}), timestamps, models }, issues: [] };
+  const { terrain, exposure, notes } = shape.output;
+  return {
+    model: { name: shape.output.name ?? '', ...(terrain ? { terrain } : {}), ...(exposure ? { exposure } : {}), ...(notes?.length ? { notes } : {}), timestamps, models },
+    issues: [],
+  };
 }
 
 function readModels(rawModels: unknown[]): { models: HazardEntry[]; issues: Issue[] } {

@@ -3,8 +3,9 @@ export { validateHazardContent, readHazardModel, summarizeHazardModel, type Haza
 export { computeIntensities, quantitiesOf } from './intensities.js';
 export { descriptorOf, hazardDescriptors, hazardFileEntries, hazardFileEntry, hazardFileTypes, registerHazardType, supportedHazardTypes } from './registry.js';
 export * from './quantities.js';
-export { areasFootprint, mergeMax, mergeMin, modelLabel, pointBox } from './descriptor.js';
+export { areasApproach, areasFootprint, mergeMax, mergeMin, modelLabel, pointApproach, pointBox } from './descriptor.js';
 export type {
+  Approach,
   ComputeContext,
   PhysicsProfile,
   EradClass,

@@ -223,4 +223,6 @@ export interface HazardModel {
   /** The sorted distinct timestamps of the models. */
   timestamps: string[];
   models: HazardEntry[];
+  /** What the file's maker assumed or estimated (a best-track upload's estimated storm parameters): every run repeats them in its warnings. */
+  notes?: string[];
 }

@@ -2,7 +2,16 @@ import * as v from 'valibot';
 import { distancesFromPointM, geodesicDistanceFastM } from '../../base/geodesy/batch.js';
 import { HazsimError } from '../../base/errors.js';
 import { Name, Point, plainNumber, quantity, Timestamp } from './_schema.js';
-import { mergeMax, modelLabel, pointBox, type ComputeContext, type HazardDescriptor, type ModelMotion, type PreparedSites } from './descriptor.js';
+import {
+  mergeMax,
+  modelLabel,
+  pointApproach,
+  pointBox,
+  type ComputeContext,
+  type HazardDescriptor,
+  type ModelMotion,
+  type PreparedSites,
+} from './descriptor.js';
 import { interpolateWindHazard } from './windInterpolation.js';
 import type { WindHazard } from './types.js';
 import { DEFAULT_ENVIRONMENTAL_PRESSURE_PA, HPA_PA } from './wind/constants.js';
@@ -299,6 +308,7 @@ export const wind: HazardDescriptor<WindHazard> = {
   ],
   requires: [],
   footprint: (model) => ({ counts: { wind: 1 }, boxes: [pointBox(model.center)] }),
+  approach: (model, sites) => pointApproach(model.center, sites, 'the storm centre'),
   motion: windMotion,
   compute(model, sites, out, warn, context: ComputeContext) {
     const speed = out.wind_speed!;

@@ -9,6 +9,7 @@ import type { HazardEntry } from '../hazards/types.js';
 import { quantityDefinition } from '../hazards/quantities.js';
 import { curvePlots, type CurvePlot, type UsedCurve } from './curves.js';
 import { hazardOverlays, type MapOverlay } from './overlays.js';
+import { provenanceRows } from './provenance.js';
 
 export interface ReportInput {
   runInfo: Readonly<Record<string, string>>;
@@ -187,7 +188,7 @@ export function buildReportPayload(input: ReportInput): ReportPayload {
   }
 
   const warnings = parseWarnings(input.runInfo.warnings);
-  const provenance = Object.entries(input.runInfo).filter(([key]) => key !== 'warnings' && key !== 'unlocated_assets');
+  const provenance = provenanceRows(input.runInfo);
   return {
     title: `${input.runInfo.distribution_name ?? 'feeder'} under ${input.runInfo.hazard_name ?? 'hazard'}`,
     provenance,

@@ -134,12 +134,16 @@ function uploadInput(fields: Record<string, unknown>, files: Record<string, File
 }
 
 /**
- * formidable reads a part without its own Content-Type as a text field, but RFC 7578 makes
- * the part's `filename` what marks a file, and clients such as Python `requests` send file
- * parts without a type. A part with a filename is a file here, whatever its type.
+ * formidable reads a part without its own Content-Type as a text field and one with a type as
+ * a file, but RFC 7578 makes the part's `filename` what marks a file (§4.2) and lets any part
+ * carry a Content-Type (§4.4). Clients differ: Python `requests` sends file parts without a
+ * type, and .NET's HttpClient (StringContent) and PowerShell's `-Form` label every text part
+ * `text/plain; charset=utf-8`. So a part with a filename is a file, and one without is a text
+ * field (read as UTF-8, RFC 7578's default), whatever its type.
  */
 function fileByFilename(part: Part, handle: (part: Part) => void): void {
-  if (part.originalFilename && !part.mimetype) part.mimetype = 'application/octet-stream';
+  if (part.originalFilename === null || part.originalFilename === undefined) part.mimetype = null;
+  else if (!part.mimetype) part.mimetype = 'application/octet-stream';
   handle(part);
 }
 

@@ -56,6 +56,12 @@
     return node;
   }
 
+  // Every time in the results is UTC (ISO 8601 without zone): shown as such, never in the viewer's zone.
+  const utcLabel = (timestamp) => (timestamp ? `${timestamp.replace('T', ' ').slice(0, 16)} UTC` : '');
+  const utcDate = (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC');
+  // Legends name the series only (no value boxes that read "--"), each marker filled with its line's colour.
+  const LEGEND = { live: false, markers: { fill: (chart, index) => chart.series[index].stroke(chart, index) } };
+
   // Failure probability 0..1 to a colour: green, yellow, red (ColorBrewer RdYlGn, reversed).
   const STOPS = [
     [0, [26, 152, 80]],
@@ -110,7 +116,7 @@
   const mapNode = element('div', { id: 'map' });
   section('map-section', 'Map', [
     element('div', { class: 'controls' }, [
-      element('label', { for: 'time' }, ['Time ']),
+      element('label', { for: 'time' }, ['Time (UTC) ']),
       slider,
       timeLabel,
       legend,
@@ -118,14 +124,14 @@
     ]),
     element('div', { class: 'map-wrap' }, [mapNode, hover]),
     element('p', { class: 'hint' }, [
-      'Lines are drawn along their route, point assets as dots, coloured by failure probability at the chosen time. The background is blank on purpose: the file makes no request. To add a basemap, open the file in an editor and add an L.tileLayer(url).addTo(map) line of your own tile server after the map is created (and allow its host in the Content-Security-Policy).',
+      "Lines are drawn along their route, point assets as dots, coloured by failure probability at the chosen time. A dashed line is the hazard's track (a storm centre over time); markers, circles and areas show its models at the chosen time. The background is blank on purpose: the file makes no request. To add a basemap, open the file in an editor and add an L.tileLayer(url).addTo(map) line of your own tile server after the map is created (and allow its host in the Content-Security-Policy).",
     ]),
   ]);
 
   const map = L.map(mapNode, { zoomAnimation: false, attributionControl: false, preferCanvas: true });
   map.createPane('assets').style.zIndex = 450;
   map.getPane('assets').style.pointerEvents = 'none';
-  map.fitBounds(data.bounds, { padding: [20, 20] });
+  L.control.scale({ position: 'bottomleft', maxWidth: 160 }).addTo(map);
   let timeSlot = Number(slider.value);
 
   const screenX = new Float32Array(count);
@@ -229,7 +235,7 @@
     const style = { color: '#3b4cc0', weight: 2, fillOpacity: 0.12 };
     for (const overlay of data.overlays) {
       if (overlay.kind === 'track')
-        L.polyline(overlay.positions, { color: '#555', weight: 1.5, dashArray: '4 4' }).bindTooltip(tooltipText(overlay.label)).addTo(overlayLayer);
+        L.polyline(overlay.positions, { color: '#333', weight: 2.5, dashArray: '6 4' }).bindTooltip(tooltipText(overlay.label)).addTo(overlayLayer);
       else if (overlay.timestamp !== active) continue;
       else if (overlay.kind === 'polygon') L.polygon(overlay.rings, style).bindTooltip(tooltipText(overlay.label)).addTo(overlayLayer);
       else if (overlay.kind === 'circle')
@@ -251,12 +257,22 @@
     else if (overlay.kind === 'circle') hazardBounds.extend(L.latLng(overlay.position).toBounds(2 * overlay.radiusM));
     else hazardBounds.extend(overlay.position);
   }
+  // The first view is the feeder and, when the hazard has a track, the track's point nearest to
+  // it, so a storm's path shows beside the feeder rather than off screen.
+  const firstView = L.latLngBounds(data.bounds);
+  const middle = firstView.getCenter();
+  for (const overlay of data.overlays) {
+    if (overlay.kind !== 'track') continue;
+    const nearest = overlay.positions.reduce((best, position) => (middle.distanceTo(position) < middle.distanceTo(best) ? position : best));
+    firstView.extend(nearest);
+  }
+  map.fitBounds(firstView, { padding: [20, 20] });
   showFeeder.addEventListener('click', () => map.fitBounds(data.bounds, { padding: [20, 20] }));
   showHazard.addEventListener('click', () => map.fitBounds(hazardBounds, { padding: [20, 20] }));
 
   function showTime() {
     timeSlot = Number(slider.value);
-    timeLabel.textContent = data.timestamps[timeSlot] || '';
+    timeLabel.textContent = utcLabel(data.timestamps[timeSlot]);
     assetLayer.paint();
     drawOverlays();
   }
@@ -285,7 +301,7 @@
     const lines = [
       `${data.assets.names[best]}`,
       `${data.assets.types[typeIndex[best]]}`,
-      `failure probability ${formatNumber(failure[timeSlot * count + best] / 250)} at ${data.timestamps[timeSlot]}`,
+      `failure probability ${formatNumber(failure[timeSlot * count + best] / 250)} at ${utcLabel(data.timestamps[timeSlot])}`,
       ...peaks.filter((peak) => Number.isFinite(peak.values[best])).map((peak) => `peak ${peak.quantity} ${formatNumber(peak.values[best])} ${peak.unit}`),
     ];
     hover.replaceChildren(...lines.map((line, index) => element(index === 0 ? 'strong' : 'div', {}, [line])));
@@ -305,9 +321,11 @@
     {
       width: chartWidth(),
       height: 260,
+      tzDate: utcDate,
       scales: { x: { time: true } },
       series: [{}, { label: 'expected failed assets', stroke: '#d73027', width: 2 }],
-      axes: [{}, { label: 'assets' }],
+      axes: [{ label: 'time (UTC)' }, { label: 'expected failed assets', size: 60 }],
+      legend: { show: false },
     },
     [data.expectedFailures.timestamps.map(seconds), data.expectedFailures.values],
     outage,
@@ -317,7 +335,7 @@
     const impactNode = element('div', { id: 'impact-chart' });
     const settings = Object.entries(data.impact.metadata);
     section('impact', 'Customers and kW out over time', [
-      element('p', {}, ['Mean over the scenario samples, with the band from P10 to P90 (docs/output-impact.md).']),
+      element('p', {}, ['Mean over the scenario samples (bold line), with the band from the 10th to the 90th percentile (thin lines, shaded).']),
       impactNode,
       table(['impact setting', 'value'], settings),
     ]);
@@ -330,6 +348,7 @@
         {
           width: chartWidth(),
           height: 220,
+          tzDate: utcDate,
           scales: { x: { time: true } },
           series: [
             {},
@@ -338,7 +357,8 @@
             { label: `${label} mean`, stroke: '#d73027', width: 2 },
           ],
           bands: [{ series: [2, 1], fill: 'rgba(215,48,39,0.15)' }],
-          axes: [{}, { label: unit }],
+          axes: [{ label: 'time (UTC)' }, { label: unit, size: 60 }],
+          legend: LEGEND,
         },
         [times, values.p10, values.p90, values.mean],
         impactNode,
@@ -365,7 +385,8 @@
           { label: 'failed assets' },
           { label: 'samples', stroke: '#3b4cc0', fill: 'rgba(59,76,192,0.4)', paths: uPlot.paths.bars({ size: [0.9, 40] }), points: { show: false } },
         ],
-        axes: [{ label: 'failed assets in the sample' }, { label: 'samples' }],
+        axes: [{ label: 'failed assets in the sample' }, { label: 'samples', size: 60 }],
+        legend: { show: false },
       },
       [data.scenarios.histogram.failures, data.scenarios.histogram.samples],
       scenarioChart,
@@ -375,7 +396,7 @@
   const curvesNode = element('div', { class: 'curves' });
   section('curves', 'Fragility curves used', [
     element('p', {}, [
-      'Every limit state of each curve over the intensity measure (the out-of-service one bold: survival is computed from it), with the peak intensity each asset of the type saw marked on that curve (up to 200 per curve).',
+      'Every limit state of each curve over the intensity measure: the probability of reaching it at that intensity (the out-of-service one bold: survival is computed from it). A red dot marks the peak intensity an asset of the type saw, on the out-of-service curve (up to 200 per curve). For a line the dot is at the peak of its most exposed span; as the line fails when any of its spans or structures does, its own failure probability can be higher than the dot.',
     ]),
     curvesNode,
   ]);
@@ -403,8 +424,8 @@
           })),
           { label: 'assets', stroke: '#d73027', paths: () => null, points: { show: true, size: 5, fill: '#d73027' } },
         ],
-        axes: [{ label: plot.unit }, { label: 'P(reaching the limit state)' }],
-        legend: { show: true, live: false },
+        axes: [{ label: plot.unit }, { label: 'probability', size: 50 }],
+        legend: LEGEND,
       },
       [
         xs,

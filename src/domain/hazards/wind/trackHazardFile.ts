@@ -50,7 +50,7 @@ export interface TrackSummary {
 }
 
 export interface TrackHazardFile {
-  content: { name: string; description: string; terrain?: TerrainClass; models: object[] };
+  content: { name: string; description: string; notes?: string[]; terrain?: TerrainClass; models: object[] };
   track: NormalizedTrack;
   summary: TrackSummary;
   warnings: string[];
@@ -270,6 +270,8 @@ export function trackToHazardFile(text: string, options: TrackUploadOptions = {}
     content: {
       name: `${track.name || 'UNNAMED'} ${track.id}`,
       description: `${label}, ${TRACK_FORMAT_NAMES[format]} best track ${first} to ${last}: ${track.fixes.length} fixes, ${models.length} wind models hourly and at every fix`,
+      // What was estimated or assumed travels with the file, so every run (and its report) says it again.
+      ...(warnings.length > 0 ? { notes: [...warnings] } : {}),
       ...(options.terrain ? { terrain: options.terrain } : {}),
       models,
     },

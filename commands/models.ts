@@ -3,10 +3,10 @@ import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatSummary, formatTable, writeWarnings } from './output.js';
 import { askIfMissing, confirmOnTerminal } from './prompts.js';
 import { HazsimError } from '../src/base/errors.js';
-import { COORDINATE_UNITS } from '../src/domain/opendss/index.js';
 import { MODEL_KIND_IDS, type ModelKindId } from '../src/app/kinds.js';
 import {
   COORDINATE_ORDERS,
+  COORDINATE_UNIT_NAMES,
   coordinateReading,
   placeAtProblem,
   TERRAIN_CLASSES,
@@ -93,9 +93,14 @@ export function addCoordinateOptions(command: Command, kept = 'kept with the mod
       `distribution models in local x/y metres (IEEE test feeders): the longitude,latitude of x = 0, y = 0; x is metres east, y metres north; ${kept}. OpenDSS models: where the centre of their bus coordinates goes`,
       parsePlaceAt,
     )
-    .option('--crs <crs>', 'OpenDSS models with projected bus coordinates: their CRS (EPSG:32614 for UTM zone 14N, EPSG:327xx south, or a proj4 "+proj=..." string)')
+    .option(
+      '--crs <crs>',
+      'OpenDSS models with projected bus coordinates: their CRS (EPSG:32614 for UTM zone 14N, EPSG:327xx south, or a proj4 "+proj=..." string)',
+    )
     .addOption(
-      new Option('--coordinate-units <unit>', 'OpenDSS models placed with --place-at: the unit of their x/y (default m)').choices(Object.keys(COORDINATE_UNITS)),
+      new Option('--coordinate-units <unit>', 'OpenDSS models placed with --place-at: the unit of their x/y (default m)').choices(
+        Object.keys(COORDINATE_UNITS),
+      ),
     );
 }
 
@@ -109,7 +114,12 @@ export interface CoordinateFlags {
 
 /** The coordinate reading the flags ask for (schemas.coordinateReading). */
 export function coordinatesOfFlags(options: CoordinateFlags) {
-  return coordinateReading({ coordinate_order: options.coordinateOrder, place_at: options.placeAt, crs: options.crs, coordinate_units: options.coordinateUnits });
+  return coordinateReading({
+    coordinate_order: options.coordinateOrder,
+    place_at: options.placeAt,
+    crs: options.crs,
+    coordinate_units: options.coordinateUnits,
+  });
 }
 
 export function makeUploadCommand(context: CommandContext): Command {

@@ -100,6 +100,9 @@ export const CoordinateUploadFields = {
   ),
 };
 
+/** The units --coordinate-units (coordinate_units) takes. */
+export const COORDINATE_UNIT_NAMES: readonly string[] = Object.keys(COORDINATE_UNITS);
+
 /** A coordinate reading with what an OpenDSS upload may add: the CRS of projected x/y, the unit of drawing x/y. */
 export interface UploadCoordinates extends CoordinateReading {
   crs?: string;

@@ -20,7 +20,15 @@ import { createImpactOps } from './impact.js';
 import { createImpactShardOps } from './impactShard.js';
 import { createJobOps } from './jobs.js';
 import { createReportOps } from './report.js';
-import { assertCoordinatesApply, assertProjectionApplies, detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
+import {
+  assertCoordinatesApply,
+  assertProjectionApplies,
+  detectKind,
+  prepareUpload,
+  type PrepareUploadTask,
+  type PreparedUpload,
+  type StagingPaths,
+} from './prepareUpload.js';
 import { runWorkerTask, WORKER_INPUT_BYTES } from '../base/workerTask.js';
 import { isObject } from '../base/json.js';
 import { writeDerivedFile } from './assetCache.js';

@@ -58,7 +58,12 @@ function shakeMapUpload(content: Record<string, unknown>, fileName: string): Upl
  * becomes the hazard file stored in its place (docs/input-hazard.md). `track` chooses the storm
  * and time window; when it is given, the file must be a best track.
  */
-export async function readUpload(fileName: string, bytes: Buffer, track?: TrackUploadOptions, opendss: OpenDssUploadContext = { folder: null }): Promise<UploadContent> {
+export async function readUpload(
+  fileName: string,
+  bytes: Buffer,
+  track?: TrackUploadOptions,
+  opendss: OpenDssUploadContext = { folder: null },
+): Promise<UploadContent> {
   if (bytes.length === 0) throw new HazsimError('unreadable', `${fileName} is empty`);
   if (!isZip(bytes)) {
     const text = bytes.subarray(0, 4096).toString('utf8');

@@ -44,7 +44,8 @@ export interface OpenDssModel {
 function notSimulatedReason(className: string): string {
   if (className === 'regcontrol' || className === 'capcontrol') return 'controls are not simulated; the transformer or capacitor they act on is written';
   if (className === 'energymeter' || className === 'monitor') return 'measurement only';
-  if (className === 'loadshape' || className === 'growthshape' || className === 'tshape' || className === 'priceshape') return 'time profiles are not simulated';
+  if (className === 'loadshape' || className === 'growthshape' || className === 'tshape' || className === 'priceshape')
+    return 'time profiles are not simulated';
   if (className === 'generator') return 'GDM has no generator component; its bus is kept';
   return 'hazsim has no counterpart for this class';
 }
@@ -81,7 +82,7 @@ export function readOpenDssModel(files: ScriptFiles, entry: string, options: Coo
   const sourceKv = network.sourceBus && !Number.isNaN(network.sourceBus.kv) ? network.sourceBus.kv : (circuit.voltageBasesKv[0] ?? 12.47);
   const busUuid = writeBuses(writer, network, located.points, sourceKv, emitted);
   writeSources(writer, circuit, busUuid);
-  writeLines(writer, circuit, busUuid, emitted);
+  writeLines(writer, circuit, network, busUuid, emitted);
   writeTransformers(writer, network, busUuid);
   writeLoads(writer, circuit, busUuid);
   writeCapacitors(writer, circuit, busUuid);
@@ -94,10 +95,11 @@ export function readOpenDssModel(files: ScriptFiles, entry: string, options: Coo
   const disabled: Record<string, number> = {};
   for (const [className, byName] of circuit.objects) {
     objects[className] = byName.size;
-    for (const object of byName.values()) if (className !== 'line' && !isEnabled(object)) disabled[className] = (disabled[className] ?? 0) + 1;
+    for (const object of byName.values()) if (!isEnabled(object)) disabled[className] = (disabled[className] ?? 0) + 1;
     if (!WRITTEN.has(className) && !PROTECTIVE.has(className) && !SUPPORTING.has(className))
       notSimulated[className] = { count: byName.size, why: notSimulatedReason(className) };
   }
+  if (network.leftOut.size > 0) disabled['line (to a bus of no enabled element, left out)'] = network.leftOut.size;
   if (shuntReactors > 0) notSimulated['reactor (shunt)'] = { count: shuntReactors, why: 'a shunt reactor joins no buses; hazsim has no asset for it' };
   const { points: _points, ...coordinates } = located;
   const report: OpenDssReport = {
@@ -122,13 +124,16 @@ export function reportWarnings(report: OpenDssReport): string[] {
   const skipped = Object.entries(report.not_simulated).map(([className, { count }]) => `${count} ${className}`);
   if (skipped.length > 0) warnings.push(`OpenDSS objects not simulated (kept in properties.opendss): ${skipped.join(', ')}`);
   const { coordinates } = report;
-  if (coordinates.reading === 'none') warnings.push('the OpenDSS model gives no bus coordinates: every asset is unlocated (add BusCoords, or upload with --place-at)');
+  if (coordinates.reading === 'none')
+    warnings.push('the OpenDSS model gives no bus coordinates: every asset is unlocated (add BusCoords, or upload with --place-at)');
   else if (coordinates.unlocated > 0 || coordinates.interpolated > 0 || coordinates.fromTransformers > 0)
     warnings.push(
       `bus coordinates (${coordinates.reading}): ${coordinates.fromFile} read, ${coordinates.fromTransformers} taken from their transformer, ${coordinates.interpolated} interpolated along lines, ${coordinates.unlocated} unlocated`,
     );
   if (report.buses_without_voltage.length > 0)
-    warnings.push(`${report.buses_without_voltage.length} buses have no voltage from the source, a transformer or a device (e.g. ${report.buses_without_voltage[0]}); they take the source's`);
+    warnings.push(
+      `${report.buses_without_voltage.length} buses have no voltage from the source, a transformer or a device (e.g. ${report.buses_without_voltage[0]}); they take the source's`,
+    );
   if (report.zero_length_lines > 0) warnings.push(`${report.zero_length_lines} lines have no positive length; written as 1 mm`);
   warnings.push(...report.warnings.slice(0, 20));
   if (report.warnings.length > 20) warnings.push(`... and ${report.warnings.length - 20} more script warnings (properties.opendss.warnings)`);

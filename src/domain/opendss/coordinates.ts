@@ -45,7 +45,7 @@ export interface LocatedBuses {
 }
 
 const OPTIONS_HINT =
-  'say how to read them: --crs EPSG:<code> (REST and MCP: crs) when they are projected coordinates (UTM: EPSG:326<zone> north, EPSG:327<zone> south), or --place-at <lon,lat> (place_at) to put the feeder\'s centre at a point, with --coordinate-units m|ft|us-ft|kft|km|mi (coordinate_units) for the drawing\'s unit (default m)';
+  "say how to read them: --crs EPSG:<code> (REST and MCP: crs) when they are projected coordinates (UTM: EPSG:326<zone> north, EPSG:327<zone> south), or --place-at <lon,lat> (place_at) to put the feeder's centre at a point, with --coordinate-units m|ft|us-ft|kft|km|mi (coordinate_units) for the drawing's unit (default m)";
 
 /** The proj4 definition a --crs names: EPSG UTM zones (WGS 84 and NAD83), EPSG:4326/4269/3857, or a proj4 string. */
 export function projectionOf(crs: string): string {
@@ -72,11 +72,18 @@ function range(values: readonly BusCoordinate[]): string {
 
 /** True when every coordinate reads as longitude/latitude and they are not whole drawing numbers. */
 function looksLikeLonLat(values: readonly BusCoordinate[]): boolean {
-  return values.every((value) => Math.abs(value.x) <= 180 && Math.abs(value.y) <= 90) && values.some((value) => !Number.isInteger(value.x) || !Number.isInteger(value.y));
+  return (
+    values.every((value) => Math.abs(value.x) <= 180 && Math.abs(value.y) <= 90) &&
+    values.some((value) => !Number.isInteger(value.x) || !Number.isInteger(value.y))
+  );
 }
 
 /** Converts the coordinates of the buses in `keys` as the options say; throws when they cannot be read as asked or at all. */
-function convert(coordinates: ReadonlyMap<string, BusCoordinate>, keys: Iterable<string>, options: CoordinateOptions): { points: Map<string, Point>; reading: string } {
+function convert(
+  coordinates: ReadonlyMap<string, BusCoordinate>,
+  keys: Iterable<string>,
+  options: CoordinateOptions,
+): { points: Map<string, Point>; reading: string } {
   const entries: [string, BusCoordinate][] = [];
   for (const key of keys) {
     const coordinate = coordinates.get(key);
@@ -90,9 +97,11 @@ function convert(coordinates: ReadonlyMap<string, BusCoordinate>, keys: Iterable
     for (const [key, value] of entries) {
       const [longitude, latitude] = converter.forward([value.x, value.y]);
       if (!(Math.abs(longitude) <= 180 && Math.abs(latitude) <= 90))
-        throw new HazsimError('invalid_input', `Bus coordinates read in ${options.crs} fall outside the Earth (bus ${key} at x = ${value.x}, y = ${value.y}); is it the right CRS?`, [
-          { path: 'crs', message: 'coordinates do not fit this CRS' },
-        ]);
+        throw new HazsimError(
+          'invalid_input',
+          `Bus coordinates read in ${options.crs} fall outside the Earth (bus ${key} at x = ${value.x}, y = ${value.y}); is it the right CRS?`,
+          [{ path: 'crs', message: 'coordinates do not fit this CRS' }],
+        );
       points.set(key, { longitude, latitude });
     }
     return { points, reading: `crs ${options.crs}` };
@@ -171,7 +180,10 @@ function interpolate(points: Map<string, Point>, keys: readonly string[], spans:
     for (let index = 1; index < nodes.length - 1; index += 1) {
       distance += edges[index - 1];
       const fraction = total > 0 ? distance / total : index / (nodes.length - 1);
-      points.set(nodes[index], { longitude: from.longitude + (to.longitude - from.longitude) * fraction, latitude: from.latitude + (to.latitude - from.latitude) * fraction });
+      points.set(nodes[index], {
+        longitude: from.longitude + (to.longitude - from.longitude) * fraction,
+        latitude: from.latitude + (to.latitude - from.latitude) * fraction,
+      });
       tried.add(nodes[index]);
       placed += 1;
     }

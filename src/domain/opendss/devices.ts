@@ -108,7 +108,13 @@ function writeLoads(writer: Writer, circuit: Circuit, busUuid: Map<string, strin
       ),
     );
     const connection = (textProp(load, 'conn') ?? 'wye').toLowerCase().startsWith('d') ? 'DELTA' : 'STAR';
-    const equipment = writer.add({ type: 'LoadEquipment', uuid: stableUuid(`loadequipment:${load.name.toLowerCase()}`), name: '', phase_loads: phaseLoads, connection_type: connection });
+    const equipment = writer.add({
+      type: 'LoadEquipment',
+      uuid: stableUuid(`loadequipment:${load.name.toLowerCase()}`),
+      name: '',
+      phase_loads: phaseLoads,
+      connection_type: connection,
+    });
     writer.add({
       type: 'DistributionLoad',
       uuid: stableUuid(`loadcomponent:${load.name.toLowerCase()}`),
@@ -130,7 +136,14 @@ function writeCapacitors(writer: Writer, circuit: Circuit, busUuid: Map<string, 
     const kvar = steps.reduce((sum, step) => sum + step, 0);
     if (phases.length === 0 || !(kvar > 0)) continue;
     const phaseCapacitors = phases.map(() =>
-      ref(writer.share('PhaseCapacitorEquipment', { name: '', rated_reactive_power: q(kvar / phases.length, 'kilovar'), num_banks_on: steps.length, num_banks: steps.length })),
+      ref(
+        writer.share('PhaseCapacitorEquipment', {
+          name: '',
+          rated_reactive_power: q(kvar / phases.length, 'kilovar'),
+          num_banks_on: steps.length,
+          num_banks: steps.length,
+        }),
+      ),
     );
     const equipment = writer.share('CapacitorEquipment', {
       name: '',

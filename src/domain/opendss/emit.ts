@@ -4,7 +4,7 @@
  * top-level entry with `type`, references as `{uuid}`, quantities as "<number> <unit>".
  * Identical equipment (line impedances, transformer ratings) is written once and shared.
  */
-import type { Circuit, DssObject, ScriptWarning } from './circuit.js';
+import type { Circuit, DssObject } from './circuit.js';
 import { objectsOf } from './circuit.js';
 import { lineImpedance, metresPerUnit } from './impedance.js';
 import { isEnabled, numberProp, phaseCount, textProp, type Bus, type Network } from './network.js';
@@ -73,7 +73,9 @@ function writeBuses(writer: Writer, network: Network, located: ReadonlyMap<strin
   const uuids = new Map<string, string>();
   for (const bus of network.buses) {
     const point = located.get(bus.key);
-    const location = point ? writer.add({ type: 'Location', uuid: stableUuid(`location:${bus.key}`), name: '', x: point.longitude, y: point.latitude, crs: null }) : null;
+    const location = point
+      ? writer.add({ type: 'Location', uuid: stableUuid(`location:${bus.key}`), name: '', x: point.longitude, y: point.latitude, crs: null })
+      : null;
     if (Number.isNaN(bus.kv)) emitted.busesWithoutVoltage.push(bus.name);
     const uuid = writer.add({
       type: 'DistributionBus',
@@ -96,9 +98,10 @@ function lengthMetres(line: DssObject, codeUnit: number | null, emitted: Emitted
   return 0.001;
 }
 
-function writeLines(writer: Writer, circuit: Circuit, busUuid: Map<string, string>, emitted: Emitted): void {
+function writeLines(writer: Writer, circuit: Circuit, network: Network, busUuid: Map<string, string>, emitted: Emitted): void {
   const devices = devicesOnLines(circuit);
   for (const line of objectsOf(circuit, 'line')) {
+    if (network.leftOut.has(line)) continue;
     const n = phaseCount(line);
     const from = parseTerminal(textProp(line, 'bus1') ?? '', n);
     const to = parseTerminal(textProp(line, 'bus2') ?? from.bus, n);

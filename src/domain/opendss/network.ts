@@ -38,6 +38,8 @@ export interface Network {
   sourceBus: Bus | null;
   windings: Map<DssObject, Winding[]>;
   centerTapped: Set<DssObject>;
+  /** Disabled lines to a bus no enabled element names: not in the circuit, left out and reported. */
+  leftOut: Set<DssObject>;
 }
 
 export const isEnabled = (object: DssObject) => {
@@ -118,11 +120,16 @@ export function buildNetwork(circuit: Circuit, warnings: ScriptWarning[]): Netwo
     return bus;
   };
   const joins: [Bus, Bus][] = [];
+  const disabledLines: [DssObject, Terminal, Terminal][] = [];
   for (const className of BRANCH_CLASSES) {
     for (const line of objectsOf(circuit, className)) {
       const n = phaseCount(line);
       const from = parseTerminal(textProp(line, 'bus1') ?? '', n);
       const to = parseTerminal(textProp(line, 'bus2') ?? `${from.bus}`, n);
+      if (!isEnabled(line)) {
+        disabledLines.push([line, from, to]);
+        continue;
+      }
       const phases = phasesOf(from.nodes);
       // GDM needs a line's phases on both its buses.
       joins.push([touch(from, phases), touch(to, phases)]);
@@ -162,6 +169,17 @@ export function buildNetwork(circuit: Circuit, warnings: ScriptWarning[]): Netwo
     sourceBus = touch(terminal, phasesOf(terminal.nodes));
   }
 
+  // A disabled line is no part of the OpenDSS circuit: it is kept (a normally-open switch, a line out of service) where both its
+  // buses are in the circuit, and left out where it leads to a bus only disabled elements name.
+  const leftOut = new Set<DssObject>();
+  for (const [line, from, to] of disabledLines) {
+    if (!byKey.has(from.key) || !byKey.has(to.key)) {
+      leftOut.add(line);
+      continue;
+    }
+    const phases = phasesOf(from.nodes);
+    joins.push([touch(from, phases), touch(to, phases)]);
+  }
   const zones = new Zones(buses.length);
   for (const [a, b] of joins) zones.join(a.index, b.index);
   const transformerZones: WindingZone[][] = [...windings.values()].map((list) =>
@@ -180,6 +198,5 @@ export function buildNetwork(circuit: Circuit, warnings: ScriptWarning[]): Netwo
     const zoneKv = kv[zones.find(bus.index)];
     bus.kv = Number.isNaN(zoneKv) ? NaN : snapToBase(zoneKv, bases);
   }
-  return { buses, byKey, sourceBus, windings, centerTapped };
+  return { buses, byKey, sourceBus, windings, centerTapped, leftOut };
 }
-

@@ -261,7 +261,10 @@ class Interpreter {
       if (token.name === null) {
         index = object.lastProperty + 1;
         if (index >= object.dssClass.properties.length) {
-          this.warn(raw.place, `${object.dssClass.name}.${object.name} has no property after its last one for the value ${JSON.stringify(token.value)}; skipped`);
+          this.warn(
+            raw.place,
+            `${object.dssClass.name}.${object.name} has no property after its last one for the value ${JSON.stringify(token.value)}; skipped`,
+          );
           continue;
         }
       } else {

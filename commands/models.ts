@@ -98,9 +98,7 @@ export function addCoordinateOptions(command: Command, kept = 'kept with the mod
       'OpenDSS models with projected bus coordinates: their CRS (EPSG:32614 for UTM zone 14N, EPSG:327xx south, or a proj4 "+proj=..." string)',
     )
     .addOption(
-      new Option('--coordinate-units <unit>', 'OpenDSS models placed with --place-at: the unit of their x/y (default m)').choices(
-        Object.keys(COORDINATE_UNITS),
-      ),
+      new Option('--coordinate-units <unit>', 'OpenDSS models placed with --place-at: the unit of their x/y (default m)').choices([...COORDINATE_UNIT_NAMES]),
     );
 }
 

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ROOT } from '../helpers/cli.js';
-import { skipTest } from '../helpers/skip.js';
+import { haveOpenDssFixtures, OPENDSS_FIXTURES } from '../helpers/opendss.js';
 import { folderFiles } from '../../src/app/openDssFiles.js';
 import { runScript, type ScriptFiles } from '../../src/domain/opendss/index.js';
 import { buildNetwork } from '../../src/domain/opendss/network.js';
@@ -13,14 +11,6 @@ import { numberOf } from '../../src/domain/opendss/values.js';
 // The OpenDSS script runner on the real feeders of shared/fixtures/opendss: object and bus
 // counts are those of that folder's README (its "Feeders" table, counted by a separate static
 // walk of the same files), and the syntax each file uses is read as OpenDSS reads it.
-
-export const OPENDSS_FIXTURES = path.resolve(ROOT, '../shared/fixtures/opendss');
-
-export function haveOpenDssFixtures(): boolean {
-  if (fs.existsSync(OPENDSS_FIXTURES)) return true;
-  skipTest(`${OPENDSS_FIXTURES} is absent (tests that read the shared OpenDSS fixtures)`);
-  return false;
-}
 
 /** A feeder folder of text files given inline, for scripts written in the test. */
 function inline(files: Record<string, string>): ScriptFiles {

@@ -2,41 +2,46 @@
  * Where an OpenDSS feeder's files come from (the edge of domain/opendss, which does no I/O): a
  * folder on disk, for uploads from a path the user named (CLI, MCP), or the entries of an
  * uploaded ZIP. Both match names case-insensitively, as OpenDSS on Windows does (ieee8500's
- * run scripts say `master.dss` for `Master.dss`), and neither reaches outside its folder.
+ * run scripts say `master.dss` for `Master.dss`); a ZIP's files are only those inside it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ScriptFiles } from '../domain/opendss/index.js';
 
-/** Files of a folder on disk, by path relative to it; `..` beyond the folder is never followed. */
+/**
+ * Files of a folder on disk, by path relative to it; `..` goes up from it, as the scripts of a
+ * feeder the user named on disk do (the IEEE feeders redirect to ../IEEELineCodes.DSS).
+ */
 export function folderFiles(root: string): ScriptFiles {
   const listings = new Map<string, Map<string, string>>();
-  const listing = (relativeDir: string): Map<string, string> => {
-    let names = listings.get(relativeDir);
+  const listing = (dir: string): Map<string, string> => {
+    let names = listings.get(dir);
     if (!names) {
       names = new Map();
       try {
-        for (const name of fs.readdirSync(path.join(root, relativeDir))) names.set(name.toLowerCase(), name);
+        for (const name of fs.readdirSync(dir)) names.set(name.toLowerCase(), name);
       } catch {
         // A folder that cannot be listed holds nothing we can read.
       }
-      listings.set(relativeDir, names);
+      listings.set(dir, names);
     }
     return names;
   };
   return {
     read(relativePath) {
-      const segments = relativePath.split('/').filter((segment) => segment !== '' && segment !== '.');
-      if (segments.some((segment) => segment === '..')) return null;
-      const actual: string[] = [];
-      for (const segment of segments) {
-        const name = listing(actual.join('/')).get(segment.toLowerCase());
+      let current = path.resolve(root);
+      for (const segment of relativePath.split('/')) {
+        if (segment === '' || segment === '.') continue;
+        if (segment === '..') {
+          current = path.dirname(current);
+          continue;
+        }
+        const name = listing(current).get(segment.toLowerCase());
         if (name === undefined) return null;
-        actual.push(name);
+        current = path.join(current, name);
       }
-      const stored = actual.join('/');
       try {
-        return { path: stored, text: fs.readFileSync(path.join(root, ...actual), 'latin1') };
+        return { path: path.relative(root, current).split(path.sep).join('/'), text: fs.readFileSync(current, 'latin1') };
       } catch {
         return null;
       }

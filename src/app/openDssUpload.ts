@@ -36,16 +36,10 @@ const stemOf = (fileName: string) => path.basename(fileName).replace(/\.[^.]*$/,
 /** An uploaded script file: read with its folder when it came from a path, else alone (its Redirects then fail naming the file). */
 export function openDssFileUpload(fileName: string, text: string, context: OpenDssUploadContext): UploadContent {
   const base = path.basename(fileName);
-  let files: ScriptFiles = { read: (relativePath: string) => (relativePath.toLowerCase() === base.toLowerCase() ? { path: base, text } : null) };
-  let entry = base;
-  if (context.folder) {
-    // Scripts reach up as well as down (the IEEE feeders redirect to ../IEEELineCodes.DSS), so files are found from the file system's root.
-    const absolute = path.resolve(context.folder, base);
-    const root = path.parse(absolute).root;
-    files = folderFiles(root);
-    entry = path.relative(root, absolute).split(path.sep).join('/');
-  }
-  const model = readOpenDssModel(files, entry, coordinateOptions(context.coordinates), stemOf(fileName));
+  const files: ScriptFiles = context.folder
+    ? folderFiles(context.folder)
+    : { read: (relativePath: string) => (relativePath.toLowerCase() === base.toLowerCase() ? { path: base, text } : null) };
+  const model = readOpenDssModel(files, base, coordinateOptions(context.coordinates), stemOf(fileName));
   return converted(fileName, model, reportWarnings(model.report));
 }
 
@@ -54,8 +48,8 @@ const DEFINES_CIRCUIT = /^\s*new\s+(?:object\s*=\s*)?circuit\./im;
 
 /**
  * The entry script of a ZIP of a feeder folder: the one .dss file no other file redirects to
- * and that defines a circuit (itself or through the files it redirects to); among several, a
- * Master.dss; otherwise the ZIP is refused naming the candidates.
+ * and that defines a circuit (itself or through the files it redirects to); among several, the
+ * topmost Master.dss; otherwise the ZIP is refused naming the candidates.
  */
 export function zipEntryScript(entries: readonly { name: string; data: Buffer }[], fileName: string): string {
   const scripts = entries.filter((entry) => /\.dss$/i.test(entry.name));
@@ -76,8 +70,12 @@ export function zipEntryScript(entries: readonly { name: string; data: Buffer }[
   };
   const roots = scripts.filter((entry) => !reached.has(entry.name.toLowerCase()) && definesCircuit(entry.name.toLowerCase()));
   if (roots.length === 1) return roots[0].name;
+  // A folder of several feeders (SMART-DS: a Master per region, substation and feeder): the topmost Master.dss runs them all.
+  const depth = (name: string) => name.split('/').length;
   const masters = roots.filter((entry) => /^master\.dss$/i.test(path.posix.basename(entry.name)));
-  if (masters.length === 1) return masters[0].name;
+  const top = Math.min(...masters.map((entry) => depth(entry.name)));
+  const topMasters = masters.filter((entry) => depth(entry.name) === top);
+  if (topMasters.length === 1) return topMasters[0].name;
   if (roots.length === 0) throw new HazsimError('invalid_input', `${fileName} holds no OpenDSS script that defines a circuit (New Circuit.<name>)`);
   throw new HazsimError(
     'invalid_input',

@@ -78,7 +78,7 @@ class Interpreter {
   /** Reads a file relative to `dir`; a missing file is invalid_input naming the command that asked for it. */
   private readRelative(dir: string, target: string, place: Place): { path: string; text: string } {
     const relative = path.posix.normalize(path.posix.join(dir, target.replace(/\\/g, '/')));
-    const found = relative.startsWith('../') || relative === '..' ? null : this.files.read(relative);
+    const found = this.files.read(relative);
     if (!found) {
       const message = `${JSON.stringify(target)} is not in the feeder folder (looked for ${relative}); upload the feeder as a ZIP of its folder, or from the folder on disk`;
       throw new HazsimError('invalid_input', `OpenDSS file not found at ${placeLabel(place)}: ${message}`, [{ path: placeLabel(place), message }]);

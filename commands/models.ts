@@ -6,6 +6,7 @@ import { HazsimError } from '../src/base/errors.js';
 import { MODEL_KIND_IDS, type ModelKindId } from '../src/app/models/kinds.js';
 import {
   COORDINATE_ORDERS,
+  COORDINATE_UNIT_NAMES,
   coordinateReading,
   placeAtProblem,
   TERRAIN_CLASSES,
@@ -63,6 +64,8 @@ interface UploadOptions extends KindOption {
   terrain?: TerrainClass;
   coordinateOrder?: CoordinateOrder;
   placeAt?: string;
+  crs?: string;
+  coordinateUnits?: string;
 }
 
 /** --place-at: refused as an option value (exit 2) when it is no <longitude>,<latitude>. */
@@ -87,9 +90,34 @@ export function addCoordinateOptions(command: Command, kept = 'kept with the mod
     )
     .option(
       '--place-at <lon,lat>',
-      `distribution models in local x/y metres (IEEE test feeders): the longitude,latitude of x = 0, y = 0; x is metres east, y metres north; ${kept}`,
+      `distribution models in local x/y metres (IEEE test feeders): the longitude,latitude of x = 0, y = 0; x is metres east, y metres north; ${kept}. OpenDSS models: where the centre of their bus coordinates goes`,
       parsePlaceAt,
+    )
+    .option(
+      '--crs <crs>',
+      'OpenDSS models with projected bus coordinates: their CRS (EPSG:32614 for UTM zone 14N, EPSG:327xx south, or a proj4 "+proj=..." string)',
+    )
+    .addOption(
+      new Option('--coordinate-units <unit>', 'OpenDSS models placed with --place-at: the unit of their x/y (default m)').choices([...COORDINATE_UNIT_NAMES]),
     );
+}
+
+/** What the coordinate options hold (addCoordinateOptions). */
+export interface CoordinateFlags {
+  coordinateOrder?: CoordinateOrder;
+  placeAt?: string;
+  crs?: string;
+  coordinateUnits?: string;
+}
+
+/** The coordinate reading the flags ask for (schemas.coordinateReading). */
+export function coordinatesOfFlags(options: CoordinateFlags) {
+  return coordinateReading({
+    coordinate_order: options.coordinateOrder,
+    place_at: options.placeAt,
+    crs: options.crs,
+    coordinate_units: options.coordinateUnits,
+  });
 }
 
 export function makeUploadCommand(context: CommandContext): Command {
@@ -120,7 +148,7 @@ export function makeUploadCommand(context: CommandContext): Command {
       wind_profile: options.windProfile,
       terrain: options.terrain,
     });
-    const coordinates = coordinateReading({ coordinate_order: options.coordinateOrder, place_at: options.placeAt });
+    const coordinates = coordinatesOfFlags(options);
     const result = await service.models.uploadFile(file, {
       kind: options.kind,
       name: options.name,

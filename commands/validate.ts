@@ -3,8 +3,7 @@ import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatSummary, writeWarnings } from './output.js';
 import { ERROR_KIND_TABLE, HazsimError } from '../src/base/errors.js';
 import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKindId } from '../src/app/models/kinds.js';
-import { addCoordinateOptions } from './models.js';
-import { coordinateReading, type CoordinateOrder } from '../src/app/contract/schemas.js';
+import { addCoordinateOptions, coordinatesOfFlags, type CoordinateFlags } from './models.js';
 
 /** `hazsim validate <file>`: full validation without storing; exit 0 when valid, 5 with every problem when not. */
 export function makeValidateCommand(context: CommandContext): Command {
@@ -14,8 +13,8 @@ export function makeValidateCommand(context: CommandContext): Command {
       .argument('<file>', 'model file: .json, .zip or ShakeMap grid.xml')
       .addOption(new Option('--kind <kind>', 'model kind (default: detected from the content)').choices([...MODEL_KIND_IDS])),
     'as upload would read it',
-  ).action(async (file: string, options: GlobalOptions & { kind?: ModelKindId; coordinateOrder?: CoordinateOrder; placeAt?: string }) => {
-    const coordinates = coordinateReading({ coordinate_order: options.coordinateOrder, place_at: options.placeAt });
+  ).action(async (file: string, options: GlobalOptions & CoordinateFlags & { kind?: ModelKindId }) => {
+    const coordinates = coordinatesOfFlags(options);
     const result = await context
       .service(options)
       .models.validateFile(file, options.kind, coordinates)

@@ -14,6 +14,7 @@ export const ALLOWED = {
   'domain/simulation': ['base', 'domain/gdm', 'domain/assets', 'domain/hazards', 'domain/fragility'],
   'domain/network': ['base', 'domain/gdm', 'domain/assets'],
   'domain/report': ['base', 'domain/assets', 'domain/hazards', 'domain/fragility'],
+  'domain/opendss': ['base'],
   app: [
     'base',
     'domain/gdm',
@@ -24,6 +25,7 @@ export const ALLOWED = {
     'domain/simulation',
     'domain/network',
     'domain/report',
+    'domain/opendss',
   ],
   faces: ['base', 'app'],
   commands: ['base', 'app', 'faces'],

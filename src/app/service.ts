@@ -13,14 +13,22 @@ import { assertModelName, nameFromFileName } from '../base/names.js';
 import { readUpload } from './models/uploadInput.js';
 import { parseJsonText } from '../base/json.js';
 import { supportedHazardTypes, type TrackSummary, type TrackUploadOptions } from '../domain/hazards/index.js';
-import type { DistributionModelSummary, HazardModelSummary, UploadResponse } from './contract/schemas.js';
+import type { DistributionModelSummary, HazardModelSummary, UploadCoordinates, UploadResponse } from './contract/schemas.js';
 import { createCurveSetStore, type CurveSetUpload } from './curveSets/curveSets.js';
 import { createSimulationOps } from './simulation/simulation.js';
 import { createImpactOps } from './impact/impact.js';
 import { createImpactShardOps } from './impact/impactShard.js';
 import { createJobOps } from './jobs/jobs.js';
 import { createReportOps } from './report/report.js';
-import { assertCoordinatesApply, detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './models/prepareUpload.js';
+import {
+  assertCoordinatesApply,
+  assertProjectionApplies,
+  detectKind,
+  prepareUpload,
+  type PrepareUploadTask,
+  type PreparedUpload,
+  type StagingPaths,
+} from './models/prepareUpload.js';
 import { runWorkerTask, WORKER_INPUT_BYTES } from '../base/workerTask.js';
 import { isObject } from '../base/json.js';
 import { writeDerivedFile } from './models/assetCache.js';
@@ -56,7 +64,7 @@ export interface UploadRequest {
   /** Storm, time window, wind profile and terrain when the file is a best track (docs/input-hazard.md). */
   track?: TrackUploadOptions;
   /** How a distribution model's Location x and y are read (docs/input-distribution.md); kept with the model. GDM's reading when absent. */
-  coordinates?: CoordinateReading;
+  coordinates?: UploadCoordinates;
 }
 
 export interface UploadResult {
@@ -256,7 +264,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
     const record = await store.commit(name, request.description ?? '', prepared, {
       overwrite: request.overwrite ?? false,
       now: clock(),
-      ...(request.coordinates ? { coordinates: request.coordinates } : {}),
+      ...(request.coordinates && !prepared.convertedCoordinates ? { coordinates: request.coordinates } : {}),
     });
     if (prepared.derived) {
       try {
@@ -289,7 +297,8 @@ export function createService(options: ServiceOptions = {}): HazsimService {
   async function uploadModelFile(filePath: string, request: Omit<UploadRequest, 'fileName' | 'bytes'> & { fileName?: string }): Promise<UploadResult> {
     const fileName = request.fileName ?? path.basename(filePath);
     const name = assertModelName(request.name ?? nameFromFileName(fileName));
-    return storeUpload(name, fileName, { path: filePath }, inputFileSize(filePath), request);
+    // A path the caller named (CLI, MCP) may be read with its folder (an OpenDSS script's Redirects); a REST upload's spooled file may not.
+    return storeUpload(name, fileName, { path: filePath, folderReadable: request.fileName === undefined }, inputFileSize(filePath), request);
   }
 
   /**
@@ -299,12 +308,16 @@ export function createService(options: ServiceOptions = {}): HazsimService {
   async function validateModelFile(
     filePath: string,
     kind?: ModelKindId,
-    coordinates?: CoordinateReading,
+    coordinates?: UploadCoordinates,
   ): Promise<{ kind: ModelKindId; file: string; summary: object; warnings: string[] }> {
-    const upload = await readUpload(path.basename(filePath), readInputFile(filePath));
+    const upload = await readUpload(path.basename(filePath), readInputFile(filePath), undefined, {
+      folder: path.dirname(filePath),
+      ...(coordinates ? { coordinates } : {}),
+    });
     const kindId = kind ?? detectKind(upload.content);
     assertCoordinatesApply(path.basename(filePath), kindId, coordinates);
-    const reading = coordinates ?? GDM_READING;
+    assertProjectionApplies(path.basename(filePath), upload, coordinates);
+    const reading = upload.converted ? GDM_READING : (coordinates ?? GDM_READING);
     // Summarizing reads the model, which validates it: invalid content throws with every issue.
     const { summary, warnings } = MODEL_KINDS[kindId].summarize(upload.content, reading);
     return { kind: kindId, file: filePath, summary, warnings };

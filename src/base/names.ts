@@ -29,7 +29,7 @@ export function assertModelName(name: string): string {
 /** Derives a default model name from an uploaded file name: the stem, with characters outside the name alphabet replaced. */
 export function nameFromFileName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
-  return base.replace(/\.(json|zip|xml)$/i, '');
+  return base.replace(/\.(json|zip|xml|dss)$/i, '');
 }
 
 function truncate(text: string): string {

@@ -8,6 +8,7 @@ import { MAX_NAME_LENGTH } from '../../base/names.js';
 import { TERRAIN_CLASSES, WIND_PROFILES, type TerrainClass, type TrackUploadOptions, type WindProfileName } from '../../domain/hazards/index.js';
 import { DEFAULT_PHYSICS, PHYSICS_PROFILES } from '../../domain/hazards/physics.js';
 import { COORDINATE_ORDERS, type CoordinateOrder, type CoordinateReading } from '../../domain/assets/index.js';
+import { COORDINATE_UNITS } from '../../domain/opendss/index.js';
 import { HazsimError } from '../../base/errors.js';
 import { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed } from '../../domain/scenarios/schema.js';
 
@@ -84,10 +85,29 @@ export const CoordinateUploadFields = {
       ),
     ),
     v.description(
-      'distribution models in local x/y metres (the IEEE test feeders): <longitude>,<latitude> of the point x = 0, y = 0; x is then metres east, y metres north of it (with lat,lon order, y east and x north); kept with the model',
+      'distribution models in local x/y metres (the IEEE test feeders): <longitude>,<latitude> of the point x = 0, y = 0; x is then metres east, y metres north of it (with lat,lon order, y east and x north); kept with the model. OpenDSS models: the point where the centre of the bus coordinates goes',
     ),
   ),
+  crs: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must name a CRS, e.g. EPSG:32614'))),
+    v.description(
+      'OpenDSS models with projected bus coordinates: their CRS, converted to longitude/latitude with proj4: EPSG:326xx/327xx (WGS 84 UTM), EPSG:269xx (NAD83 UTM), EPSG:4326, EPSG:4269, EPSG:3857, or a proj4 definition "+proj=..."',
+    ),
+  ),
+  coordinate_units: v.pipe(
+    v.optional(v.picklist(Object.keys(COORDINATE_UNITS), `must be one of ${Object.keys(COORDINATE_UNITS).join(', ')}`)),
+    v.description('OpenDSS models placed with place_at: the unit of their x/y (default m)'),
+  ),
 };
+
+/** The units --coordinate-units (coordinate_units) takes. */
+export const COORDINATE_UNIT_NAMES: readonly string[] = Object.keys(COORDINATE_UNITS);
+
+/** A coordinate reading with what an OpenDSS upload may add: the CRS of projected x/y, the unit of drawing x/y. */
+export interface UploadCoordinates extends CoordinateReading {
+  crs?: string;
+  units?: string;
+}
 
 /** Why a place_at text is no anchor, or null: its format, then each degree's range. */
 export function placeAtProblem(text: string): string | null {
@@ -103,8 +123,22 @@ export function placeAtProblem(text: string): string | null {
  * A place_at that is no anchor is invalid_input naming place_at (CoordinateUploadFields and
  * the CLI's option parser refuse it first, with the same words).
  */
-export function coordinateReading(fields: { coordinate_order?: CoordinateOrder; place_at?: string }): CoordinateReading | undefined {
-  if (fields.coordinate_order === undefined && fields.place_at === undefined) return undefined;
+export function coordinateReading(fields: {
+  coordinate_order?: CoordinateOrder;
+  place_at?: string;
+  crs?: string;
+  coordinate_units?: string;
+}): UploadCoordinates | undefined {
+  if (fields.coordinate_order === undefined && fields.place_at === undefined && fields.crs === undefined && fields.coordinate_units === undefined)
+    return undefined;
+  if (fields.crs !== undefined && fields.place_at !== undefined)
+    throw new HazsimError('invalid_input', 'Give crs or place_at, not both: a CRS places projected coordinates where they are', [
+      { path: 'crs', message: 'not with place_at' },
+    ]);
+  if (fields.coordinate_units !== undefined && fields.place_at === undefined)
+    throw new HazsimError('invalid_input', 'coordinate_units goes with place_at (the unit of drawing x/y); a CRS carries its own units', [
+      { path: 'coordinate_units', message: 'needs place_at' },
+    ]);
   let placeAt: CoordinateReading['placeAt'] = null;
   if (fields.place_at !== undefined) {
     const problem = placeAtProblem(fields.place_at);
@@ -113,7 +147,12 @@ export function coordinateReading(fields: { coordinate_order?: CoordinateOrder; 
     const [longitude, latitude] = fields.place_at.split(',').map(Number);
     placeAt = { longitude, latitude };
   }
-  return { order: fields.coordinate_order ?? 'lon,lat', placeAt };
+  return {
+    order: fields.coordinate_order ?? 'lon,lat',
+    placeAt,
+    ...(fields.crs !== undefined ? { crs: fields.crs } : {}),
+    ...(fields.coordinate_units !== undefined ? { units: fields.coordinate_units } : {}),
+  };
 }
 
 /** What a best-track upload read (storm, fixes, models written). */

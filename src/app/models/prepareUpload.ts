@@ -10,6 +10,7 @@ import { readDistributionModel } from '../../domain/gdm/index.js';
 import { coordinateWarnings, extractAssets, GDM_READING, type CoordinateReading } from '../../domain/assets/index.js';
 import { DERIVED_ASSETS_FILE, derivedAssetsText } from './assetCache.js';
 import { sha256Hex } from '../../base/sha256.js';
+import type { UploadCoordinates } from '../contract/schemas.js';
 
 /** Decides the kind of uploaded content from its shape (hazard first: ERAD hazard files also have components). */
 export function detectKind(content: unknown): ModelKindId {
@@ -38,12 +39,13 @@ export interface StagingPaths {
 /** An upload to check and stage: the file (by path or bytes), its name as uploaded, the kind if known. */
 export interface PrepareUploadTask {
   fileName: string;
-  source: { path: string } | { bytes: Uint8Array };
+  /** The file by path (`folderReadable`: the user named this path, so an OpenDSS script may read its folder) or by bytes. */
+  source: { path: string; folderReadable?: boolean } | { bytes: Uint8Array };
   kind?: ModelKindId;
   /** Storm, time window, wind profile and terrain of a best-track upload. */
   track?: TrackUploadOptions;
-  /** How a distribution model's Location x and y are read (coordinate_order, place_at); GDM's reading when absent. */
-  coordinates?: CoordinateReading;
+  /** How a distribution model's Location x and y are read (coordinate_order, place_at; OpenDSS: crs, coordinate_units); GDM's reading when absent. */
+  coordinates?: UploadCoordinates;
   staging: StagingPaths;
 }
 
@@ -57,6 +59,8 @@ export interface PreparedUpload {
   track?: UploadContent['track'];
   /** What the user should know about a distribution model that was stored (e.g. its coordinates are not longitude/latitude). */
   warnings?: string[];
+  /** True when the stored model was converted (OpenDSS) to longitude/latitude: it is read with GDM's reading, whatever placed it. */
+  convertedCoordinates?: boolean;
 }
 
 function stage(upload: UploadContent, jsonPath: string, seriesDir: string): PreparedUpload['timeSeriesDir'] {
@@ -88,6 +92,16 @@ export function assertCoordinatesApply(fileName: string, kind: ModelKindId, coor
     );
 }
 
+/** crs and coordinate_units read OpenDSS bus coordinates; given for a model in another format they are refused naming the field. */
+export function assertProjectionApplies(fileName: string, upload: UploadContent, coordinates: UploadCoordinates | undefined): void {
+  if (upload.converted || !coordinates) return;
+  const field = coordinates.crs !== undefined ? 'crs' : coordinates.units !== undefined ? 'coordinate_units' : null;
+  if (field)
+    throw new HazsimError('invalid_input', `${fileName} is no OpenDSS model: ${field} (--${field.replace('_', '-')}) applies to OpenDSS bus coordinates only`, [
+      { path: field, message: 'only for OpenDSS models' },
+    ]);
+}
+
 /**
  * Reads an upload (JSON or ZIP), decides and checks its kind, and writes its files to the
  * staging paths; the store then moves them into place under its lock. CPU-heavy for big
@@ -98,20 +112,23 @@ export async function prepareUpload(task: PrepareUploadTask): Promise<PreparedUp
     'path' in task.source
       ? fs.readFileSync(task.source.path)
       : Buffer.from(task.source.bytes.buffer, task.source.bytes.byteOffset, task.source.bytes.byteLength);
-  const upload = await readUpload(task.fileName, bytes, task.track);
+  const folder = 'path' in task.source && task.source.folderReadable ? path.dirname(task.source.path) : null;
+  const upload = await readUpload(task.fileName, bytes, task.track, { folder, ...(task.coordinates ? { coordinates: task.coordinates } : {}) });
   if (upload.track && task.kind === 'distribution')
     throw new HazsimError('invalid_input', `${task.fileName} is a best track, which makes a hazard model, not a distribution model`);
   const kind = task.kind ?? detectKind(upload.content);
   assertCoordinatesApply(task.fileName, kind, task.coordinates);
+  assertProjectionApplies(task.fileName, upload, task.coordinates);
   let derived: PreparedUpload['derived'];
   let warnings: string[] = [];
   if (kind === 'distribution') {
     // Reading the model validates it (same issues as the kind's validator) and gives the asset
     // table a simulation needs, so the first simulation does not parse the model again.
     const model = readDistributionModel(upload.content);
-    const reading = task.coordinates ?? GDM_READING;
+    // A converted model already holds longitude/latitude: the options were spent placing it.
+    const reading = upload.converted ? GDM_READING : (task.coordinates ?? GDM_READING);
     derived = { fileName: DERIVED_ASSETS_FILE, text: derivedAssetsText(sha256Hex(upload.jsonBytes), reading, extractAssets(model, reading)) };
-    warnings = coordinateWarnings(model, reading);
+    warnings = [...(upload.converted?.warnings ?? []), ...coordinateWarnings(model, reading)];
   } else {
     assertValid(MODEL_KINDS[kind], upload.content);
   }
@@ -123,5 +140,6 @@ export async function prepareUpload(task: PrepareUploadTask): Promise<PreparedUp
     derived,
     ...(upload.track ? { track: upload.track } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
+    ...(upload.converted ? { convertedCoordinates: true } : {}),
   };
 }

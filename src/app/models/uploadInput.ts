@@ -4,6 +4,8 @@ import { HazsimError } from '../../base/errors.js';
 import { MAX_JSON_BYTES, parseJsonBytes } from '../../base/json.js';
 import { detectTrackFormat, trackToHazardFile, type TrackSummary, type TrackUploadOptions } from '../../domain/hazards/index.js';
 import { isGridXmlName, isUncertaintyXmlName, looksLikeXml, shakeMapUploadContent } from './shakeMapUpload.js';
+import { looksLikeOpenDss } from '../../domain/opendss/index.js';
+import { holdsOpenDss, openDssFileUpload, openDssZipUpload, type OpenDssUploadContext } from './openDssUpload.js';
 
 /** One file of a time series folder carried by an uploaded ZIP, relative to that folder. */
 export interface TimeSeriesFile {
@@ -20,6 +22,8 @@ export interface UploadContent {
   timeSeries: TimeSeriesFile[];
   /** When the upload was a best track: what was read, and what was assumed. */
   track?: { summary: TrackSummary; warnings: string[] };
+  /** When the upload was converted from another model format (OpenDSS): what the conversion reports. */
+  converted?: { from: 'opendss'; warnings: string[] };
 }
 
 /**
@@ -49,17 +53,24 @@ function shakeMapUpload(content: Record<string, unknown>, fileName: string): Upl
 }
 
 /**
- * Reads an uploaded file: JSON; a ZIP holding one JSON and optionally its `<stem>_time_series/`
+ * Reads an uploaded file: JSON; an OpenDSS script (read with its folder when `opendss.folder`
+ * is known) or a ZIP of a feeder folder, converted (openDssUpload.ts); a ZIP holding one JSON and optionally its `<stem>_time_series/`
  * folder, or a ShakeMap grid.xml with its optional uncertainty.xml; a ShakeMap grid.xml
  * (converted to a hazard file); or a best track (HURDAT2, IBTrACS CSV, ATCF b-deck), which
  * becomes the hazard file stored in its place (docs/input-hazard.md). `track` chooses the storm
  * and time window; when it is given, the file must be a best track.
  */
-export async function readUpload(fileName: string, bytes: Buffer, track?: TrackUploadOptions): Promise<UploadContent> {
+export async function readUpload(
+  fileName: string,
+  bytes: Buffer,
+  track?: TrackUploadOptions,
+  opendss: OpenDssUploadContext = { folder: null },
+): Promise<UploadContent> {
   if (bytes.length === 0) throw new HazsimError('unreadable', `${fileName} is empty`);
   if (!isZip(bytes)) {
     const text = bytes.subarray(0, 4096).toString('utf8');
     if (detectTrackFormat(text)) return readTrack(fileName, bytes.toString('utf8'), track ?? {});
+    if (!track && looksLikeOpenDss(text)) return openDssFileUpload(fileName, bytes.toString('latin1'), opendss);
     if (track)
       throw new HazsimError(
         'usage',
@@ -69,6 +80,8 @@ export async function readUpload(fileName: string, bytes: Buffer, track?: TrackU
     return { jsonFileName: path.basename(fileName), jsonBytes: bytes, content: parseJsonBytes(bytes, path.basename(fileName)), timeSeries: [] };
   }
   const entries = await readZipEntries(bytes, fileName);
+  if (holdsOpenDss(entries) && !entries.some((entry) => entry.name.toLowerCase().endsWith('.json') && entry.name.split('/').length <= 2))
+    return openDssZipUpload(entries, fileName, opendss);
   return selectZipContent(entries, fileName);
 }
 

@@ -294,13 +294,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'upload_distribution_model',
     title: 'Upload a distribution model',
     description:
-      "Stores a distribution model file from the server's disk in the cache, as POST /distribution-models and `hazsim upload` do. The content is validated; every problem is listed with its path. coordinate_order lat,lon reads files with the latitude in x (gdm's own p5r.json); place_at <longitude>,<latitude> places a feeder in local x/y metres (the IEEE test feeders); both are kept with the model. warnings says when the coordinates are no longitude/latitude as read, and which argument would read them.",
+      "Stores a distribution model file from the server's disk in the cache, as POST /distribution-models and `hazsim upload` do. The content is validated; every problem is listed with its path. coordinate_order lat,lon reads files with the latitude in x (gdm's own p5r.json); place_at <longitude>,<latitude> places a feeder in local x/y metres (the IEEE test feeders); both are kept with the model. An OpenDSS script (its folder holds the files it redirects to) or a ZIP of a feeder folder is converted: crs reads projected bus coordinates (EPSG:32614), place_at with coordinate_units places drawing coordinates. warnings says when the coordinates are no longitude/latitude as read, and which argument would read them.",
     input: DistributionUploadArguments,
     output: UploadResponse,
     annotations: STORES_MODEL,
     run: async (service, args) => {
-      const { file_path: filePath, coordinate_order, place_at, ...request } = args;
-      const coordinates = coordinateReading({ coordinate_order, place_at });
+      const { file_path: filePath, coordinate_order, place_at, crs, coordinate_units, ...request } = args;
+      const coordinates = coordinateReading({ coordinate_order, place_at, crs, coordinate_units });
       const result = await service.models.uploadFile(filePath, { ...request, kind: 'distribution', ...(coordinates ? { coordinates } : {}) });
       // Always the list, empty or not: an agent checks the coordinates by this one field.
       return { ...uploadResponse(result), warnings: result.warnings ?? [] };

@@ -115,7 +115,7 @@ function uploadInput(fields: Record<string, unknown>, files: Record<string, File
     const listed = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
     throw new HazsimError(
       'invalid_input',
-      `Invalid upload form (fields: file, name, description, overwrite; best tracks: storm, from, to, wind_profile, terrain; distribution models: coordinate_order, place_at): ${listed}`,
+      `Invalid upload form (fields: file, name, description, overwrite; best tracks: storm, from, to, wind_profile, terrain; distribution models: coordinate_order, place_at, crs, coordinate_units): ${listed}`,
       issues,
     );
   }

@@ -17,7 +17,7 @@ import { makeHazardTypesCommand } from './hazardTypes.js';
 import { DeclinedError } from './prompts.js';
 import os from 'node:os';
 import { ERROR_KIND_TABLE, formatError, toHazsimError } from '../src/base/errors.js';
-import { removeAbandonedWrites } from '../src/app/writesInProgress.js';
+import { removeAbandonedWrites } from '../src/app/results/writesInProgress.js';
 import { HAZSIM_VERSION } from '../src/base/version.js';
 
 /** The whole command tree, built around one context. */

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ModelStore, OrphanedFolder } from './store.js';
-import { leftoverWrites } from '../writesInProgress.js';
+import { leftoverWrites } from '../results/writesInProgress.js';
 
 export interface PruneEntry {
   path: string;

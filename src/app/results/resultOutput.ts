@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { HazsimError } from '../../base/errors.js';
 import { isTemporaryName, temporaryOwnerPid } from '../../base/atomic.js';
 import { ownerGone } from '../../base/processOwner.js';
-import { trackWrite } from '../writesInProgress.js';
+import { trackWrite } from './writesInProgress.js';
 
 /**
  * Where a run builds its result and how the file reaches its destination (docs/hardening.md,

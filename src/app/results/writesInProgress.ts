@@ -11,8 +11,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isTemporaryName, temporaryOwnerPid } from '../base/atomic.js';
-import { bootId, ownerGone } from '../base/processOwner.js';
+import { isTemporaryName, temporaryOwnerPid } from '../../base/atomic.js';
+import { bootId, ownerGone } from '../../base/processOwner.js';
 
 /** One write: the file its writer builds (the destination, or a private file) and its record in the cache. */
 interface Write {

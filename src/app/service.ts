@@ -20,6 +20,7 @@ import { createImpactOps } from './impact.js';
 import { createImpactShardOps } from './impactShard.js';
 import { createJobOps } from './jobs.js';
 import { createReportOps } from './report.js';
+import { createGisExportOps } from './gisExport.js';
 import { assertCoordinatesApply, detectKind, prepareUpload, type PrepareUploadTask, type PreparedUpload, type StagingPaths } from './prepareUpload.js';
 import { runWorkerTask, WORKER_INPUT_BYTES } from '../base/workerTask.js';
 import { isObject } from '../base/json.js';
@@ -453,6 +454,7 @@ export function createService(options: ServiceOptions = {}) {
     ...impact,
     ...impactShards,
     ...reports,
+    ...createGisExportOps({ stores, cacheRoot }),
     ...jobs,
     resultsDir,
     /** Upper bound of number_of_samples (HAZSIM_MAX_SAMPLES), for the interfaces that document it. */

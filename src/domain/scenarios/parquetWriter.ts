@@ -63,7 +63,7 @@ export async function writeScenarioParquet(input: ScenarioInput, options: Scenar
   return writeParquetFromSamples(run, samplingSource(init, run, workers, true, options.onProgress), outputPath);
 }
 
-/** The rows of one row group, column by column: indexes into the run's uuids, timestamps and states until written. */
+/** The rows of one row group, column by column: assets and times as indexes into the run's uuids and timestamps until written. */
 class RowBuffer {
   length = 0;
   readonly sample: Int32Array;

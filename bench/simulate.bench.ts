@@ -220,15 +220,18 @@ try {
   // judged against the bare write of its own assetstatetable rows; warm, best of two, each beside a floor.
   const eradRuns: Awaited<ReturnType<typeof simulate>>[] = [];
   const eradFloors: number[] = [];
+  const eradFloorCpu: number[] = [];
   for (let run = 0; run < 2; run += 1) {
     eradRuns.push(await simulate(true, { ...request, physics: 'erad_v1' }));
     const file = path.join(dir, 'floor.sqlite');
+    const cpuBefore = process.cpuUsage();
     eradFloors.push(
       writeFloor(
         file,
         tables.filter(({ name }) => name === 'assetstatetable'),
       ),
     );
+    eradFloorCpu.push(cpuMsSince(cpuBefore));
     fs.rmSync(file);
   }
   const eradTableRows = tables.map(({ name, rows }) => `${name} ${rows.length}`).join(', ');
@@ -237,7 +240,7 @@ try {
   const eradFloorMs = Math.min(...eradFloors);
   const eradRatio = erad.ms / eradFloorMs;
   console.log(
-    `BENCH simulate end to end (erad_v1, warm; tables ${eradTableRows}): ${seconds(erad.ms)}, ${eradRatio.toFixed(2)}× the bare write of its assetstatetable rows (${seconds(eradFloorMs)}; target ≤ ${FLOOR_RATIO_TARGET}×) ${eradRatio <= FLOOR_RATIO_TARGET ? 'ok' : 'ABOVE TARGET'}; ${seconds(erad.cpuMs)} CPU; ${phaseText(erad)}`,
+    `BENCH simulate end to end (erad_v1, warm; tables ${eradTableRows}): ${seconds(erad.ms)}, ${eradRatio.toFixed(2)}× the bare write of its assetstatetable rows (${seconds(eradFloorMs)}; target ≤ ${FLOOR_RATIO_TARGET}×) ${eradRatio <= FLOOR_RATIO_TARGET ? 'ok' : 'ABOVE TARGET'}; ${seconds(erad.cpuMs)} CPU, ${(erad.cpuMs / Math.min(...eradFloorCpu)).toFixed(2)}× the floor's ${seconds(Math.min(...eradFloorCpu))} CPU; ${phaseText(erad)}`,
   );
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { makeScenariosCommand, makeSimulateCommand } from './simulate.js';
 import { makeValidateCommand } from './validate.js';
 import { makeImpactCommand } from './impact.js';
 import { makeReportCommand } from './report.js';
+import { makeExportCommand } from './export.js';
 import { makeCurveSetsCommand } from './curveSets.js';
 import { makeHazardTypesCommand } from './hazardTypes.js';
 import { DeclinedError } from './prompts.js';
@@ -42,6 +43,7 @@ export function createProgram(context: CommandContext): Command {
     makeMergeCommand,
     makeImpactCommand,
     makeReportCommand,
+    makeExportCommand,
     makeCacheCommand,
     makeHazardTypesCommand,
     makeCurveSetsCommand,

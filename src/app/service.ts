@@ -20,6 +20,7 @@ import { createImpactOps } from './impact/impact.js';
 import { createImpactShardOps } from './impact/impactShard.js';
 import { createJobOps } from './jobs/jobs.js';
 import { createReportOps } from './report/report.js';
+import { createGisExportOps } from './results/gisExport.js';
 import {
   assertCoordinatesApply,
   assertProjectionApplies,
@@ -201,6 +202,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
     resultsDir,
     cacheRoot,
   });
+  const gisExport = createGisExportOps({ stores, cacheRoot });
 
   /**
    * Reads a curve set file from disk and stores it (see uploadCurveSet); `fileName` stands
@@ -491,7 +493,12 @@ export function createService(options: ServiceOptions = {}): HazsimService {
       interrupt: jobs.interruptJobs,
     },
     cache: { root: cacheRoot, info: cacheInfo, refresh: refreshCache, prune: pruneCache, problem: () => cacheRootProblem(cacheRoot) },
-    results: { directory: resultsDir, list: () => listResultFiles(resultsDir), delete: (name) => deleteResultFile(resultsDir, name) },
+    results: {
+      directory: resultsDir,
+      list: () => listResultFiles(resultsDir),
+      delete: (name) => deleteResultFile(resultsDir, name),
+      export: gisExport.exportResult,
+    },
     limits: { maxSamples: settings.maxSamples },
   };
 }

@@ -22,6 +22,7 @@ import type { createImpactShardOps } from './impact/impactShard.js';
 import type { createReportOps } from './report/report.js';
 import type { JobOps } from './jobs/jobs.js';
 import type { ResultFile } from './results/resultFiles.js';
+import type { createGisExportOps } from './results/gisExport.js';
 import type { CacheInfo, CacheRefreshResult, ModelSummaryOf, ModelWithContent, UploadRequest, UploadResult } from './service.js';
 
 export type { ModelRecord, PruneResult, ResultFile };
@@ -123,6 +124,8 @@ export interface ResultService {
   list(): ResultFile[];
   /** Removes one by its file name; a name that is not there is no error. */
   delete(name: string): void;
+  /** A result file as a map layer (GeoJSON or GeoParquet) at one time or each asset's lowest survival. */
+  export: ReturnType<typeof createGisExportOps>['exportResult'];
 }
 
 /** Bounds the faces document and check against. */

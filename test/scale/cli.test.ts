@@ -3,6 +3,8 @@
 // for byte, and the Parquet file, read back by DuckDB, holds exactly the ZIP's outages.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EXAMPLES, json, runCli, tempDir } from '../helpers/cli.js';
@@ -57,7 +59,7 @@ test('bad --shard values and incomplete merges fail with the rule and the right 
   assert.is(noOutput.code, 2);
 });
 
-test("the Parquet file opens in DuckDB: its rows are the ZIP tracked_changes outages with damage.csv's states and repair times, its metadata the ZIP metadata", async () => {
+test("the Parquet file opens in DuckDB: its rows are the ZIP tracked_changes outages with damage.csv's states and repair times to the minute, its metadata the ZIP metadata", async () => {
   let duckdb: typeof import('@duckdb/node-api');
   try {
     duckdb = await import('@duckdb/node-api');
@@ -80,25 +82,27 @@ test("the Parquet file opens in DuckDB: its rows are the ZIP tracked_changes out
     damageRows.map(([sample, asset, timestamp]) => `${sample}|${asset}|${timestamp}`),
     outages,
   );
+  // repair_minutes is damage.csv's repair_hours × 60, rounded to the nearest minute.
   const expected = damageRows.map(
-    ([sample, asset, timestamp, state, repairHours]) => `${sample}|${asset}|${timestamp}|${state}|${repairHours === '' ? null : Number(repairHours)}`,
+    ([sample, asset, timestamp, state, repairHours]) =>
+      `${sample}|${asset}|${timestamp}|${state}|${repairHours === '' ? null : Math.round(Number(repairHours) * 60)}`,
   );
   const instance = await duckdb.DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {
     const file = parquet.replaceAll("'", "''");
     const rows = (
-      await connection.runAndReadAll(`SELECT sample, asset, failure_time, damage_state, repair_hours FROM read_parquet('${file}')`)
+      await connection.runAndReadAll(`SELECT sample, asset, failure_time, damage_state, repair_minutes FROM read_parquet('${file}')`)
     ).getRowObjectsJS();
     // The file's row order is the ZIP's: by sample, then failure time, then asset uuid.
     assert.equal(
-      rows.map((row) => `${row.sample}|${row.asset}|${row.failure_time}|${row.damage_state}|${row.repair_hours}`),
+      rows.map((row) => `${row.sample}|${row.asset}|${row.failure_time}|${row.damage_state}|${row.repair_minutes}`),
       expected,
     );
     const types = (await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${file}')`)).getRowObjectsJS();
     assert.equal(
       types.map((row) => `${row.column_name} ${row.column_type}`),
-      ['sample INTEGER', 'asset VARCHAR', 'failure_time VARCHAR', 'damage_state VARCHAR', 'repair_hours DOUBLE'],
+      ['sample INTEGER', 'asset VARCHAR', 'failure_time VARCHAR', 'damage_state VARCHAR', 'repair_minutes INTEGER'],
     );
     const kv = (await connection.runAndReadAll(`SELECT decode(key) AS key, decode(value) AS value FROM parquet_kv_metadata('${file}')`)).getRowObjectsJS();
     const metadata = JSON.parse(String(kv.find((row) => row.key === 'hazsim')!.value));
@@ -107,6 +111,30 @@ test("the Parquet file opens in DuckDB: its rows are the ZIP tracked_changes out
     connection.closeSync();
     instance.closeSync();
   }
+});
+
+test('the Parquet file read by hyparquet: compact encodings (dictionary uuids, timestamps and states, delta integers, GZIP) that decode to the rows DuckDB reads', async () => {
+  const parquet = fs.readFileSync(path.join(out, 'whole.parquet'));
+  const file = parquet.buffer.slice(parquet.byteOffset, parquet.byteOffset + parquet.byteLength);
+  const metadata = parquetMetadata(file);
+  assert.ok(metadata.row_groups.length >= 1);
+  for (const group of metadata.row_groups) {
+    const chunks = new Map(group.columns.map((chunk) => [chunk.meta_data!.path_in_schema.join('.'), chunk.meta_data!]));
+    for (const chunk of chunks.values()) assert.is(chunk.codec, 'GZIP');
+    for (const name of ['asset', 'failure_time', 'damage_state'])
+      assert.ok(chunks.get(name)!.encodings.includes('RLE_DICTIONARY'), `${name} is dictionary-encoded`);
+    for (const name of ['sample', 'repair_minutes']) assert.ok(chunks.get(name)!.encodings.includes('DELTA_BINARY_PACKED'), `${name} is delta-encoded`);
+  }
+  const rows = await parquetReadObjects({ file, compressors: { GZIP: (input: Uint8Array) => new Uint8Array(zlib.gunzipSync(input)) } });
+  const damageRows = csvEntryRows(await readZipEntries(path.join(out, 'whole.zip')), 'damage.csv');
+  assert.is(rows.length, damageRows.length);
+  rows.forEach((row, k) => {
+    const [sample, asset, timestamp, state, repairHours] = damageRows[k];
+    assert.equal(
+      [row.sample, row.asset, row.failure_time, row.damage_state, row.repair_minutes],
+      [Number(sample), asset, timestamp, state, repairHours === '' ? null : Math.round(Number(repairHours) * 60)],
+    );
+  });
 });
 
 test.run();

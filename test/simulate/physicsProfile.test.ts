@@ -25,6 +25,19 @@ test('CLI: --physics erad_v1 and the default are recorded; a bad profile exits 2
   assert.is(summary.physics, 'erad_v1');
   assert.is(physicsOf(erad), 'erad_v1');
   assert.not.ok(hasSummaryTable(erad), 'erad_v1 keeps the tables of before');
+  // ERAD-shaped: ERAD's table and what describes it, without the default physics' damage-state tables (docs/output-sqlite.md).
+  assert.equal(
+    sqliteRows(erad, "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY type, name").map((row) => `${row.type} ${row.name}`),
+    [
+      'table assets',
+      'table assetstatetable',
+      'table fragility_curves',
+      'table run_info',
+      'table timestamps',
+      'view asset_lowest_survival',
+      'view assetstatetable_si',
+    ],
+  );
   const standard = path.join(out, 'default.sqlite');
   assert.is(json(runCli(['simulate', 'tiny', 'quake', '-o', standard, '--cache-dir', cache, '--json'])).physics, 'default');
   assert.is(physicsOf(standard), 'default');

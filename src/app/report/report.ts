@@ -58,7 +58,7 @@ function reportAssets() {
   };
 }
 
-function openResult(resultPath: string): Database.Database {
+export function openResult(resultPath: string): Database.Database {
   if (!fs.existsSync(resultPath)) throw new HazsimError('not_found', `result file ${resultPath} does not exist`);
   let db: Database.Database;
   try {
@@ -256,7 +256,7 @@ function readImpact(impactPath: string, result: ResultData): NonNullable<ReportI
 }
 
 /** The cached model the run used, when the cache still holds the same bytes; otherwise a note says why it is left out. */
-function cachedInput(store: ModelStore, name: string | undefined, sha256: string | undefined, what: string, notes: string[]): Buffer | null {
+export function cachedInput(store: ModelStore, name: string | undefined, sha256: string | undefined, what: string, notes: string[]): Buffer | null {
   if (!name || !store.has(name)) {
     notes.push(
       `The ${what} model ${name ?? '(unnamed)'} is not in this cache, so the map lacks ${what === 'hazard' ? 'the hazard footprint' : 'line routes (lines are drawn as points)'}.`,
@@ -276,7 +276,7 @@ function cachedInput(store: ModelStore, name: string | undefined, sha256: string
  * cached model is read now: the same bytes may have been uploaded again with another reading.
  * Results from before the option existed were read GDM's way; null when the key is unreadable.
  */
-function runReading(runInfo: Record<string, string | undefined>): CoordinateReading | null {
+export function runReading(runInfo: Record<string, string | undefined>): CoordinateReading | null {
   const text = runInfo.distribution_coordinates;
   if (text === undefined) return GDM_READING;
   try {

@@ -250,7 +250,8 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
     curves,
     runInfo,
     (typeIndex, quantity) => fragilityFor(compiled, typeIndex, quantity),
-    (done, total) => report({ phase: 'writing results', done, total }),
+    // Damage states are the default physics' (docs/output-sqlite.md): an erad_v1 result is ERAD-shaped.
+    { damageStates: physics === 'default', onRows: (done, total) => report({ phase: 'writing results', done, total }) },
   );
   return { summary, inputs };
 }

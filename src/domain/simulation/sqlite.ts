@@ -16,7 +16,7 @@ export function assetStateColumns(): string[] {
   return [...FIXED_COLUMNS, ...intensityColumns().map((c) => c.column), ...intensityQuantityNames().map(survivalColumn)];
 }
 
-function schemaSql(damageStates: number): string {
+function schemaSql(damageStates: number | null): string {
   const intensities = intensityColumns();
   const intensityColumnsSql = intensities.map((c) => `  ${c.column} REAL`).join(',\n');
   const survivalColumns = intensityQuantityNames()
@@ -56,7 +56,7 @@ CREATE TABLE fragility_curves (
   hazard_type TEXT NOT NULL,
   source TEXT,
   PRIMARY KEY (asset_type, quantity)
-);${damageStateSchemaSql(damageStates)}
+);${damageStates === null ? '' : damageStateSchemaSql(damageStates)}
 CREATE TABLE run_info (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -74,7 +74,9 @@ CREATE VIEW asset_lowest_survival AS
 
 /**
  * Writes a simulation result as the SQLite file of docs/output-sqlite.md, in one transaction with
- * prepared statements (see writeSqliteFile).
+ * prepared statements (see writeSqliteFile). `damageStates: false` leaves out the damage-state
+ * tables and view: an `erad_v1` run is ERAD-shaped and pays only for what ERAD wrote plus the
+ * small tables that describe it (docs/output-sqlite.md, "erad_v1 results").
  */
 export function writeResultsSqlite(
   outputPath: string,
@@ -82,9 +84,10 @@ export function writeResultsSqlite(
   curves: readonly CurveUsed[],
   runInfo: Readonly<Record<string, string>>,
   fragilityOf: FragilityLookup,
-  onRows?: (done: number, total: number) => void,
+  options: { damageStates: boolean; onRows?: (done: number, total: number) => void },
 ): void {
-  const stateCount = damageStateCount(result, fragilityOf);
+  const { onRows } = options;
+  const stateCount = options.damageStates ? damageStateCount(result, fragilityOf) : null;
   const schema = schemaSql(stateCount) + (result.events ? assetSummarySql() : '');
   writeSqliteFile(outputPath, schema, (db) => {
     insertAssetStates(db, result, onRows);
@@ -107,7 +110,7 @@ export function writeResultsSqlite(
     result.timestamps.forEach((timestamp, index) => insertTimestamp.run(index, timestamp));
     const insertCurve = db.prepare('INSERT INTO fragility_curves VALUES (?, ?, ?, ?, ?, ?)');
     for (const curve of curves) insertCurve.run(curve.asset_type, curve.quantity, curve.curve_set, curve.definition, curve.hazard_type, curve.source);
-    insertDamageStates(db, result, fragilityOf, stateCount);
+    if (stateCount !== null) insertDamageStates(db, result, fragilityOf, stateCount);
     const insertInfo = db.prepare('INSERT INTO run_info VALUES (?, ?)');
     for (const key of Object.keys(runInfo).sort()) insertInfo.run(key, runInfo[key]);
   });

@@ -4,9 +4,16 @@
  * buffered and flushed as a row group once ROW_GROUP_ROWS are reached at a sample
  * boundary, so memory stays flat in the number of samples and the row groups depend on the
  * samples alone (a merge of shards writes the same groups).
+ *
+ * Compact by its encodings, not by a private layout: the text columns are dictionary-encoded
+ * (a row holds a bit-packed index into its row group's distinct uuids, timestamps or states),
+ * the integer columns delta-encoded, and the repair time is whole minutes (the precision a
+ * repair-time model in hours can claim). Every Parquet reader decodes this to the plain columns.
  */
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { fileWriter, ParquetWriter } from 'hyparquet-writer';
+import type { ColumnSource } from 'hyparquet-writer';
 import { temporaryPath } from '../../../../base/atomic.js';
 import { toHazsimError } from '../../../../base/errors.js';
 import { failureDamageScratch, unpackFailureDamage } from '../../chunk.js';
@@ -18,8 +25,11 @@ import { buildMetadata } from '../../trackedChanges.js';
 import type { ScenarioInput, ScenarioOptions, ScenarioRunSummary } from '../../types.js';
 import { openOutputFd, samplingSource, type SampleSource } from '../scenarioZip/writer.js';
 
-/** Rows per row group (at least; a group ends at a sample boundary): big enough to compress well, small enough to keep memory low. */
-export const ROW_GROUP_ROWS = 131_072;
+/**
+ * Rows per row group (at least; a group ends at a sample boundary). Each group carries its own
+ * dictionary of the uuids in it, so big groups pay for it less often (docs/scenarios-parquet.md).
+ */
+export const ROW_GROUP_ROWS = 1_048_576;
 /** The key of the run's metadata (the same object as tracked_changes.json's `metadata`) in the file's key-value metadata. */
 export const PARQUET_METADATA_KEY = 'hazsim';
 
@@ -30,8 +40,22 @@ const SCHEMA = [
   { name: 'asset', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
   { name: 'failure_time', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
   { name: 'damage_state', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
-  { name: 'repair_hours', type: 'DOUBLE', repetition_type: 'OPTIONAL' },
+  { name: 'repair_minutes', type: 'INT32', repetition_type: 'OPTIONAL' },
 ] as const;
+
+/**
+ * GZIP: of the codecs DuckDB, pyarrow and polars all read, Node 20 compresses GZIP and Brotli
+ * by itself (node:zlib; it has no Zstandard); GZIP is smaller than Snappy on these pages,
+ * Brotli no smaller than GZIP and slower (docs/scenarios-parquet.md). Most of the gain is the
+ * encodings. Level 6, zlib's default: the same input gives the same bytes.
+ */
+const CODEC = 'GZIP';
+const compressGzip = (bytes: Uint8Array): Uint8Array => new Uint8Array(zlib.gzipSync(bytes, { level: 6 }));
+
+/** A drawn repair time in hours as whole minutes (the file's `repair_minutes`). */
+export function repairMinutes(hours: number): number {
+  return Math.round(hours * 60);
+}
 
 /** Draws the run's samples and writes them as Parquet; identical input and options give identical bytes, whatever options.workers is. */
 export async function writeScenarioParquet(input: ScenarioInput, options: ScenarioOptions, outputPath: string): Promise<ScenarioRunSummary> {
@@ -39,25 +63,59 @@ export async function writeScenarioParquet(input: ScenarioInput, options: Scenar
   return writeParquetFromSamples(run, samplingSource(init, run, workers, true, options.onProgress), outputPath);
 }
 
-/** The rows of one row group, column by column. */
+/** The rows of one row group, column by column: assets and times as indexes into the run's uuids and timestamps until written. */
 class RowBuffer {
-  sample: number[] = [];
-  asset: string[] = [];
-  failureTime: string[] = [];
-  damageState: (string | null)[] = [];
-  repairHours: (number | null)[] = [];
+  length = 0;
+  readonly sample: Int32Array;
+  readonly asset: Int32Array;
+  readonly time: Int32Array;
+  /** The damage state's name, or null; its repair time in minutes, or null. */
+  readonly damageState: (string | null)[] = [];
+  readonly repairMinutes: (number | null)[] = [];
 
-  get length(): number {
-    return this.sample.length;
+  /** Room for ROW_GROUP_ROWS rows and one more sample of up to `assetCount` failures. */
+  constructor(assetCount: number) {
+    const capacity = ROW_GROUP_ROWS + assetCount;
+    this.sample = new Int32Array(capacity);
+    this.asset = new Int32Array(capacity);
+    this.time = new Int32Array(capacity);
   }
 
-  columns() {
+  push(sample: number, asset: number, time: number, state: string | null, repairHours: number | null): void {
+    const row = this.length;
+    this.sample[row] = sample;
+    this.asset[row] = asset;
+    this.time[row] = time;
+    this.damageState.push(state);
+    this.repairMinutes.push(repairHours === null ? null : repairMinutes(repairHours));
+    this.length = row + 1;
+  }
+
+  clear(): void {
+    this.length = 0;
+    this.damageState.length = 0;
+    this.repairMinutes.length = 0;
+  }
+
+  /**
+   * The columns as hyparquet-writer takes them, each encoding named so the file does not depend
+   * on the writer's guesses. Statistics are kept where a reader can skip row groups by them
+   * (sample, failure_time) and left out for the uuids, whose min and max say nothing.
+   */
+  columns(run: RunDescription): ColumnSource[] {
+    const rows = this.length;
+    const uuids = new Array<string>(rows);
+    const times = new Array<string>(rows);
+    for (let row = 0; row < rows; row += 1) {
+      uuids[row] = run.assetUuids[this.asset[row]];
+      times[row] = run.timestamps[this.time[row]];
+    }
     return [
-      { name: 'sample', data: Int32Array.from(this.sample) },
-      { name: 'asset', data: this.asset },
-      { name: 'failure_time', data: this.failureTime },
-      { name: 'damage_state', data: this.damageState },
-      { name: 'repair_hours', data: this.repairHours },
+      { name: 'sample', data: this.sample.slice(0, rows), encoding: 'DELTA_BINARY_PACKED' },
+      { name: 'asset', data: uuids, encoding: 'RLE_DICTIONARY', statistics: false },
+      { name: 'failure_time', data: times, encoding: 'RLE_DICTIONARY' },
+      { name: 'damage_state', data: this.damageState, encoding: 'RLE_DICTIONARY' },
+      { name: 'repair_minutes', data: this.repairMinutes, encoding: 'DELTA_BINARY_PACKED' },
     ];
   }
 }
@@ -134,13 +192,19 @@ export async function writeParquetFromSamples(run: RunDescription, source: Sampl
   fs.closeSync(openOutputFd(temporary, outputPath, 'scenario Parquet file'));
   let runner: ChunkRunner | null = null;
   try {
-    const writer = new ParquetWriter({ writer: fileWriter(temporary), schema: SCHEMA.map((element) => ({ ...element })), createdBy: 'hazsim' });
-    let rows = new RowBuffer();
+    const writer = new ParquetWriter({
+      writer: fileWriter(temporary),
+      schema: SCHEMA.map((element) => ({ ...element })),
+      codec: CODEC,
+      compressors: { [CODEC]: compressGzip },
+      createdBy: 'hazsim',
+    });
+    const rows = new RowBuffer(run.assetUuids.length);
     const flush = () => {
       if (rows.length === 0) return;
       // fileWriter flushes each row group with a synchronous write, so write returns no promise to wait for.
-      void writer.write({ columnData: rows.columns(), rowGroupSize: rows.length });
-      rows = new RowBuffer();
+      void writer.write({ columnData: rows.columns(run), rowGroupSize: rows.length });
+      rows.clear();
     };
     const failuresPerSample = new Uint32Array(run.numberOfSamples);
     const damage = run.damage ? new SampleDamage(run.damage, run.seed, run.assetUuids.length) : null;
@@ -163,12 +227,8 @@ export async function writeParquetFromSamples(run: RunDescription, source: Sampl
           let previousTime = -1;
           for (let j = 0; j < count; j += 1, at += 2) {
             const time = packed[at + 1];
-            rows.sample.push(sample);
-            rows.asset.push(run.assetUuids[packed[at]]);
-            rows.failureTime.push(run.timestamps[time]);
             const drawn = damageOf?.(packed[at]);
-            rows.damageState.push(drawn?.state ?? null);
-            rows.repairHours.push(drawn?.repairHours ?? null);
+            rows.push(sample, packed[at], time, drawn?.state ?? null, drawn?.repairHours ?? null);
             // Failures come ordered by time: each new time is one more scenario record.
             if (time !== previousTime) totalScenarios += 1;
             previousTime = time;

@@ -275,22 +275,48 @@ export const RADIUS_STEP_FRACTION = 1 / 20;
 export const MAX_WIND_STEP = 0.005;
 
 /** The radius of maximum wind the default physics' profile uses (motion is followed only under it). */
+const fittedRadii = new WeakMap<WindHazard, number>();
+
+/**
+ * The radius of maximum wind the model's Holland profile uses under the default physics (the only
+ * one that follows motion): the model's own, or the one fitted to its wind radii, fitted once per snapshot.
+ */
 function profileRadiusM(model: WindHazard): number {
-  if (model.radiusOfMaxWindSource !== 'wind_radii') return model.radiusOfMaxWindM;
+  if (model.radiusOfMaxWindSource !== 'wind_radii' || !model.windRadiiM) return model.radiusOfMaxWindM;
   const profile = resolveWindProfile(model, 'default');
   if (profile === 'ERAD_V1') return model.radiusOfMaxWindM;
-  return Math.min(model.radiusOfMaxWindM, hollandStormOf(model, profile, () => {}).state.rmaxM);
+  let radius = fittedRadii.get(model);
+  if (radius === undefined) {
+    radius = hollandStormOf(model, profile, () => {}).state.rmaxM;
+    fittedRadii.set(model, radius);
+  }
+  return radius;
 }
 
-/** A storm's snapshots, followed in time: every parameter linear between them, the centre along the shorter way in longitude (windInterpolation.ts). */
+/**
+ * A storm's snapshots, followed in time: every parameter linear between them, the centre along
+ * the shorter way in longitude (windInterpolation.ts). Where a snapshot's size comes from its wind
+ * radii, the fitted radius of maximum wind is what changes linearly (with the peak-wind source
+ * the snapshots resolve to), rather than the radii being refitted at every step.
+ */
 export const windMotion: ModelMotion<WindHazard> = {
-  between: (from, to, fraction) => interpolateWindHazard(from, to, fraction, from.timestamp),
+  between(from, to, fraction) {
+    const model = interpolateWindHazard(from, to, fraction, from.timestamp);
+    if (!model.windRadiiM) return model;
+    const weight = Math.min(1, Math.max(0, fraction));
+    const { windRadiiM: _fitted, ...rest } = model;
+    return {
+      ...rest,
+      radiusOfMaxWindM: profileRadiusM(from) + (profileRadiusM(to) - profileRadiusM(from)) * weight,
+      maxWindSource: resolveMaxWindSource(model),
+    };
+  },
   steps(from, to) {
     const lengthStepM = Math.min(profileRadiusM(from), profileRadiusM(to)) * RADIUS_STEP_FRACTION;
     const moved = geodesicDistanceFastM(from.center.latitude, from.center.longitude, to.center.latitude, to.center.longitude);
     const windChange = Math.abs(to.maxWindSpeedMs - from.maxWindSpeedMs) / (MAX_WIND_STEP * Math.max(from.maxWindSpeedMs, to.maxWindSpeedMs, Number.MIN_VALUE));
     const radiusChange =
-      Math.max(Math.abs(to.radiusOfMaxWindM - from.radiusOfMaxWindM), Math.abs((to.radiusOfClosestIsobarM ?? 0) - (from.radiusOfClosestIsobarM ?? 0))) /
+      Math.max(Math.abs(profileRadiusM(to) - profileRadiusM(from)), Math.abs((to.radiusOfClosestIsobarM ?? 0) - (from.radiusOfClosestIsobarM ?? 0))) /
       lengthStepM;
     return Math.max(1, moved / lengthStepM, windChange, radiusChange);
   },

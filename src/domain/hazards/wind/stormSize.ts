@@ -20,12 +20,13 @@ export const MAX_WIND_SOURCES = ['best_track', 'pressure'] as const;
 export type MaxWindSource = (typeof MAX_WIND_SOURCES)[number];
 
 /**
- * The default where a hazard file names no `max_wind_source` (decided by the station comparison
- * of docs/wind.md §11): the track's maximum wind for models whose size the track gives (its own
- * RMW or its wind radii), whose peak wind was analysed with the same observations; the pressure
- * relation for the rest, whose size is CLIMADA's pressure fit: that fit and Holland (2008)'s
- * b_s were both calibrated on best-track pressures, and those models keep the intensities
- * hazsim gave them before.
+ * The default where a hazard file names no `max_wind_source` (docs/wind.md §3a, §11): the
+ * track's maximum wind for models whose size the track gives (its own RMW or its wind radii),
+ * whose peak wind was analysed from the same observations (the issue's Katrina fix: 70 kt in the
+ * track, 62.5 kt from pressure; on Florence's census tracts it brings H10 closer to the published
+ * Willoughby-type model near the storm); the pressure relation for the rest, whose size is
+ * CLIMADA's pressure fit: that fit and Holland (2008)'s b_s were both calibrated on best-track
+ * pressures, and those models keep the intensities hazsim gave them before.
  */
 export function defaultMaxWindSource(model: { radiusOfMaxWindSource?: RmwSource }): MaxWindSource {
   return model.radiusOfMaxWindSource === 'best_track' || model.radiusOfMaxWindSource === 'wind_radii' ? 'best_track' : 'pressure';

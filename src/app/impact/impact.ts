@@ -37,7 +37,7 @@ export interface ImpactOutcome {
   summary: ImpactSummary;
 }
 
-export interface ImpactRunOptions extends RunOutputOptions {
+export interface EstimateImpactOptions extends RunOutputOptions {
   /** Keep the scenario ZIP drawn for the analysis at this path (otherwise it is a temporary file). */
   scenariosOutputPath?: string;
   /** Worker threads sharing the scenario sampling; the output does not depend on it. */
@@ -92,7 +92,7 @@ export function createImpactOps(dependencies: ImpactDependencies) {
   }
 
   /** Draws the scenarios of the request, then estimates their impact. */
-  async function estimateImpact(requestInput: unknown, options: ImpactRunOptions = {}): Promise<ImpactOutcome> {
+  async function estimateImpact(requestInput: unknown, options: EstimateImpactOptions = {}): Promise<ImpactOutcome> {
     const request = parseOrThrow(ImpactRequest, requestInput, 'impact request');
     const { crews, customers_per_load, time_step_hours, ...scenarioRequest } = request;
     // Unknown names fail before any sampling.

@@ -59,7 +59,7 @@ export interface ScenarioOutcome {
 }
 
 /** A resolved curve set: what it is called, its definition and the sha256 of that definition. */
-export interface ResolvedCurveSet {
+export interface RunCurveSet {
   name: string;
   set: CurveSet;
   sha256: string;
@@ -67,7 +67,7 @@ export interface ResolvedCurveSet {
 
 interface SimulationDependencies {
   stores: { distribution: ModelStore; hazard: ModelStore };
-  resolveCurveSet(name: string): ResolvedCurveSet;
+  resolveCurveSet(name: string): RunCurveSet;
   clock: () => Date;
   /** Upper bound of number_of_samples (settings.ts). */
   maxSamples: number;

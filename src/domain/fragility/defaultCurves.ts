@@ -3,6 +3,7 @@ import { convertV1Curve } from './convertV1.js';
 import { LEGACY_DEFAULT_CURVES_TABLE } from './legacyDefaultCurves.js';
 import { CLASS_4_WOOD_POLE, DEFAULT_POLE_CONFIGURATION, darestaniLognormal } from './windPoleDarestani2019.js';
 import type { CurveSet, FragilityCurveSpec, LimitStateSpec, RepairTimeSpec } from './types.js';
+import type { BuiltinHazardType } from '../hazards/index.js';
 
 /**
  * DEFAULT_CURVES: every curve with its source (docs/fragility.md has the table and the
@@ -289,5 +290,6 @@ export const DEFAULT_CURVES: CurveSet = {
   description:
     'Cited curves with damage states: HAZUS 5.1 earthquake (distribution circuits per line asset), Darestani & Shafieezadeh (2019) wood poles and Quanta (2009) conductors in wind; where no verifiable published curve was found (other wind classes, flood, fire) the source says so and what was searched (docs/fragility.md)',
   fallback: 'DEFAULT_CURVES',
-  curves: { earthquake: wrap(EARTHQUAKE), wind: WIND, flood: FLOOD, fire: wrap(FIRE) },
+  // One entry per built-in hazard type: a hazard type added to quantities.ts without default curves does not compile.
+  curves: { earthquake: wrap(EARTHQUAKE), wind: WIND, flood: FLOOD, fire: wrap(FIRE) } satisfies Record<BuiltinHazardType, unknown>,
 };

@@ -7,6 +7,7 @@ import { hypocentralDistanceKm, mmiFromMagnitude, pgaPercentGFromMmi, pgvCmsFrom
 import { defaultTopDepthKm, ruptureProblem } from './earthquake/rupture.js';
 import { interpolateShakeMap, Raster, ShakeMapModel } from './earthquake/shakemapHazard.js';
 import { resolveGroundMotionModel, sourceShaking } from './earthquake/sourceShaking.js';
+import { GROUND_MOTION_MODEL_IDS as GMPE_IDS } from './earthquake/gmpe/index.js';
 import type { EarthquakeHazard, EarthquakeSourceHazard, ShakeMapHazard } from './types.js';
 import type { HazardWarning } from './warnings.js';
 
@@ -20,7 +21,8 @@ export { resolveGroundMotionModel } from './earthquake/sourceShaking.js';
  * USGS ShakeMap grid interpolated at the assets.
  */
 
-const GROUND_MOTION_MODEL_IDS = ['BSSA14', 'ASK14', 'AB06', 'ERAD_V1'] as const;
+/** The published models of earthquake/gmpe (from their registry), then ERAD's chain. */
+const GROUND_MOTION_MODEL_IDS = [...GMPE_IDS, 'ERAD_V1'] as const;
 
 /** Vs30 when a model gives none: the B/C boundary of NEHRP site classes. */
 export const DEFAULT_VS30 = '760 meter / second';

@@ -55,7 +55,11 @@ export function summarizeHazardModel(model: HazardModel): HazardModelSummary {
   let box: BoundingBox | null = null;
   for (const entry of model.models) {
     const footprint = descriptorOf(entry).footprint(entry);
-    for (const [type, count] of Object.entries(footprint.counts)) counts[type] += count;
+    for (const [type, count] of Object.entries(footprint.counts)) {
+      // A footprint counting under a type no registered entry lists would print as null: say whose it is instead.
+      if (!(type in counts)) throw new Error(`hazard type ${entry.type} counts models as ${type}, which is not a registered hazard file entry type`);
+      counts[type] += count;
+    }
     for (const part of footprint.boxes) box = extendBox(box, ...part);
   }
   return {

@@ -56,7 +56,7 @@ export type BuiltinIntensityQuantity = 'wind_speed' | 'flood_depth' | 'flood_vel
  */
 export type IntensityQuantity = string;
 
-const BUILTIN_QUANTITIES: { readonly [K in BuiltinIntensityQuantity]: Omit<IntensityQuantityDefinition, 'name'> } = {
+const BUILTIN_QUANTITIES = {
   wind_speed: {
     description: 'wind speed at the asset',
     dimension: 'speed',
@@ -131,7 +131,10 @@ const BUILTIN_QUANTITIES: { readonly [K in BuiltinIntensityQuantity]: Omit<Inten
     column: { name: 'fire_boundary_dist__feet', unit: 'foot' },
     siColumn: 'fire_boundary_distance__meter',
   },
-};
+} as const satisfies { readonly [K in BuiltinIntensityQuantity]: Omit<IntensityQuantityDefinition, 'name'> };
+
+/** The hazard types that produce the built-in quantities: every one needs curves in DEFAULT_CURVES, which the compiler checks. */
+export type BuiltinHazardType = (typeof BUILTIN_QUANTITIES)[BuiltinIntensityQuantity]['hazard'];
 
 const registered: RegisteredQuantity[] = [];
 const byName = new Map<string, RegisteredQuantity>();

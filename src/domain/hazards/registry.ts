@@ -2,7 +2,7 @@ import { earthquake } from './earthquake.js';
 import { fire } from './fire.js';
 import { flood } from './flood.js';
 import { wind } from './wind.js';
-import type { HazardDescriptor, HazardFileEntry } from './descriptor.js';
+import { areasFootprint, type HazardDescriptor, type HazardFileEntry } from './descriptor.js';
 import { quantitiesOfHazardType, registerIntensityQuantity, type IntensityQuantityDefinition } from './quantities.js';
 import type { HazardEntry } from './types.js';
 
@@ -20,7 +20,8 @@ const entryByType = new Map<string, HazardFileEntry>();
 
 /**
  * Registers a hazard type and the intensity quantities it produces. Throws when the type
- * or one of its file entry types is taken, or when it has no quantity to produce.
+ * or one of its file entry types is taken, when it counts areas under an entry type it does
+ * not declare, or when it has no quantity to produce.
  */
 export function registerHazardType<M extends HazardEntry>(descriptor: HazardDescriptor<M>, quantities: readonly IntensityQuantityDefinition[] = []): void {
   if (descriptorByType.has(descriptor.type)) throw new Error(`hazard type ${descriptor.type} is registered already`);
@@ -28,6 +29,10 @@ export function registerHazardType<M extends HazardEntry>(descriptor: HazardDesc
   for (const entry of descriptor.entries) {
     if (entryByType.has(entry.type)) throw new Error(`hazard file entry type ${entry.type} is registered already`);
   }
+  // areasFootprint counts every area under `<type>_area`: the entry must exist, or summaries would count under a type no list has.
+  const areaEntry = `${descriptor.type}_area`;
+  if ((descriptor.footprint as unknown) === areasFootprint && !descriptor.entries.some((entry) => entry.type === areaEntry))
+    throw new Error(`hazard type ${descriptor.type} counts its areas as ${areaEntry} (areasFootprint) but declares no ${areaEntry} file entry`);
   for (const quantity of quantities) {
     if (quantity.hazard !== descriptor.type) throw new Error(`intensity quantity ${quantity.name} names hazard ${quantity.hazard}, not ${descriptor.type}`);
     registerIntensityQuantity(quantity);

@@ -5,6 +5,7 @@ import type { WindRadii } from './wind/tracks/types.js';
 import type { ExposureMap } from './wind/exposure.js';
 import type { TerrainMap } from './wind/terrain.js';
 import type { HazardWarning } from './warnings.js';
+import type { GroundMotionModelId } from './earthquake/gmpe/index.js';
 
 export type { IntensityQuantity };
 
@@ -85,7 +86,7 @@ export interface HazardEntry {
 export type { PhysicsProfile } from './physics.js';
 
 /** The ground-motion models an earthquake may name (docs/input-hazard.md, docs/gmpe.md). */
-export type GroundMotionModelChoice = 'BSSA14' | 'ASK14' | 'AB06' | 'ERAD_V1';
+export type GroundMotionModelChoice = GroundMotionModelId | 'ERAD_V1';
 
 /**
  * A regular longitude/latitude raster: node (column i, row j) at (lonMin + i·lonStep,

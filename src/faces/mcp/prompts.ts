@@ -28,7 +28,8 @@ const PROMPTS: readonly PromptDefinition[] = [
     description: 'Walks through simulating one hazard type on a cached distribution model and explaining the outcome',
     arguments: [
       MODEL_NAME_ARGUMENT,
-      { name: 'hazard_type', description: 'hazard type: earthquake, flood, flood_area, wind, fire or fire_area', required: true },
+      // Its description lists the hazard types the service knows when the prompts are listed (listPrompts).
+      { name: 'hazard_type', description: 'hazard type', required: true },
     ],
     render: ({ model_name, hazard_type }, service) => {
       const supported = service.models.hazardTypes().hazard_types;
@@ -70,8 +71,16 @@ function numbered(intro: string, steps: string[]): string {
   return [intro, '', ...steps.map((step, index) => `${index + 1}. ${step}`)].join('\n');
 }
 
-export function listPrompts(): ListPromptsResult {
-  return { prompts: PROMPTS.map(({ render: _render, ...prompt }) => prompt) };
+/** The prompts, with the hazard types of this process (built in and added at start-up) in the hazard_type argument. */
+export function listPrompts(service: HazsimService): ListPromptsResult {
+  const types = service.models.hazardTypes().hazard_types;
+  const hazardTypes = types.length > 1 ? `${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}` : types.join('');
+  return {
+    prompts: PROMPTS.map(({ render: _render, ...prompt }) => ({
+      ...prompt,
+      arguments: prompt.arguments.map((argument) => (argument.name === 'hazard_type' ? { ...argument, description: `hazard type: ${hazardTypes}` } : argument)),
+    })),
+  };
 }
 
 /** Renders a prompt; an unknown prompt or a missing or unknown argument is a protocol error naming it. */

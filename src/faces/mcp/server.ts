@@ -106,7 +106,7 @@ export function createMcpServer(service: HazsimService, options: McpServerOption
   );
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => listResourceTemplates());
   server.setRequestHandler(ReadResourceRequestSchema, (request) => asProtocol(() => readResource(service, request.params.uri)));
-  server.setRequestHandler(ListPromptsRequestSchema, () => listPrompts());
+  server.setRequestHandler(ListPromptsRequestSchema, () => listPrompts(service));
   server.setRequestHandler(GetPromptRequestSchema, (request) => asProtocol(() => getPrompt(service, request.params.name, request.params.arguments)));
   return server;
 }

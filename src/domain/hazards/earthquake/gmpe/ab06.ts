@@ -30,6 +30,7 @@ import { ba08LnSiteAmplification } from './ba08SiteAmplification.js';
 import { coefficientsFor, indexCoefficients } from './coefficientLookup.js';
 import { checkOutputLength, emptyGroundMotion, type GroundMotion, type GroundMotionArrays } from './groundMotion.js';
 import type { IntensityMeasure } from './intensityMeasure.js';
+import { imtsOf, required, supportCheck, type GroundMotionModel } from './descriptor.js';
 
 /** 'original' = the 140-bar equations of 2006; 'atkinson_boore_2011' = the 2011 M-dependent stress. */
 export type Ab06StressParameter = 'original' | 'atkinson_boore_2011';
@@ -181,3 +182,21 @@ export function ab06ForSites(rupture: Ab06Rupture, sites: Ab06SiteArrays, imt: I
     out.sigma[i] = AB06_SIGMA;
   }
 }
+
+export const AB06_MODEL: GroundMotionModel<'AB06'> = {
+  id: 'AB06',
+  citation:
+    'Atkinson, G.M. and Boore, D.M. (2006). Earthquake ground-motion prediction equations for eastern North America. Bulletin of the Seismological Society of America 96(6), 2181-2205; with the stress parameter of Atkinson, G.M. and Boore, D.M. (2011). Modifications to existing ground-motion prediction equations in light of new data. BSSA 101(3), 1121-1135.',
+  tectonicSetting: 'stable continental crust',
+  distanceMetrics: ['rrup'],
+  ruptureParameters: ['magnitude'],
+  siteParameters: ['vs30'],
+  // AB06 tabulates 0.315 s, not 0.3 s: 'sa(0.3)' is supported by interpolation.
+  supportedImts: imtsOf(AB06_BC_COEFFICIENTS),
+  supports: supportCheck('AB06', AB06_BC_COEFFICIENTS),
+  standardDeviations: 'total-only',
+  evaluate: (rupture, site, imt, out = emptyGroundMotion()) =>
+    ab06({ magnitude: rupture.magnitude }, { rrupKm: required(site.rrupKm, 'rrupKm', 'AB06'), vs30: site.vs30 }, imt, {}, out),
+  evaluateSites: (rupture, sites, imt, out) =>
+    ab06ForSites({ magnitude: rupture.magnitude }, { rrupKm: required(sites.rrupKm, 'rrupKm', 'AB06'), vs30: sites.vs30 }, imt, {}, out),
+};

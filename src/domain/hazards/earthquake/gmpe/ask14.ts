@@ -15,6 +15,7 @@ import { ask14CaliforniaReferenceZ1Km } from './basinDepthModels.js';
 import { coefficientsFor, indexCoefficients } from './coefficientLookup.js';
 import { checkOutputLength, emptyGroundMotion, type GroundMotion, type GroundMotionArrays } from './groundMotion.js';
 import { parseIntensityMeasure, type IntensityMeasure } from './intensityMeasure.js';
+import { imtsOf, required, supportCheck, type GroundMotionModel, type RuptureInput } from './descriptor.js';
 
 export interface Ask14Rupture {
   /** Moment magnitude. */
@@ -310,3 +311,57 @@ export function ask14ForSites(rupture: Ask14Rupture, sites: Ask14SiteArrays, imt
     out.sigma[i] = result.sigma;
   }
 }
+
+function ask14Rupture(rupture: RuptureInput) {
+  return {
+    magnitude: rupture.magnitude,
+    rakeDegrees: required(rupture.rakeDegrees, 'rakeDegrees', 'ASK14'),
+    dipDegrees: required(rupture.dipDegrees, 'dipDegrees', 'ASK14'),
+    ztorKm: required(rupture.ztorKm, 'ztorKm', 'ASK14'),
+    widthKm: required(rupture.widthKm, 'widthKm', 'ASK14'),
+  };
+}
+
+export const ASK14_MODEL: GroundMotionModel<'ASK14'> = {
+  id: 'ASK14',
+  citation:
+    'Abrahamson, N.A., Silva, W.J. and Kamai, R. (2014). Summary of the ASK14 ground motion relation for active crustal regions. Earthquake Spectra 30(3), 1025-1055.',
+  tectonicSetting: 'active shallow crust',
+  distanceMetrics: ['rrup', 'rjb', 'rx', 'ry0'],
+  ruptureParameters: ['magnitude', 'rake', 'dip', 'ztor', 'width'],
+  siteParameters: ['vs30', 'vs30Measured', 'z1'],
+  supportedImts: imtsOf(ASK14_COEFFICIENTS),
+  supports: supportCheck('ASK14', ASK14_COEFFICIENTS),
+  standardDeviations: 'tau-phi-sigma',
+  // Optional: ry0 (unknown -> Rjb end taper), vs30Measured (absent -> inferred), z1 (absent -> California reference).
+  evaluate: (rupture, site, imt, out = emptyGroundMotion()) =>
+    ask14(
+      ask14Rupture(rupture),
+      {
+        rrupKm: required(site.rrupKm, 'rrupKm', 'ASK14'),
+        rjbKm: required(site.rjbKm, 'rjbKm', 'ASK14'),
+        rxKm: required(site.rxKm, 'rxKm', 'ASK14'),
+        ry0Km: site.ry0Km,
+        vs30: site.vs30,
+        vs30Measured: site.vs30Measured ?? false,
+        z1Metres: site.z1Metres,
+      },
+      imt,
+      out,
+    ),
+  evaluateSites: (rupture, sites, imt, out) =>
+    ask14ForSites(
+      ask14Rupture(rupture),
+      {
+        rrupKm: required(sites.rrupKm, 'rrupKm', 'ASK14'),
+        rjbKm: required(sites.rjbKm, 'rjbKm', 'ASK14'),
+        rxKm: required(sites.rxKm, 'rxKm', 'ASK14'),
+        ry0Km: sites.ry0Km,
+        vs30: sites.vs30,
+        vs30Measured: sites.vs30Measured,
+        z1Metres: sites.z1Metres,
+      },
+      imt,
+      out,
+    ),
+};

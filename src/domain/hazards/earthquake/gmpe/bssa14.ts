@@ -19,6 +19,7 @@ import { bssa14CaliforniaMeanZ1Km, bssa14JapanMeanZ1Km } from './basinDepthModel
 import { coefficientsFor, indexCoefficients } from './coefficientLookup.js';
 import { checkOutputLength, emptyGroundMotion, type GroundMotion, type GroundMotionArrays } from './groundMotion.js';
 import type { IntensityMeasure } from './intensityMeasure.js';
+import { imtsOf, required, supportCheck, type GroundMotionModel } from './descriptor.js';
 
 export type Bssa14Region = 'global' | 'california' | 'japan';
 export type Bssa14AnelasticAttenuation = 'global' | 'china_turkey' | 'italy_japan';
@@ -207,4 +208,41 @@ export function bssa14ForSites(rupture: Bssa14Rupture, sites: Bssa14SiteArrays, 
     out.phi[i] = phi;
     out.sigma[i] = Math.sqrt(event.tau * event.tau + phi * phi);
   }
+}
+
+const BSSA14_SUPPORTS = supportCheck('BSSA14', BSSA14_COEFFICIENTS);
+
+/**
+ * BSSA14 with the given options. The registry entry uses the California basin model: with z1
+ * unknown it equals the global (no basin) model, with z1 known it adds the basin term.
+ */
+export function bssa14Model(options: Bssa14Options = { region: 'california' }): GroundMotionModel<'BSSA14'> {
+  return {
+    id: 'BSSA14',
+    citation:
+      'Boore, D.M., Stewart, J.P., Seyhan, E. and Atkinson, G.M. (2014). NGA-West2 equations for predicting PGA, PGV, and 5% damped PSA for shallow crustal earthquakes. Earthquake Spectra 30(3), 1057-1085.',
+    tectonicSetting: 'active shallow crust',
+    distanceMetrics: ['rjb'],
+    ruptureParameters: ['magnitude', 'rake'],
+    siteParameters: ['vs30', 'z1'],
+    supportedImts: imtsOf(BSSA14_COEFFICIENTS),
+    supports: BSSA14_SUPPORTS,
+    standardDeviations: 'tau-phi-sigma',
+    evaluate: (rupture, site, imt, out = emptyGroundMotion()) =>
+      bssa14(
+        { magnitude: rupture.magnitude, rakeDegrees: rupture.rakeDegrees },
+        { rjbKm: required(site.rjbKm, 'rjbKm', 'BSSA14'), vs30: site.vs30, z1Metres: site.z1Metres },
+        imt,
+        options,
+        out,
+      ),
+    evaluateSites: (rupture, sites, imt, out) =>
+      bssa14ForSites(
+        { magnitude: rupture.magnitude, rakeDegrees: rupture.rakeDegrees },
+        { rjbKm: required(sites.rjbKm, 'rjbKm', 'BSSA14'), vs30: sites.vs30, z1Metres: sites.z1Metres },
+        imt,
+        options,
+        out,
+      ),
+  };
 }

@@ -30,6 +30,7 @@ import {
   type StagingPaths,
 } from './prepareUpload.js';
 import { runWorkerTask, WORKER_INPUT_BYTES } from '../base/workerTask.js';
+import { mayBeOpenDss } from './openDssUpload.js';
 import { isObject } from '../base/json.js';
 import { writeDerivedFile } from './assetCache.js';
 import { sweepPrivateResults } from './resultOutput.js';
@@ -244,7 +245,7 @@ export function createService(options: ServiceOptions = {}) {
     let prepared: PreparedUpload;
     try {
       prepared = await uploadParses.run(() =>
-        sizeBytes >= WORKER_INPUT_BYTES
+        sizeBytes >= WORKER_INPUT_BYTES || mayBeOpenDss(source)
           ? runWorkerTask<PrepareUploadTask, PreparedUpload>(import.meta.url, './prepareUploadWorker', task)
           : prepareUpload(task),
       );

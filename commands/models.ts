@@ -126,7 +126,10 @@ export function makeUploadCommand(context: CommandContext): Command {
       .description(
         'store a distribution or hazard model (JSON, or a ZIP with its _time_series folder) in the cache; a best track (HURDAT2, IBTrACS CSV, ATCF b-deck) is stored as a hazard model of hourly wind models, a USGS ShakeMap grid.xml (or a ZIP with grid.xml and uncertainty.xml) as an earthquake',
       )
-      .argument('[file]', 'model file: .json or .zip, a best-track file or a ShakeMap grid.xml (asked for when missing on a terminal)')
+      .argument(
+        '[file]',
+        'model file: .json or .zip, a best-track file, a ShakeMap grid.xml, or an OpenDSS script (Master.dss, read with its folder) or ZIP of a feeder folder (asked for when missing on a terminal)',
+      )
       .addOption(kindOption('model kind (default: detected from the content)'))
       .option('--name <name>', 'model name (default: the file name without extension)')
       .option('--description <text>', 'free-text description', '')

@@ -31,6 +31,7 @@ import {
   type StagingPaths,
 } from './models/prepareUpload.js';
 import { runWorkerTask, WORKER_INPUT_BYTES } from '../base/workerTask.js';
+import { mayBeOpenDss } from './models/openDssUpload.js';
 import { isObject } from '../base/json.js';
 import { writeDerivedFile } from './models/assetCache.js';
 import { sweepPrivateResults } from './results/resultOutput.js';
@@ -250,7 +251,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
     let prepared: PreparedUpload;
     try {
       prepared = await uploadParses.run(() =>
-        sizeBytes >= WORKER_INPUT_BYTES
+        sizeBytes >= WORKER_INPUT_BYTES || mayBeOpenDss(source)
           ? runWorkerTask<PrepareUploadTask, PreparedUpload>(import.meta.url, './workers/prepareUploadWorker', task)
           : prepareUpload(task),
       );

@@ -4,9 +4,10 @@
  * distribution model hazsim stores. The stored model has longitude/latitude coordinates, so it
  * is read with GDM's own reading afterwards, whatever options placed it.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { HazsimError } from '../../base/errors.js';
-import { readOpenDssModel, reportWarnings, type CoordinateOptions, type ScriptFiles } from '../../domain/opendss/index.js';
+import { looksLikeOpenDss, readOpenDssModel, reportWarnings, type CoordinateOptions, type ScriptFiles } from '../../domain/opendss/index.js';
 import { folderFiles, zipFiles } from './openDssFiles.js';
 import type { UploadCoordinates } from '../contract/schemas.js';
 import type { UploadContent } from './uploadInput.js';
@@ -95,4 +96,29 @@ export function openDssZipUpload(all: readonly { name: string; data: Buffer }[],
 /** True when a ZIP holds OpenDSS scripts (and so is a feeder folder, not a model JSON). */
 export function holdsOpenDss(entries: readonly { name: string }[]): boolean {
   return entries.some((entry) => /\.dss$/i.test(entry.name));
+}
+
+/**
+ * True when an upload may be an OpenDSS feeder (a script, or a ZIP that may hold one): its
+ * conversion reads more than the uploaded bytes say (the folder of a script, a whole feeder's
+ * scripts in a few compressed MB), so it is prepared in a worker thread whatever its size.
+ */
+export function mayBeOpenDss(source: { path: string } | { bytes: Uint8Array }): boolean {
+  let head: Buffer;
+  if ('bytes' in source) head = Buffer.from(source.bytes.buffer, source.bytes.byteOffset, Math.min(source.bytes.byteLength, 4096));
+  else {
+    head = Buffer.alloc(4096);
+    let descriptor: number | undefined;
+    try {
+      descriptor = fs.openSync(source.path, 'r');
+      head = head.subarray(0, fs.readSync(descriptor, head, 0, 4096, 0));
+    } catch {
+      // Unreadable here: the upload itself reports it.
+      return false;
+    } finally {
+      if (descriptor !== undefined) fs.closeSync(descriptor);
+    }
+  }
+  const zip = head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b;
+  return zip || looksLikeOpenDss(head.toString('latin1'));
 }

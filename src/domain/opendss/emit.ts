@@ -7,9 +7,9 @@
 import type { Circuit, DssObject } from './circuit.js';
 import { objectsOf } from './circuit.js';
 import { lineImpedance, metresPerUnit } from './impedance.js';
-import { isEnabled, numberProp, phaseCount, textProp, type Bus, type Network } from './network.js';
+import { isEnabled, numberProp, phaseCount, textProp, type Network } from './network.js';
 import { parseTerminal, phasesOf, stableUuid } from './terminals.js';
-import { booleanOf, listItems, numbersOf, METRES_PER_UNIT } from './values.js';
+import { booleanOf, numbersOf, METRES_PER_UNIT } from './values.js';
 import type { Point } from './coordinates.js';
 
 type Json = Record<string, unknown>;
@@ -239,5 +239,4 @@ function writeTransformers(writer: Writer, network: Network, busUuid: Map<string
   }
 }
 
-export { writeBuses, writeLines, writeTransformers, Writer, ref, q, listItems };
-export type { Json, Bus };
+export { writeBuses, writeLines, writeTransformers, Writer, ref, q };

@@ -206,6 +206,13 @@ export function createService(options: ServiceOptions = {}) {
 
   function makeStore(kind: ModelKind): ModelStore {
     return new ModelStore(path.join(cacheRoot, kind.dirName), kind.label, kind.validate, {
+      // A name of the other kind is most often two arguments given the wrong way round.
+      elsewhere: (name) => {
+        const other = MODEL_KINDS[kind.id === 'distribution' ? 'hazard' : 'distribution'];
+        return stores[other.id].has(name)
+          ? `'${name}' is a ${other.label.toLowerCase()}, not a ${kind.label.toLowerCase()}: did you swap the arguments (or give the wrong kind)?`
+          : undefined;
+      },
       checkLargeFile: (filePath) => runWorkerTask<CheckModelFileTask, string | null>(import.meta.url, './checkModelFileWorker', { filePath, kind: kind.id }),
     });
   }

@@ -15,7 +15,14 @@ function parseDays(value: string): number {
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(2)} MB`;
 
-function formatPrune(context: CommandContext, result: PruneResult): string {
+/** The command that removes what a dry run listed: the same age limit and cache folder, plus --yes. */
+function pruneCommand(result: PruneResult, cacheDir: string | undefined): string {
+  const olderThan = result.older_than_days === DEFAULT_RESULT_AGE_DAYS ? '' : ` --older-than ${result.older_than_days}`;
+  const folder = cacheDir ? ` --cache-dir ${/^[\w./-]+$/.test(cacheDir) ? cacheDir : `'${cacheDir.replaceAll("'", "'\\''")}'`}` : '';
+  return `hazsim cache prune${olderThan}${folder} --yes`;
+}
+
+function formatPrune(context: CommandContext, result: PruneResult, cacheDir?: string): string {
   if (result.entries.length === 0)
     return `Nothing to prune (no orphaned folders, no results older than ${result.older_than_days} days, no partial files of killed runs).`;
   return [
@@ -27,7 +34,7 @@ function formatPrune(context: CommandContext, result: PruneResult): string {
     ),
     '',
     result.dry_run
-      ? `Would remove ${result.entries.length} entries (${megabytes(result.total_size_bytes)}); nothing removed. Run 'hazsim cache prune --yes' to remove them.`
+      ? `Would remove ${result.entries.length} entries (${megabytes(result.total_size_bytes)}); nothing removed. Run '${pruneCommand(result, cacheDir)}' to remove them.`
       : `Removed ${result.entries.length} entries (${megabytes(result.total_size_bytes)}).`,
   ].join('\n');
 }
@@ -100,11 +107,11 @@ export function makeCacheCommand(context: CommandContext): Command {
       const service = context.service(options);
       let result = await service.cache.prune({ olderThanDays: options.olderThan, remove: options.yes === true });
       if (result.dry_run && result.entries.length > 0 && !options.json) {
-        context.stdout.write(`${formatPrune(context, result)}\n`);
+        context.stdout.write(`${formatPrune(context, result, options.cacheDir)}\n`);
         if (!(await agreedOnTerminal(context, `Remove these ${result.entries.length} entries?`))) return;
         result = await service.cache.prune({ olderThanDays: options.olderThan, remove: true });
       }
-      emit(context, options, result, () => formatPrune(context, result));
+      emit(context, options, result, () => formatPrune(context, result, options.cacheDir));
     });
   return cache;
 }

@@ -120,7 +120,7 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     .description("write an SVG of a set's curves: every limit state over the measure's range, the out-of-service one thicker")
     .argument('<name>', 'curve set name')
     .option('--asset-type <type>', 'only the curves of this asset type')
-    .option('--output <file>', 'SVG file to write (default: <name>[_<asset type>].svg in the current directory)')
+    .option('-o, --output <file>', 'SVG file to write (default: <name>[_<asset type>].svg in the current directory)')
     .action((name: string, options: GlobalOptions & { assetType?: string; output?: string }) => {
       const svg = context.service(options).curveSets.plot(name, options.assetType);
       const output = options.output ?? `${name}${options.assetType ? `_${options.assetType}` : ''}.svg`;

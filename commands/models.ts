@@ -18,6 +18,7 @@ import {
 } from '../src/app/contract/schemas.js';
 import type { HazsimService } from '../src/app/service.js';
 import type { ModelRecord } from '../src/app/serviceInterface.js';
+import { didYouMean } from '../src/base/suggest.js';
 
 interface KindOption extends GlobalOptions {
   kind?: ModelKindId;
@@ -26,11 +27,14 @@ interface KindOption extends GlobalOptions {
 const kindOption = (description: string) => new Option('--kind <kind>', description).choices([...MODEL_KIND_IDS]);
 
 /** The kind a name refers to: the --kind given, else the one store that holds it. */
-function resolveKind(service: HazsimService, name: string, kind: ModelKindId | undefined): ModelKindId {
+async function resolveKind(service: HazsimService, name: string, kind: ModelKindId | undefined): Promise<ModelKindId> {
   if (kind) return kind;
   const found = service.models.find(name);
   if (found.length === 1) return found[0];
-  if (found.length === 0) throw new HazsimError('not_found', `Model '${name}' not found (no distribution system or hazard model has that name)`);
+  if (found.length === 0) {
+    const known = (await Promise.all(MODEL_KIND_IDS.map((id) => service.models.list(id)))).flat().map((record) => record.name);
+    throw new HazsimError('not_found', `Model '${name}' not found (no distribution system or hazard model has that name)`, undefined, didYouMean(name, known));
+  }
   throw new HazsimError('usage', `'${name}' names both a distribution system and a hazard model; pass --kind distribution or --kind hazard`);
 }
 
@@ -226,7 +230,7 @@ export function makeShowCommand(context: CommandContext): Command {
     .action(async (nameArgument: string | undefined, options: KindOption) => {
       const service = context.service(options);
       const name = await askModelName(context, service, nameArgument, options.kind, 'Model to show');
-      const kind = resolveKind(service, name, options.kind);
+      const kind = await resolveKind(service, name, options.kind);
       const described = service.models.describe(kind, name);
       const { name: modelName, description, ...summary } = described.summary;
       emit(context, options, { kind, name: modelName, description, ...summary, content: described.content }, () =>
@@ -244,7 +248,7 @@ export function makeDeleteCommand(context: CommandContext): Command {
     .action(async (nameArgument: string | undefined, options: KindOption & { yes?: boolean }) => {
       const service = context.service(options);
       const name = await askModelName(context, service, nameArgument, options.kind, 'Model to delete');
-      const kind = resolveKind(service, name, options.kind);
+      const kind = await resolveKind(service, name, options.kind);
       await confirmOnTerminal(context, options.yes, `Delete the ${kind} model ${name} and its files?`, `delete cancelled: ${name} kept`);
       const result = await service.models.delete(kind, name);
       emit(context, options, result, () => result.message);

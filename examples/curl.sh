@@ -18,6 +18,7 @@ FEEDER_FILE="${FEEDER_FILE:-$here/feeder/example_feeder.json}"
 HAZARD_FILE="${HAZARD_FILE:-$here/hazards/hurricane.json}"
 CURVES_FILE="${CURVES_FILE-$here/curve-sets/example_curves.json}"
 OUT_DIR="${OUT_DIR:-$(mktemp -d -t hazsim-curl-XXXXXX)}"
+mkdir -p "$OUT_DIR"
 auth=()
 if [[ -n "${API_KEY:-}" ]]; then auth=(-H "Authorization: Bearer $API_KEY"); fi
 

@@ -33,9 +33,10 @@ hazsim upload "$here/hazards/hurricane_oscar_2018.json" --kind hazard --name exa
 hazsim curve-sets upload "$here/curve-sets/example_curves.json" --overwrite --cache-dir "$cache"
 hazsim list --cache-dir "$cache"
 
+# The example curve set uploaded above (its own curves, DEFAULT_CURVES for the pairs it leaves out, as the run warns).
 for hazard in earthquake flood wildfire; do
-  echo; echo "== simulate example_feeder against example_$hazard"
-  hazsim simulate example_feeder "example_$hazard" -o "$out/example_feeder_example_${hazard}_results.sqlite" --cache-dir "$cache"
+  echo; echo "== simulate example_feeder against example_$hazard with the example curve set"
+  hazsim simulate example_feeder "example_$hazard" --curve-set example_curves -o "$out/example_feeder_example_${hazard}_results.sqlite" --cache-dir "$cache"
 done
 
 storm_run=example_feeder_under_oscar_example_hurricane

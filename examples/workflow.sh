@@ -6,6 +6,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 hazsim() { node "$here/../bin/hazsim.js" "$@"; }
 cache="${1:-$(mktemp -d -t hazsim-workflow-XXXXXX)}"
 out="${2:-$(mktemp -d -t hazsim-workflow-out-XXXXXX)}"
+# A folder given that does not exist yet is made (with its parents), as for the cache.
+mkdir -p "$cache" "$out"
 export HAZSIM_CACHE_DIR="$cache"
 
 # 1. Validate before storing: the exit code says whether the file is usable.

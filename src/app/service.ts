@@ -220,6 +220,13 @@ export function createService(options: ServiceOptions = {}): HazsimService {
 
   function makeStore(kind: ModelKind): ModelStore {
     return new ModelStore(path.join(cacheRoot, kind.dirName), kind.label, kind.validate, {
+      // A name of the other kind is most often two arguments given the wrong way round.
+      elsewhere: (name) => {
+        const other = MODEL_KINDS[kind.id === 'distribution' ? 'hazard' : 'distribution'];
+        return stores[other.id].has(name)
+          ? `'${name}' is a ${other.label.toLowerCase()}, not a ${kind.label.toLowerCase()}: did you swap the arguments (or give the wrong kind)?`
+          : undefined;
+      },
       checkLargeFile: (filePath) =>
         runWorkerTask<CheckModelFileTask, string | null>(import.meta.url, './workers/checkModelFileWorker', { filePath, kind: kind.id }),
     });
@@ -264,6 +271,8 @@ export function createService(options: ServiceOptions = {}): HazsimService {
       throw error;
     }
     const store = stores[prepared.kind];
+    // A best track uploaded without a name is named after its storm, not after the file (a HURDAT2 file holds many).
+    if (request.name === undefined && prepared.track) name = assertModelName(stormModelName(prepared.track.summary));
     const record = await store.commit(name, request.description ?? '', prepared, {
       overwrite: request.overwrite ?? false,
       now: clock(),
@@ -285,6 +294,12 @@ export function createService(options: ServiceOptions = {}): HazsimService {
       ...(prepared.track ? { track: prepared.track.summary, warnings: prepared.track.warnings } : {}),
       ...(prepared.warnings ? { warnings: prepared.warnings } : {}),
     };
+  }
+
+  /** The default name of a best-track upload: the storm's name and id (`OSCAR_AL162018`), its id alone when unnamed. */
+  function stormModelName(track: { storm_id: string; storm_name: string }): string {
+    const stormName = track.storm_name.replace(/[^A-Za-z0-9._-]+/g, '_');
+    return stormName && stormName !== 'UNNAMED' ? `${stormName}_${track.storm_id}` : track.storm_id;
   }
 
   async function uploadModel(request: UploadRequest): Promise<UploadResult> {

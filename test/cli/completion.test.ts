@@ -84,7 +84,28 @@ completion('zsh: the script loads bash completion through bashcompinit', () => {
 });
 
 completion('an unknown shell is a usage error', () => {
-  assert.is(runCli(['completion', 'fish']).code, 2);
+  assert.is(runCli(['completion', 'powershell']).code, 2);
+});
+
+completion('fish: carries the bash script (fish quoting undone, byte for byte) and runs it in bash for the words fish gives', () => {
+  const fish = runCli(['completion', 'fish']);
+  assert.is(fish.code, 0, fish.stderr);
+  const bash = runCli(['completion', 'bash']).stdout;
+  const literal = /^set -g __hazsim_bash_completion '((?:[^'\\]|\\.)*)'$/m.exec(fish.stdout);
+  assert.ok(literal, 'the bash script as one fish single-quoted string');
+  assert.is(literal![1].replace(/\\(['\\])/g, '$1'), bash);
+  assert.match(fish.stdout, /^complete -c hazsim -f -a '\(__hazsim_complete\)'$/m);
+  // The function's pipeline, as fish runs it for `hazsim cache <TAB>`: $words is (hazsim cache '').
+  const pipeline = /^ {4}printf '%s\\n' \$__hazsim_bash_completion \| (bash -c '[^']*') hazsim \$words$/m.exec(fish.stdout);
+  assert.ok(pipeline, fish.stdout.split('\n').slice(-6).join('\n'));
+  const script = /^bash -c '([^']*)'$/.exec(pipeline![1])![1];
+  // Through a real pipe, as fish's printf | bash is (a pipe from node is a socket, which /dev/stdin cannot open).
+  const result = spawnSync('sh', ['-c', `printf '%s\\n' "$SCRIPT" | bash -c "$RUN" hazsim hazsim cache ''`], {
+    encoding: 'utf8',
+    env: { ...process.env, SCRIPT: bash, RUN: script },
+  });
+  assert.is(result.status, 0, result.stderr);
+  assert.equal(result.stdout.split('\n').filter(Boolean).sort(), ['info', 'prune', 'refresh']);
 });
 
 completion.run();

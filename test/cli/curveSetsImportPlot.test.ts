@@ -66,6 +66,10 @@ cli('plot writes an SVG with one line per limit state of the asset type', () => 
   const first = /<polyline[^>]*points="([^"]+)"/.exec(svg)![1].split(' ');
   assert.is(first.length, 201);
   assert.match(svg, /extensive \(out of service\)/);
+  // -o, as every other command that writes a file takes it.
+  const short = path.join(tempDir(), 'short.svg');
+  assert.is(runCli(['curve-sets', 'plot', 'DEFAULT_CURVES', '--asset-type', 'substation', '-o', short, '--cache-dir', cache]).code, 0);
+  assert.is(fs.readFileSync(short, 'utf8'), svg);
 
   const unknownType = runCli(['curve-sets', 'plot', 'DEFAULT_CURVES', '--asset-type', 'pylon', '--output', out, '--cache-dir', cache]);
   assert.is(unknownType.code, 2);

@@ -3,6 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { json, ROOT, runCli, tempDir } from '../helpers/cli.js';
 import { startTestServer } from '../helpers/rest.js';
+import { connectStdio, toolError } from '../helpers/mcp.js';
 
 // "Did you mean ...?" for unknown command, model and curve set names, through the spawned CLI;
 // REST's detail stays the service specification's message.
@@ -55,6 +56,45 @@ test('an unknown model or curve set name: the spec message, then the closest nam
     exit_code: 3,
     hint: "Did you mean 'ERAD_V1_CURVES'?",
   });
+});
+
+test('show and delete without --kind suggest the closest names of either kind', () => {
+  for (const command of [
+    ['show', 'quak'],
+    ['delete', 'quak', '--yes'],
+  ]) {
+    const result = run(command);
+    assert.is(result.code, 3);
+    assert.match(result.stderr, /Model 'quak' not found \(no distribution system or hazard model has that name\)\nDid you mean 'quake'\?/);
+  }
+});
+
+test('swapped arguments and a wrong kind get a hint naming what the name is (CLI and MCP)', async () => {
+  const swapped = run(['simulate', 'quake', 'charleston_feeder']);
+  assert.is(swapped.code, 3);
+  assert.match(
+    swapped.stderr,
+    /Distribution system 'quake' not found\n'quake' is a hazard model, not a distribution system: did you swap the arguments \(or give the wrong kind\)\?/,
+  );
+  const wrongKind = run(['show', 'charleston_feeder', '--kind', 'hazard']);
+  assert.is(wrongKind.code, 3);
+  assert.match(wrongKind.stderr, /'charleston_feeder' is a distribution system, not a hazard model: did you swap the arguments/);
+  const { client, transport } = await connectStdio(context.cache);
+  try {
+    const result = await client.callTool({ name: 'run_simulation', arguments: { distribution_system_name: 'quake', hazard_system_name: 'charleston_feeder' } });
+    assert.match(toolError(result), /Distribution system 'quake' not found\n'quake' is a hazard model, not a distribution system: did you swap the arguments/);
+  } finally {
+    await transport.close();
+  }
+});
+
+test('a taken name: the conflict names --overwrite (and its REST and MCP forms)', () => {
+  const again = run(['upload', path.join(ROOT, 'test/data/tiny_quake.json'), '--name', 'quake']);
+  assert.is(again.code, 4);
+  assert.match(
+    again.stderr,
+    /Hazard model 'quake' already exists; choose another name or replace it with --overwrite \(REST: form field overwrite=true; MCP: overwrite: true\)/,
+  );
 });
 
 test("REST keeps the specification's detail for an unknown model", async () => {

@@ -31,6 +31,14 @@ function upload(cache: string, file: string, ...options: string[]) {
 const test = suite('hazsim upload of best tracks');
 
 if (haveSample) {
+  test('without --name a best track is named after its storm (name and id), not after the file; --name still wins', () => {
+    const cache = tempDir();
+    const { output } = upload(cache, SAMPLE, '--storm', 'AL162018');
+    assert.is(output.name, 'OSCAR_AL162018');
+    assert.is(path.basename(output.file_path), 'OSCAR_AL162018.json');
+    assert.is(upload(cache, SAMPLE, '--storm', 'AL162018', '--name', 'oscar').output.name, 'oscar');
+  });
+
   test('HURDAT2 sample, NADINE by name: 18 fixes from 2018-10-08 12:00 to 10-12 18:00, 103 hourly models at the fixes positions and winds', () => {
     const { output, stored, at } = upload(tempDir(), SAMPLE, '--storm', 'nadine', '--name', 'nadine');
     assert.equal(output.track, {

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { EXAMPLES, ROOT, json, runCli, tempDir } from '../helpers/cli.js';
 
 const scripts = suite('example scripts');
@@ -30,15 +31,21 @@ scripts('examples/demo.sh (npm run demo) runs the whole job into a temp cache it
   // The real storm damages the feeder copy: outages in the scenarios.
   assert.match(result.stdout, /samples with outages: +[1-9]\d* of 1000/);
   assert.match(result.stdout, /Curve set example_curves uploaded successfully|example_curves/);
+  // The curve set the demo uploads is the one its example runs use.
+  for (const hazard of ['earthquake', 'flood', 'wildfire']) {
+    const db = new Database(path.join(out, `example_feeder_example_${hazard}_results.sqlite`), { readonly: true });
+    assert.is((db.prepare("SELECT value FROM run_info WHERE key = 'curve_set'").get() as { value: string }).value, 'example_curves');
+    db.close();
+  }
   // The impact summary of the example feeder: its four loads, the metric table, the loads most exposed.
   assert.match(result.stdout, /4 of 4 loads served/);
   assert.match(result.stdout, /customer-hours/);
   assert.match(result.stdout, /Most exposed loads:|No load lost power/);
 });
 
-scripts('examples/workflow.sh runs every step with --json and jq against a temp cache', () => {
+scripts('examples/workflow.sh runs every step with --json and jq against a temp cache, making the output folder it is given', () => {
   const cache = tempDir();
-  const out = tempDir();
+  const out = path.join(tempDir(), 'not/there/yet');
   const result = run('bash', [path.join(EXAMPLES, 'workflow.sh'), cache, out]);
   assert.is(result.status, 0, result.stderr);
   assert.match(result.stdout, /Distribution system charleston uploaded successfully/);

@@ -97,6 +97,7 @@ export class ModelStore {
    * @param label what the store holds, as the spec's messages name it: "Distribution system", "Hazard model", "Curve set"
    * @param validate every problem of a file's content (empty when it is a valid model of this store); refresh skips files with problems
    * @param options.otherNames names that resolve without a record (built-in curve sets), offered with the stored ones when a name is not found
+   * @param options.elsewhere a hint for a name found in another store, given instead of the closest names
    * @param options.checkLargeFile what refresh uses instead of checking on the caller's thread a file of at least WORKER_INPUT_BYTES
    *   (the same answer as {@link modelFileProblem}, worked out in a worker thread so a server keeps answering)
    */
@@ -104,7 +105,12 @@ export class ModelStore {
     dir: string,
     private readonly label: string,
     private readonly validate: (content: unknown) => Issue[],
-    private readonly options: { otherNames?: () => string[]; checkLargeFile?: (filePath: string) => Promise<string | null> } = {},
+    private readonly options: {
+      otherNames?: () => string[];
+      checkLargeFile?: (filePath: string) => Promise<string | null>;
+      /** A hint when a name is not here but names something of another kind ("'x' is a hazard model; ..."). */
+      elsewhere?: (name: string) => string | undefined;
+    } = {},
   ) {
     this.dir = dir;
     this.metadataPath = path.join(dir, METADATA_FILE);
@@ -122,7 +128,7 @@ export class ModelStore {
       'not_found',
       this.notFoundMessage(name),
       undefined,
-      didYouMean(name, [...Object.keys(metadata), ...(this.options.otherNames?.() ?? [])]),
+      this.options.elsewhere?.(name) ?? didYouMean(name, [...Object.keys(metadata), ...(this.options.otherNames?.() ?? [])]),
     );
   }
 
@@ -253,7 +259,10 @@ export class ModelStore {
         const metadata = this.readMetadata();
         const taken = Object.hasOwn(metadata, name) || fs.existsSync(this.filePathFor(name));
         if (taken && !options.overwrite) {
-          throw new HazsimError('conflict', `${this.label} '${name}' already exists; choose another name or overwrite it`);
+          throw new HazsimError(
+            'conflict',
+            `${this.label} '${name}' already exists; choose another name or replace it with --overwrite (REST: form field overwrite=true; MCP: overwrite: true)`,
+          );
         }
         const reading = options.coordinates ?? GDM_READING;
         const record: IndexEntry = {

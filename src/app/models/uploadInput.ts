@@ -77,12 +77,30 @@ export async function readUpload(
         `${path.basename(fileName)} is not a best track (HURDAT2, IBTrACS CSV or ATCF b-deck): storm, time window, wind profile and terrain options apply to tracks only`,
       );
     if (looksLikeXml(bytes)) return shakeMapUpload(shakeMapUploadContent({ name: path.basename(fileName), bytes }), fileName);
+    if (/\.zip$/i.test(fileName)) notAZipUnlessJson(fileName, bytes);
     return { jsonFileName: path.basename(fileName), jsonBytes: bytes, content: parseJsonBytes(bytes, path.basename(fileName)), timeSeries: [] };
   }
   const entries = await readZipEntries(bytes, fileName);
   if (holdsOpenDss(entries) && !entries.some((entry) => entry.name.toLowerCase().endsWith('.json') && entry.name.split('/').length <= 2))
     return openDssZipUpload(entries, fileName, opendss);
   return selectZipContent(entries, fileName);
+}
+
+/**
+ * A file named .zip that is no ZIP archive: read by its content like any upload (a JSON file
+ * renamed still works), but when that content is not JSON either, the message says the name is
+ * wrong rather than only that the JSON is bad.
+ */
+function notAZipUnlessJson(fileName: string, bytes: Buffer): void {
+  try {
+    JSON.parse(bytes.toString('utf8'));
+  } catch {
+    const start = bytes.subarray(0, 40).toString('utf8').replace(/\s+/g, ' ').trim();
+    throw new HazsimError(
+      'unreadable',
+      `${path.basename(fileName)} is named .zip but is not a ZIP archive (no ZIP signature "PK\\x03\\x04" at its start) nor a JSON file: it begins ${JSON.stringify(start)}`,
+    );
+  }
 }
 
 function readTrack(fileName: string, text: string, options: TrackUploadOptions): UploadContent {

@@ -3,6 +3,7 @@
  * and errors, and its handler; the router, the input validation, the authentication
  * rule and the OpenAPI document are all derived from it, so they cannot drift apart.
  */
+import { HazsimError } from '../../base/errors.js';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type * as v from 'valibot';
@@ -87,6 +88,19 @@ function numericQuery(schema: v.ObjectSchema<v.ObjectEntries, undefined>, query:
   return converted;
 }
 
+/**
+ * Every JSON request body is an object. valibot's object schemas let an array through (its
+ * fields then read as missing), so `[]` would be told its fields are required rather than
+ * that it is not an object.
+ */
+function jsonObjectBody(body: unknown): unknown {
+  if (Array.isArray(body))
+    throw new HazsimError('invalid_input', `Invalid request body: expected a JSON object, not an array (${body.length} item${body.length === 1 ? '' : 's'})`, [
+      { path: '', message: 'expected a JSON object, not an array' },
+    ]);
+  return body;
+}
+
 /** Reads and validates a route's input, runs its handler, and removes spooled uploads afterwards. */
 async function serve(route: Route, ctx: Context, readers: BodyReaders, authorize: ((ctx: Context) => void) | null): Promise<void> {
   if (authorize && !route.public) authorize(ctx);
@@ -95,7 +109,7 @@ async function serve(route: Route, ctx: Context, readers: BodyReaders, authorize
     const query = route.query ? parseOrThrow(route.query, numericQuery(route.query, ctx.query), 'query', []) : {};
     let body: unknown;
     let upload: UploadInput | undefined;
-    if (route.body?.kind === 'json') body = parseOrThrow(route.body.schema, await readers.json(ctx), 'request body');
+    if (route.body?.kind === 'json') body = parseOrThrow(route.body.schema, jsonObjectBody(await readers.json(ctx)), 'request body');
     if (route.body?.kind === 'multipart') upload = await readers.upload(ctx, (dispose) => disposals.push(dispose));
     const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
     await route.handle(ctx, { params, query: query as Record<string, unknown>, body, upload });

@@ -67,7 +67,12 @@ export const ListQuery = v.object({
   refresh: v.pipe(v.optional(v.picklist(['true', 'false'])), v.description('rescan the cache directory before listing')),
   limit: v.pipe(
     v.optional(
-      v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(MAX_PAGE_LIMIT, `must be at most ${MAX_PAGE_LIMIT}`)),
+      v.pipe(
+        v.number(`must be a whole number from 1 to ${MAX_PAGE_LIMIT}`),
+        v.integer('must be an integer'),
+        v.minValue(1, 'must be at least 1'),
+        v.maxValue(MAX_PAGE_LIMIT, `must be at most ${MAX_PAGE_LIMIT}`),
+      ),
     ),
     v.description(`records per page, 1 to ${MAX_PAGE_LIMIT} (default: all); the next page's cursor is in the X-Next-Cursor and Link headers`),
   ),

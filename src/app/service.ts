@@ -158,6 +158,7 @@ export function createService(options: ServiceOptions = {}) {
     },
     clock,
     maxSamples: settings.maxSamples,
+    maxOutputBytes: settings.maxOutputBytes,
     resultsDir,
     cacheRoot,
   });

@@ -137,6 +137,7 @@ export async function writeZipFromSamples(run: RunDescription, source: SampleSou
         failuresPerSample.set(result.failuresPerSample, firstSample);
         source.onProgress?.(firstSample + result.failuresPerSample.length, run.numberOfSamples);
       },
+      source.signal,
     );
     if (damageFd !== null) {
       fs.closeSync(damageFd);

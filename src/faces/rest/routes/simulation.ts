@@ -132,7 +132,7 @@ export function simulationRoutes(service: HazsimService): Route[] {
       example: REPORT_EXAMPLE,
       contentType: HTML_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_report.html',
-      run: (body) => service.generateReport(body),
+      run: (body, signal) => service.generateReport(body, { signal }),
     }),
   ];
 }

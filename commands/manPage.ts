@@ -73,6 +73,9 @@ API key required by \fBhazsim serve\fR as "Authorization: Bearer <key>" (same as
 .B HAZSIM_MAX_SAMPLES
 upper bound of the number of scenario samples (default 100000)
 .TP
+.B HAZSIM_MAX_OUTPUT_MB
+the most MiB one run's scenario file may take: estimated before sampling, enforced while writing (default 20480)
+.TP
 .B HAZSIM_DEBUG
 print stack traces of internal errors
 .SH FILES

@@ -171,6 +171,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
     },
     clock,
     maxSamples: settings.maxSamples,
+    maxOutputBytes: settings.maxOutputBytes,
     resultsDir,
     cacheRoot,
   });

@@ -3,10 +3,12 @@
  * of request validation, the OpenAPI document and the MCP tool's schemas.
  */
 import * as v from 'valibot';
-import { ScenarioRequest } from '../contract/schemas.js';
+import { ScenarioRequest, scenarioRequestFor, schemaPerBound } from '../contract/schemas.js';
 
 export const DEFAULT_TIME_STEP_HOURS = 1;
 export const DEFAULT_CUSTOMERS_PER_LOAD = 1;
+/** One minute: the finest time axis an impact run draws (docs/hardening.md, "Request bounds"). */
+export const MIN_TIME_STEP_HOURS = 1 / 60;
 
 const positiveNumber = (what: string) => v.pipe(v.number(), v.gtValue(0, `${what} must be greater than 0`));
 
@@ -23,11 +25,23 @@ export const ImpactRequest = v.strictObject({
     v.description(`customers of a load whose model gives no num_customers (default ${DEFAULT_CUSTOMERS_PER_LOAD})`),
   ),
   time_step_hours: v.pipe(
-    v.optional(v.pipe(positiveNumber('time_step_hours'), v.maxValue(168, 'must be at most 168 (one week)')), DEFAULT_TIME_STEP_HOURS),
+    v.optional(
+      v.pipe(
+        positiveNumber('time_step_hours'),
+        v.minValue(MIN_TIME_STEP_HOURS, 'must be at least 1/60 (one minute): repair times are hours, and a finer axis only multiplies the work'),
+        v.maxValue(168, 'must be at most 168 (one week)'),
+      ),
+      DEFAULT_TIME_STEP_HOURS,
+    ),
     v.description(`spacing of the time axis of customers and kW out, hours (default ${DEFAULT_TIME_STEP_HOURS})`),
   ),
 });
 export type ImpactRequest = v.InferOutput<typeof ImpactRequest>;
+
+/** ImpactRequest with a server's bound on number_of_samples (HAZSIM_MAX_SAMPLES), as scenarioRequestFor. */
+export const impactRequestFor = schemaPerBound((maxSamples: number) =>
+  v.strictObject({ ...ImpactRequest.entries, number_of_samples: scenarioRequestFor(maxSamples).entries.number_of_samples }),
+);
 
 const Distribution = v.strictObject({ mean: v.number(), p10: v.number(), p50: v.number(), p90: v.number(), min: v.number(), max: v.number() });
 

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { scenarioRequestFor, schemaPerBound, SimulationRequest } from '../contract/schemas.js';
-import { ImpactRequest } from '../impact/impactSchemas.js';
+import { impactRequestFor } from '../impact/impactSchemas.js';
 
 export const JOB_KINDS = ['simulate', 'scenarios', 'impact'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
@@ -29,7 +29,7 @@ export const jobRequestFor = schemaPerBound((maxSamples: number) =>
     }),
     v.strictObject({
       kind: v.pipe(v.literal('impact'), v.description('the network impact of the scenarios as a SQLite file, as POST /impact')),
-      request: ImpactRequest,
+      request: impactRequestFor(maxSamples),
     }),
   ]),
 );

@@ -21,6 +21,7 @@ import { intensityQuantities } from '../../domain/hazards/quantities.js';
 import { buildReportPayload, renderReportHtml, type ReportInput, type UsedCurve } from '../../domain/report/index.js';
 import type { ModelStore } from '../cache/store.js';
 import { parseOrThrow } from '../../base/validation.js';
+import { runWorkerTask } from '../../base/workerTask.js';
 import { ReportRequest, type ReportSummary } from '../contract/schemas.js';
 import type { RunOutputOptions, ScenarioOutcome, SimulationOutcome } from '../simulation/simulation.js';
 import { deliver, prepareResultDestination, resultsFolderStem, runDestination, type DestinationOptions } from '../results/resultOutput.js';
@@ -255,15 +256,29 @@ function readImpact(impactPath: string, result: ResultData): NonNullable<ReportI
   }
 }
 
+/** The models a cache holds, by name: their files (ModelStore.list), for a report built in a worker thread. */
+export type ModelFiles = Readonly<Record<string, string>>;
+
+/** The files of every model in `store` (a copy of its index, taken on the caller's thread). */
+export function modelFilesOf(store: ModelStore): ModelFiles {
+  return Object.fromEntries(store.list().map((record) => [record.name, record.file_path]));
+}
+
 /** The cached model the run used, when the cache still holds the same bytes; otherwise a note says why it is left out. */
-export function cachedInput(store: ModelStore, name: string | undefined, sha256: string | undefined, what: string, notes: string[]): Buffer | null {
-  if (!name || !store.has(name)) {
+export function cachedInput(files: ModelFiles, name: string | undefined, sha256: string | undefined, what: string, notes: string[]): Buffer | null {
+  const filePath = name !== undefined && Object.hasOwn(files, name) ? files[name] : undefined;
+  let bytes: Buffer | null;
+  try {
+    bytes = filePath === undefined ? null : fs.readFileSync(filePath);
+  } catch {
+    bytes = null;
+  }
+  if (!bytes) {
     notes.push(
       `The ${what} model ${name ?? '(unnamed)'} is not in this cache, so the map lacks ${what === 'hazard' ? 'the hazard footprint' : 'line routes (lines are drawn as points)'}.`,
     );
     return null;
   }
-  const bytes = fs.readFileSync(store.get(name).file_path);
   if (sha256 && sha256Hex(bytes) !== sha256) {
     notes.push(`The cached ${what} model ${name} is not the one this run used (sha256 differs), so it is not drawn.`);
     return null;
@@ -287,12 +302,35 @@ export function runReading(runInfo: Record<string, string | undefined>): Coordin
   }
 }
 
-/** Builds the report of a result (and scenarios) and writes it to `outputPath` in one atomic step. */
-export async function writeReport(
+/** What the report worker (reportWorker.ts) builds: the page of `sources`, written to `outputPath`. */
+export interface ReportTask {
+  sources: ReportSources;
+  outputPath: string;
+  models: { distribution: ModelFiles; hazard: ModelFiles };
+}
+
+/** The report worker module, relative to this file. */
+const REPORT_WORKER = './reportWorker';
+
+/**
+ * Builds the report of a result (and scenarios) in a worker thread and writes it to
+ * `outputPath` in one atomic step: reading the result and compressing the page took a REST
+ * server's event loop for seconds (/health stalled 12.3 s). An abort of `signal` (the client
+ * left) terminates the worker.
+ */
+export function writeReport(
   sources: ReportSources,
   outputPath: string,
   stores: { distribution: ModelStore; hazard: ModelStore },
+  signal?: AbortSignal,
 ): Promise<ReportSummary> {
+  const task: ReportTask = { sources, outputPath, models: { distribution: modelFilesOf(stores.distribution), hazard: modelFilesOf(stores.hazard) } };
+  return runWorkerTask<ReportTask, ReportSummary>(import.meta.url, REPORT_WORKER, task, undefined, signal);
+}
+
+/** The report worker's work (see writeReport). */
+export async function buildReportFile(task: ReportTask): Promise<ReportSummary> {
+  const { sources, outputPath, models: stores } = task;
   const result = readResult(sources.resultPath);
   const scenarios = sources.scenariosPath ? await readScenarios(sources.scenariosPath, result) : undefined;
   const impact = sources.impactPath ? readImpact(sources.impactPath, result) : undefined;
@@ -392,26 +430,30 @@ export function createReportOps(dependencies: ReportDependencies) {
     }
     const temporary: string[] = [];
     try {
-      const result = await dependencies.simulate(simulation, { onProgress: options.onProgress });
+      // The client leaving (options.signal) stops every step: the runs, then the page's worker.
+      const result = await dependencies.simulate(simulation, { onProgress: options.onProgress, signal: options.signal });
       temporary.push(result.filePath);
       let scenariosPath: string | undefined;
       if (samples !== undefined) {
         const scenarios = await dependencies.generateScenarios(
           { ...simulation, number_of_samples: samples, seed, method },
-          { recordLimit: 0, onProgress: options.onProgress },
+          { recordLimit: 0, onProgress: options.onProgress, signal: options.signal },
         );
         temporary.push(scenarios.filePath);
         scenariosPath = scenarios.filePath;
       }
       let impactPath: string | undefined;
       if (impact) {
-        const estimate = await dependencies.estimateImpact({ ...simulation, number_of_samples: samples, seed, method }, { onProgress: options.onProgress });
+        const estimate = await dependencies.estimateImpact(
+          { ...simulation, number_of_samples: samples, seed, method },
+          { onProgress: options.onProgress, signal: options.signal },
+        );
         temporary.push(estimate.filePath);
         impactPath = estimate.filePath;
       }
       const destination = runDestination({ stored: fileName, download: fileName }, options, dependencies);
       const summary = await deliver(destination, () =>
-        writeReport({ resultPath: result.filePath, scenariosPath, impactPath }, destination.buildPath, dependencies.stores),
+        writeReport({ resultPath: result.filePath, scenariosPath, impactPath }, destination.buildPath, dependencies.stores, options.signal),
       );
       return { filePath: destination.finalPath, fileName, summary };
     } finally {

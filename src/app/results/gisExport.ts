@@ -16,7 +16,7 @@ import { writeGeoJson } from '../../domain/simulation/geojson.js';
 import { writeGeoParquet } from '../../domain/simulation/geoparquet.js';
 import { assetGeometry, type AssetFeature } from '../../domain/simulation/gisFeatures.js';
 import type { ModelStore } from '../cache/store.js';
-import { cachedInput, openResult, runReading } from '../report/report.js';
+import { cachedInput, modelFilesOf, openResult, runReading } from '../report/report.js';
 import { deliver, prepareResultDestination } from './resultOutput.js';
 
 /** The map formats `hazsim export` writes: each one's file extension and writer. */
@@ -168,7 +168,7 @@ function readFeatures(resultPath: string, at: string, routeOf: (runInfo: Record<
 /** The export operation of the service: `exportResult(request)` writes the map file and says what it holds. */
 export function createGisExportOps(dependencies: { stores: { distribution: ModelStore }; cacheRoot: string }) {
   const routeOf = (runInfo: Record<string, string>, notes: string[]): Map<string, number[]> => {
-    const bytes = cachedInput(dependencies.stores.distribution, runInfo.distribution_name, runInfo.distribution_sha256, 'distribution', notes);
+    const bytes = cachedInput(modelFilesOf(dependencies.stores.distribution), runInfo.distribution_name, runInfo.distribution_sha256, 'distribution', notes);
     const reading = runReading(runInfo);
     if (bytes && !reading) notes.push('The result does not say how its model coordinates were read, so lines are drawn as points.');
     return bytes && reading ? lineRoutes(readDistributionModel(parseJsonBytes(bytes, 'distribution model')), reading) : new Map();

@@ -23,6 +23,7 @@ import {
   type ShardSummary,
 } from '../../domain/scenarios/index.js';
 import { SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../../domain/simulation/shakingSurvival.js';
+import { checkOutputEstimate, estimateScenarioBytes } from '../outputEstimate.js';
 import { deliver, prepareResultDestination, resultsFolderStem, runDestination, type DestinationOptions } from '../results/resultOutput.js';
 
 /** Where a run writes its file: an exact path, a folder (with the run's file name), or a private temporary file. */
@@ -71,6 +72,8 @@ interface SimulationDependencies {
   clock: () => Date;
   /** Upper bound of number_of_samples (settings.ts). */
   maxSamples: number;
+  /** Output quota of one run's scenario file (settings.ts): estimated before sampling, enforced while writing. */
+  maxOutputBytes: number;
   /** The cache's results folder (RunOutputOptions.inResultsDir). */
   resultsDir: string;
   /** The cache root: no user-chosen output may land inside it. */
@@ -177,6 +180,14 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     const result = await deliver(destination, async () => {
       const output = await runWorkerTask<SimulationTask, SimulationOutput>(import.meta.url, SIMULATION_WORKER, task, options.onProgress, options.signal);
       const survival = output.survival!;
+      const estimate = estimateScenarioBytes(
+        survival.values,
+        survival.timestamps.length,
+        survival.assetUuids.length,
+        sampling.numberOfSamples,
+        request.restoration_edits === true,
+      );
+      checkOutputEstimate(estimate, sampling.numberOfSamples, dependencies.maxOutputBytes);
       const metadata = {
         hazsim_version: HAZSIM_VERSION,
         distribution_system_name: task.distribution.name,
@@ -204,6 +215,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
           ...sampling,
           restoration: request.restoration_edits,
           signal: options.signal,
+          maxOutputBytes: dependencies.maxOutputBytes,
           // Sampling runs in this thread between chunks: throwing here stops the pool and removes the partial file.
           onProgress: (done, total) => {
             options.signal?.throwIfAborted();

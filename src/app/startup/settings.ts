@@ -11,13 +11,31 @@ export interface Settings {
   cacheRoot: string;
   /** Upper bound of number_of_samples (HAZSIM_MAX_SAMPLES, default DEFAULT_MAX_SAMPLES). */
   maxSamples: number;
+  /** The most bytes one run's scenario file may take (HAZSIM_MAX_OUTPUT_MB, default DEFAULT_MAX_OUTPUT_MB). */
+  maxOutputBytes: number;
 }
+
+/** 20 GiB: room for the largest runs the docs describe (docs/performance.md), not for a runaway one. */
+export const DEFAULT_MAX_OUTPUT_MB = 20_480;
 
 /** The settings of a service: `--cache-dir` (explicit) or the environment, then defaults. */
 export function resolveSettings(explicitCacheDir: string | undefined, env: NodeJS.ProcessEnv): Settings {
   const cacheRoot = resolveCacheRoot(explicitCacheDir, env);
   assertCacheRootUsable(cacheRoot, explicitCacheDir ? '--cache-dir' : env.HAZSIM_CACHE_DIR ? 'HAZSIM_CACHE_DIR' : 'the cache folder');
-  return { cacheRoot, maxSamples: maxSamplesSetting(env) };
+  return { cacheRoot, maxSamples: maxSamplesSetting(env), maxOutputBytes: maxOutputSetting(env) * 1024 ** 2 };
+}
+
+/** HAZSIM_MAX_OUTPUT_MB as a positive number of MiB, DEFAULT_MAX_OUTPUT_MB when unset or blank. */
+export function maxOutputSetting(env: NodeJS.ProcessEnv): number {
+  const text = env.HAZSIM_MAX_OUTPUT_MB;
+  if (text === undefined || text.trim() === '') return DEFAULT_MAX_OUTPUT_MB;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new HazsimError('invalid_input', `HAZSIM_MAX_OUTPUT_MB must be a positive number of MiB, got ${JSON.stringify(text)}`, [
+      { path: 'HAZSIM_MAX_OUTPUT_MB', message: 'must be a positive number' },
+    ]);
+  }
+  return value;
 }
 
 /**

@@ -2,6 +2,7 @@
  * Impact metrics (docs/output-impact.md): per sample, per load, and customers and kW out on a
  * time axis, summarized over samples. Times are hours after the first hazard timestamp.
  */
+import { HazsimError } from '../../base/errors.js';
 import { distributionOf, type Distribution } from './statistics.js';
 import type { LoadOutage, Topology } from './types.js';
 
@@ -87,8 +88,16 @@ export interface ImpactMetrics {
 }
 
 /** Adds up samples one at a time (measure, then record); `finish` summarizes. Samples must be recorded in order 0..n-1. */
+/**
+ * The most values the time axis of one run may hold (two curves per sample, 16 bytes a point:
+ * 512 MB). A time step of 1e-6 hours drove a server past 4.6 GB in 4 s (docs/hardening.md,
+ * "Request bounds").
+ */
+export const MAX_CURVE_VALUES = 32_000_000;
+
 export class ImpactAccumulator {
   private readonly samples: SampleMetrics[] = [];
+  private storedCurveValues = 0;
   private readonly customerCurves: Float64Array[] = [];
   private readonly kwCurves: Float64Array[] = [];
   private readonly outageSamples: Int32Array;
@@ -106,6 +115,8 @@ export class ImpactAccumulator {
 
   /** Adds a measured sample (this run's, or a shard part's); samples must come in order. */
   record(impact: SampleImpact): void {
+    this.storedCurveValues += impact.customerCurve.length;
+    this.checkCurveValues(impact.customerCurve.length);
     this.samples.push(impact.metrics);
     this.customerCurves.push(impact.customerCurve);
     this.kwCurves.push(impact.kwCurve);
@@ -171,10 +182,24 @@ export class ImpactAccumulator {
     return { metrics, ...this.curves(outages, horizon), loadOutages };
   }
 
+  /**
+   * Refuses a run whose time axis would pass MAX_CURVE_VALUES, as soon as one sample shows
+   * its length: the estimate is that length for every sample.
+   */
+  checkCurveValues(points: number, samples = 1): void {
+    const estimate = Math.max(this.storedCurveValues, points * samples);
+    if (estimate <= MAX_CURVE_VALUES) return;
+    const message = `time_step_hours ${this.timeStepHours} makes a time axis of about ${estimate.toLocaleString('en-US')} points over the run's samples, more than the limit of ${MAX_CURVE_VALUES.toLocaleString('en-US')}; choose a larger time_step_hours or fewer samples`;
+    throw new HazsimError('invalid_input', message, [
+      { path: 'time_step_hours', message: `gives about ${estimate} time-axis points, limit ${MAX_CURVE_VALUES}` },
+    ]);
+  }
+
   /** Customers and kW out at each point k × step of the time axis (a point inside [start, end) counts). */
   private curves(outages: LoadOutage[], horizon: number): { customerCurve: Float64Array; kwCurve: Float64Array } {
     const step = this.timeStepHours;
     const length = outages.length ? Math.ceil(horizon / step) + 1 : 0;
+    this.checkCurveValues(length);
     const customerCurve = new Float64Array(length);
     const kwCurve = new Float64Array(length);
     const { loads } = this.topology;
@@ -222,6 +247,7 @@ export class ImpactAccumulator {
     let horizon = this.lastHazardHours;
     for (const sample of this.samples) horizon = Math.max(horizon, sample.restoration_hours);
     const points = Math.ceil(horizon / this.timeStepHours) + 1;
+    this.checkCurveValues(points);
     const curve: CurvePoint[] = [];
     const column = new Float64Array(n);
     const at = (curves: Float64Array[], k: number) => {

@@ -48,6 +48,7 @@ export async function forEachChunkInOrder(
   parallel: number,
   keep: () => number,
   handle: (result: ChunkResult, firstSample: number) => Promise<void>,
+  signal?: AbortSignal,
 ): Promise<void> {
   const count = chunkCount(range);
   const inFlight: Promise<ChunkResult>[] = [];
@@ -60,7 +61,19 @@ export async function forEachChunkInOrder(
       inFlight.push(task);
       dispatched += 1;
     }
-    const result = await inFlight.shift()!;
+    // A cancel does not wait for the chunk in flight: the caller closes the runner, which stops its threads.
+    const result = await untilAborted(inFlight.shift()!, signal);
     await handle(result, range.start + chunk * range.samplesPerChunk);
   }
+}
+
+/** `task`, or the abort of `signal` (rejecting with its reason) if that comes first. */
+function untilAborted<T>(task: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return task;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    task.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

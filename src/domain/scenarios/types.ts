@@ -82,6 +82,8 @@ export interface ScenarioOptions {
   maxSamples?: number;
   /** Stops the writer in any phase, sampling or packing the file (its partial file is removed). */
   signal?: AbortSignal;
+  /** The most bytes the file and its side files may take on disk; past it the run stops (too_large). */
+  maxOutputBytes?: number;
 }
 
 /** docs/specification.md §2.5 edit record, as hazsim writes it: `{component_uuid, name: "in_service", value: false}`. */

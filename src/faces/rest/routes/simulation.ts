@@ -133,7 +133,7 @@ export function simulationRoutes(service: HazsimService): Route[] {
       example: REPORT_EXAMPLE,
       contentType: HTML_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_report.html',
-      run: (body) => service.reports.generate(body),
+      run: (body, signal) => service.reports.generate(body, { signal }),
     }),
   ];
 }

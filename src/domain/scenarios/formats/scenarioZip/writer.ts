@@ -33,7 +33,11 @@ export const ENTRY_OPTIONS = { mtime: new Date(2000, 0, 1, 0, 0, 0), forceDosTim
  */
 export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOptions, outputPath: string): Promise<ScenarioRunSummary> {
   const { run, init, workers } = prepareRun(input, options);
-  return writeZipFromSamples(run, { ...samplingSource(init, run, workers, false, options.onProgress), signal: options.signal }, outputPath);
+  return writeZipFromSamples(
+    run,
+    { ...samplingSource(init, run, workers, false, options.onProgress), signal: options.signal, maxOutputBytes: options.maxOutputBytes },
+    outputPath,
+  );
 }
 
 /** Where a writer's samples come from: drawn now, or replayed from shard files. */
@@ -45,6 +49,8 @@ export interface SampleSource {
   onProgress?: ScenarioOptions['onProgress'];
   /** ScenarioOptions.signal. */
   signal?: AbortSignal;
+  /** ScenarioOptions.maxOutputBytes. */
+  maxOutputBytes?: number;
 }
 
 /** The samples of the whole run, drawn on up to `workers` threads. */
@@ -68,6 +74,8 @@ export async function writeZipFromSamples(run: RunDescription, source: SampleSou
   const zip = new yazl.ZipFile();
   const json = new PassThrough();
   const failed = new AbortController();
+  let zipBytes = 0;
+  let damageBytes = 0;
   const written = new Promise<void>((resolve, reject) => {
     const stop = (error: Error) => {
       failed.abort(error);
@@ -79,6 +87,13 @@ export async function writeZipFromSamples(run: RunDescription, source: SampleSou
     file.on('close', resolve);
     // Packing the entries can take minutes for a large run: a cancel stops it at once.
     source.signal?.addEventListener('abort', () => stop(source.signal!.reason as Error), { once: true });
+    if (source.maxOutputBytes !== undefined) {
+      const limit = source.maxOutputBytes;
+      zip.outputStream.on('data', (chunk: Buffer) => {
+        zipBytes += chunk.length;
+        if (zipBytes + damageBytes > limit) stop(overQuota(limit));
+      });
+    }
   });
   written.catch(() => undefined);
   zip.addReadStream(json, 'tracked_changes.json', ENTRY_OPTIONS);
@@ -115,10 +130,14 @@ export async function writeZipFromSamples(run: RunDescription, source: SampleSou
           totalScenarios += result.recordCount;
           records.push(...result.records.slice(0, run.recordLimit - records.length));
         }
-        if (damageFd !== null && result.damageCsv.length > 0) fs.writeSync(damageFd, result.damageCsv);
+        if (damageFd !== null && result.damageCsv.length > 0) {
+          damageBytes += fs.writeSync(damageFd, result.damageCsv);
+          if (source.maxOutputBytes !== undefined && zipBytes + damageBytes > source.maxOutputBytes) throw overQuota(source.maxOutputBytes);
+        }
         failuresPerSample.set(result.failuresPerSample, firstSample);
         source.onProgress?.(firstSample + result.failuresPerSample.length, run.numberOfSamples);
       },
+      source.signal,
     );
     if (damageFd !== null) {
       fs.closeSync(damageFd);
@@ -156,6 +175,14 @@ export async function writeZipFromSamples(run: RunDescription, source: SampleSou
     // A failed output stream aborts the pending write; report its error, not the abort.
     throw toHazsimError(failed.signal.aborted ? failed.signal.reason : error);
   }
+}
+
+/** The error of a run whose file passed its output quota while it was written. */
+function overQuota(limit: number): HazsimError {
+  return new HazsimError(
+    'too_large',
+    `The scenario file passed the output limit of ${Math.round(limit / 1024 ** 2)} MB (HAZSIM_MAX_OUTPUT_MB) while it was written; the run was stopped and its partial files removed`,
+  );
 }
 
 /** Creates the temporary output file, reporting an unwritable destination as invalid input. */

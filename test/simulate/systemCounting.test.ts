@@ -109,14 +109,18 @@ function hazusCircuit(): { limitStates: [number, number][]; shares: number[] } |
   const csv = path.join(REFDATA, 'hazus51_power_network_fragility.csv');
   const json = path.join(REFDATA, 'hazus51_power_network_fragility.json');
   if (!fs.existsSync(csv) || !fs.existsSync(json)) return null;
-  const [header, ...rows] = fs.readFileSync(csv, 'utf8').trim().split('\n');
-  const columns = header.split(',');
-  const row = rows.map((line) => line.split(',')).find((cells) => cells[0] === 'EP.C.U')!;
+  const [columns, ...rows] = fs
+    .readFileSync(csv, 'utf8')
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(',').map((cell) => cell.trim()));
+  const row = rows.find((cells) => cells[0] === 'EP.C.U')!;
   const limitStates = [1, 2, 3, 4].map(
     (k) => [Number(row[columns.indexOf(`LS${k}-Theta_0`)]), Number(row[columns.indexOf(`LS${k}-Theta_1`)])] as [number, number],
   );
   const definitions = JSON.parse(fs.readFileSync(json, 'utf8'))['EP.C.U'].LimitStates;
   const shares = [1, 2, 3, 4].map((k) => Number(/(\d+)%/.exec(definitions[`LS${k}`][`DS${k}`].Description)![1]) / 100);
+  if (!limitStates.flat().every((value) => value > 0)) throw new Error(`EP.C.U: unreadable θ or β in ${csv}`);
   return { limitStates, shares };
 }
 

@@ -114,7 +114,7 @@
     ]),
     element('div', { class: 'map-wrap' }, [mapNode, hover]),
     element('p', { class: 'hint' }, [
-      'Lines are drawn along their route, point assets as dots, coloured by failure probability at the chosen time. The background is blank on purpose: the file makes no request. To add a basemap, open the file in an editor and add an L.tileLayer(url).addTo(map) line of your own tile server after the map is created (and allow its host in the Content-Security-Policy).',
+      'Lines are drawn along their route, point assets as dots, coloured by failure probability at the chosen time. A line is judged over its structures and spans, each curve once per what it stands for (a circuit, a span, a structure, a kilometre; docs/physics.md). The background is blank on purpose: the file makes no request. To add a basemap, open the file in an editor and add an L.tileLayer(url).addTo(map) line of your own tile server after the map is created (and allow its host in the Content-Security-Policy).',
     ]),
   ]);
 
@@ -371,7 +371,7 @@
   const curvesNode = element('div', { class: 'curves' });
   section('curves', 'Fragility curves used', [
     element('p', {}, [
-      'Every limit state of each curve over the intensity measure (the out-of-service one bold: survival is computed from it), with the peak intensity each asset of the type saw marked on that curve (up to 200 per curve).',
+      'Every limit state of each curve over the intensity measure (the out-of-service one bold: survival is computed from it, or for a curve per circuit from the expected share of circuits failed), with the peak intensity each asset of the type saw marked on that curve (up to 200 per curve).',
     ]),
     curvesNode,
   ]);

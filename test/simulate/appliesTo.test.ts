@@ -7,7 +7,7 @@ import { readHazardModel } from '../../src/domain/hazards/index.js';
 import { assetTable } from '../helpers/assetTable.js';
 import { lognormalSurvival } from '../helpers/independent.js';
 
-// A curve's `applies_to` over a line's span elements (docs/physics.md, "What a curve applies to"):
+// A curve's `applies_to` over a line's span elements (docs/physics.md, "Exposure units"):
 // under a uniform intensity a line of length L, N spans and N − 1 structures between them
 // survives S^(L/1 km) per km, S^(N − 1) per pole, S^N per span and S once per asset.
 

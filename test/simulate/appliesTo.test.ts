@@ -7,9 +7,9 @@ import { readHazardModel } from '../../src/domain/hazards/index.js';
 import { assetTable } from '../helpers/assetTable.js';
 import { lognormalSurvival } from '../helpers/independent.js';
 
-// A curve's `applies_to` over a line's span elements (docs/physics.md, "What a curve applies to"):
+// A curve's `applies_to` over a line's span elements (docs/physics.md, "Exposure units"):
 // under a uniform intensity a line of length L, N spans and N − 1 structures between them
-// survives S^(L/1 km) per km, S^(N − 1) per pole, S^N per span.
+// survives S^(L/1 km) per km, S^(N − 1) per pole, S^N per span and S once per asset.
 
 const test = suite('applies_to scales a line curve by the line: per km, per pole, per span');
 
@@ -110,13 +110,18 @@ test('per pole: S^(N − 1), the structures between spans; a cable has none', ()
   near(got.cable_350m, 1, 'cable');
 });
 
-test('per span (and per asset, one factor per span): S^N', () => {
-  for (const measure of ['span', 'asset'] as const) {
-    const got = finals(measure);
-    near(got.overhead_2km, S ** 40, `${measure}: overhead 2 km, 40 spans`); // 3.427857e-7
-    near(got.overhead_1234m, S ** 25, `${measure}: overhead 1234 m, 25 spans`);
-    near(got.cable_350m, S ** 7, `${measure}: cable, 7 sections`);
-  }
+test('per span: S^N', () => {
+  const got = finals('span');
+  near(got.overhead_2km, S ** 40, 'overhead 2 km, 40 spans'); // 3.427857e-7
+  near(got.overhead_1234m, S ** 25, 'overhead 1234 m, 25 spans');
+  near(got.cable_350m, S ** 7, 'cable, 7 sections');
+});
+
+test('per asset: S once, however many spans the line has (docs/physics.md, "Exposure units")', () => {
+  const got = finals('asset');
+  near(got.overhead_2km, S, 'overhead 2 km, 40 spans');
+  near(got.overhead_1234m, S, 'overhead 1234 m, 25 spans');
+  near(got.cable_350m, S, 'cable, 7 sections');
 });
 
 test('the per-quantity survival column scales the same way', () => {

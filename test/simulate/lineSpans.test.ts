@@ -13,6 +13,24 @@ import { lognormalSurvival } from '../helpers/independent.js';
 // Survivals from the published lognormal form with LEGACY_DEFAULT_CURVES rows, per span (docs/fragility.md).
 
 const compiled = compileCurveSet(LEGACY_DEFAULT_CURVES, 'DEFAULT_CURVES');
+/** The same curves with every line curve stated per span. */
+const spanCompiled = compileCurveSet(
+  {
+    ...LEGACY_DEFAULT_CURVES,
+    curves: Object.fromEntries(
+      Object.entries(LEGACY_DEFAULT_CURVES.curves).map(([hazard, byType]) => [
+        hazard,
+        Object.fromEntries(
+          Object.entries(byType).map(([type, list]) => [
+            type,
+            type.endsWith('_lines') || type.endsWith('_cables') ? list!.map((curve) => ({ ...curve, applies_to: 'span' as const })) : list,
+          ]),
+        ),
+      ]),
+    ),
+  },
+  'per-span',
+);
 
 /** A line between two points with its buses' midpoint as its location. */
 function line(name: string, type: AssetType, from: [number, number], to: [number, number], lengthM: number): Row {
@@ -34,8 +52,13 @@ const flood = (ring: [number, number][], depth = '1.5 meter', velocity?: string)
   });
 
 /** Final survival of each asset by name. */
-function finals(assets: AssetTable, hazard: ReturnType<typeof readHazardModel>, physics: 'default' | 'erad_v1' = 'default'): Map<string, number> {
-  const { result } = computeSurvival(assets, hazard, compiled, { physics });
+function finals(
+  assets: AssetTable,
+  hazard: ReturnType<typeof readHazardModel>,
+  physics: 'default' | 'erad_v1' = 'default',
+  curves = compiled,
+): Map<string, number> {
+  const { result } = computeSurvival(assets, hazard, curves, { physics });
   const last = (result.timestamps.length - 1) * assets.count;
   return new Map(assets.name.map((name, a) => [name, result.survival[last + a]]));
 }
@@ -63,11 +86,12 @@ test('a line crossing a flood polygon with its midpoint outside is exposed', () 
   // Spans of 930/19 m: midpoints at (i + 0.5)/19 of the way; i = 0..5 lie within 0.3 of it (6 spans), structures i/19 for i = 1..5 (5).
   const span = lognormalSurvival(1.5, 1.28, 0.5);
   const pole = lognormalSurvival(1.5, 1.28, 0.5);
-  const expected = span ** 6 * pole ** 5;
+  // LEGACY_DEFAULT_CURVES' line curves are per asset: once, at the most flooded span; the five structures in the water once each.
+  const expected = span * pole ** 5;
   assert.ok(Math.abs(finals(assets, hazard).get('l')! - expected) < 1e-9, `${finals(assets, hazard).get('l')} vs ${expected}`);
 });
 
-test('a line of N equal spans under a uniform field has survival s^N (cables), s^N·p^(N−1) (overhead)', () => {
+test('a line of N equal spans under a uniform field with per-asset curves has survival s (cables), s·p^(N−1) (overhead)', () => {
   const everywhere = flood(
     [
       [-81, 32],
@@ -84,13 +108,13 @@ test('a line of N equal spans under a uniform field has survival s^N (cables), s
   const result = finals(assets, everywhere);
   // Buried cables are judged at ground level: 1 m of water over them (DEFAULT_CURVES cable depth 2.0 m, β 0.8).
   const cable = lognormalSurvival(1.0, 2.0, 0.8);
-  assert.ok(Math.abs(result.get('cable')! - cable ** 7) < 1e-12);
+  assert.ok(Math.abs(result.get('cable')! - cable) < 1e-12, 'a curve per asset judges the cable once, not per section');
   const span = lognormalSurvival(1.0, 1.28, 0.5);
   const pole = lognormalSurvival(1.0, 1.28, 0.5);
-  assert.ok(Math.abs(result.get('overhead')! - span ** 7 * pole ** 6) < 1e-12);
+  assert.ok(Math.abs(result.get('overhead')! - span * pole ** 6) < 1e-12, 'once for the line, once per structure between its 7 spans');
 });
 
-test('splitting a line at a span boundary leaves the product of survivals over the feeder unchanged', () => {
+test('with per-span line curves, splitting a line at a span boundary leaves the product of survivals over the feeder unchanged', () => {
   // A storm whose eyewall sweeps across the line, so every span sees a different wind.
   const storm = readHazardModel({
     models: [
@@ -123,9 +147,11 @@ test('splitting a line at a span boundary leaves the product of survivals over t
     line('CB', 'distribution_overhead_lines', c, b, 700),
   ]);
   const product = (values: Map<string, number>) => [...values.values()].reduce((x, y) => x * y, 1);
-  const wholeProduct = product(finals(whole, storm));
+  const wholeProduct = product(finals(whole, storm, 'default', spanCompiled));
   assert.ok(wholeProduct < 0.5 && wholeProduct > 1e-6, `the storm matters (${wholeProduct})`);
-  assert.ok(Math.abs(product(finals(split, storm)) - wholeProduct) < 1e-9);
+  // With per-span line curves (the spans and structures are the same physical elements either way).
+  const perSpan = (values: Map<string, number>) => product(values);
+  assert.ok(Math.abs(perSpan(finals(split, storm, 'default', spanCompiled)) - perSpan(finals(whole, storm, 'default', spanCompiled))) < 1e-9);
   // Not so at the midpoint (erad_v1): the split feeder has a pole and a line more.
   assert.ok(Math.abs(product(finals(split, storm, 'erad_v1')) - product(finals(whole, storm, 'erad_v1'))) > 1e-3);
 });

@@ -8,6 +8,7 @@ import { defaultTopDepthKm, ruptureProblem } from './earthquake/rupture.js';
 import { interpolateShakeMap, Raster, ShakeMapModel } from './earthquake/shakemapHazard.js';
 import { resolveGroundMotionModel, sourceShaking } from './earthquake/sourceShaking.js';
 import { GROUND_MOTION_MODEL_IDS as GMPE_IDS } from './earthquake/gmpe/index.js';
+import { applicabilityWarnings } from './earthquake/applicability.js';
 import type { EarthquakeHazard, EarthquakeSourceHazard, ShakeMapHazard } from './types.js';
 import type { HazardWarning } from './warnings.js';
 
@@ -167,7 +168,8 @@ function computeSource(
 ): void {
   const gmm = resolveGroundMotionModel(model, context.physics);
   if (gmm === 'ERAD_V1') return computeEradV1(model, sites, out);
-  const { shaking, outsideVs30Grid } = sourceShaking(model, gmm, sites.sites.latitude, sites.sites.longitude, sites.points);
+  const { shaking, outsideVs30Grid, outsideRange } = sourceShaking(model, gmm, sites.sites.latitude, sites.sites.longitude, sites.points);
+  for (const warning of applicabilityWarnings(modelLabel(model), gmm, model.magnitude, outsideRange, { one: ONE_SITE, many: SITES })) warn(warning);
   if (outsideVs30Grid > 0) {
     const used = `outside vs30_grid; vs30 ${model.vs30Ms} m/s used there`;
     warn({ count: outsideVs30Grid, one: `${modelLabel(model)}: {count} ${ONE_SITE} lies ${used}`, many: `${modelLabel(model)}: {count} ${SITES} lie ${used}` });

@@ -53,6 +53,11 @@ export function quantityExposure(assets: AssetTable, elements: ElementTable, app
   return { power, governed, trivial };
 }
 
+/** Every element one unit (power 1, none governed): the exposure of a table of point assets. */
+export function unitExposure(elementCount: number): QuantityExposure {
+  return { power: new Float64Array(elementCount).fill(1), governed: new Uint8Array(elementCount), trivial: true };
+}
+
 /**
  * Marks, in `keep`, the governing element of each asset among the `governed` elements: the
  * one whose intensity is the most severe (the first on a tie; −1 in `best` where none has a

@@ -30,6 +30,7 @@ import type { CompiledCurve, CompiledCurveSet } from '../fragility/types.js';
 import { curveFor, damageStateProbabilitiesAt, survivalInto } from '../fragility/index.js';
 import type { FailureDamage, SampleSurvival } from '../scenarios/index.js';
 import { conditionalCumulative, outOfServiceProbability, type ShakingDamage } from './damageModel.js';
+import { markGoverning, unitExposure, type QuantityExposure } from './exposure.js';
 import {
   buildVecchiaGraph,
   factorVecchia,
@@ -67,6 +68,8 @@ export interface ShakingQuantity {
   /** Between- and within-event standard deviations of ln IM (0 where the model gives none). */
   tau: Float64Array;
   phi: Float64Array;
+  /** The power each element's survival is raised to (exposure.ts); 0 where the element adds no factor in this event (a pole in its circuit, or not the governing element of a curve per asset). */
+  power: Float64Array;
 }
 
 /** What a sampling thread needs; plain data. */
@@ -110,6 +113,7 @@ export function prepareShakingSurvival(
   assetCount: number,
   compiled: CompiledCurveSet,
   otherSurvival: Float64Array,
+  exposureOf: (quantity: IntensityQuantity) => QuantityExposure = () => unitExposure(elements.count),
 ): ShakingSurvivalData | null {
   const earthquakes: HazardModel = { ...hazard, models: hazard.models.filter((model) => model.type === 'earthquake') };
   if (earthquakes.models.length === 0) return null;
@@ -125,6 +129,8 @@ export function prepareShakingSurvival(
   const quantities = Object.keys(curves);
   if (!quantities.some((quantity) => grid.lnStandardDeviations[quantity])) return null;
   const elementCount = elements.count;
+  const best = new Int32Array(assetCount);
+  const keep = new Uint8Array(elementCount);
   const events: ShakingSurvivalData['events'] = [];
   for (let t = 0; t < grid.timestamps.length; t += 1) {
     const offset = t * elementCount;
@@ -147,7 +153,11 @@ export function prepareShakingSurvival(
           tau[e] = tauE;
           phi[e] = Math.sqrt(total * total - tauE * tauE);
         }
-        return { quantity, lnMedian, tau, phi };
+        // A curve per asset is judged at the element of the highest median, as simulate judges it (shakingEvents.ts).
+        const exposure = exposureOf(quantity);
+        markGoverning(exposure, elements.owner, median, 'max', best, keep);
+        const power = Float64Array.from(exposure.power, (value, e) => (keep[e] === 1 ? value : 0));
+        return { quantity, lnMedian, tau, phi, power };
       }),
     });
   }
@@ -187,13 +197,14 @@ export function createSampleSurvival(data: ShakingSurvivalData): SampleSurvival 
   const elementCount = owner.length;
   const quantities = Object.keys(curves);
   const locationCount = Object.values(factors)[0].graph.locationCount;
-  const peaks = Object.fromEntries(quantities.map((quantity) => [quantity, new Float64Array(elementCount)]));
+  const sampled = Object.fromEntries(quantities.map((quantity) => [quantity, new Float64Array(elementCount)]));
   const innovations = new Float64Array(locationCount);
   const workspace = new Float64Array(locationCount);
   const field = new Float64Array(elementCount);
   const curveSurvival = new Float64Array(elementCount);
   const elementSurvival = new Float64Array(elementCount);
   const assetSurvival = new Float64Array(assetCount);
+  const cumulative = new Float64Array(assetCount);
   const elementQuantity = new Int32Array(elementCount);
   const governing: GoverningElements | null = damage
     ? {
@@ -207,36 +218,39 @@ export function createSampleSurvival(data: ShakingSurvivalData): SampleSurvival 
     fill(uniform, out) {
       out.set(otherSurvival);
       const normal = createStandardNormalSource(uniform);
-      for (const peak of Object.values(peaks)) peak.fill(Number.NaN);
+      cumulative.fill(1);
       for (let k = 0; k < events.length; k += 1) {
         const event = events[k];
         // Drawn in a fixed order whatever the data: η, then one innovation per location.
         const eta = normal();
         for (let p = 0; p < locationCount; p += 1) innovations[p] = normal();
-        for (const { quantity, lnMedian, tau, phi } of event.quantities) {
+        for (const intensity of Object.values(sampled)) intensity.fill(Number.NaN);
+        const powers: Record<string, Float64Array> = {};
+        for (const { quantity, lnMedian, tau, phi, power } of event.quantities) {
           let next = 0;
           sampleCorrelatedField(factors[quantity], () => innovations[next++], field, workspace);
-          const peak = peaks[quantity];
-          for (let e = 0; e < elementCount; e += 1) {
-            const intensity = Math.exp(lnMedian[e] + tau[e] * eta + phi[e] * field[e]);
-            if (intensity === intensity && !(peak[e] >= intensity)) peak[e] = intensity;
-          }
+          const intensity = sampled[quantity];
+          for (let e = 0; e < elementCount; e += 1) intensity[e] = Math.exp(lnMedian[e] + tau[e] * eta + phi[e] * field[e]);
+          powers[quantity] = power;
         }
         // The governing quantity per element, as in eventSurvival: the lowest survival of those present.
         elementSurvival.fill(Number.NaN);
         for (let q = 0; q < quantities.length; q += 1) {
           const quantity = quantities[q];
           const byType = curves[quantity];
+          const power = powers[quantity];
+          if (!power) continue;
           for (let r = 0; r < typeRuns.length; r += 3) {
             const curve = byType[typeRuns[r]];
             if (!curve) continue;
             const [start, end] = [typeRuns[r + 1], typeRuns[r + 2]];
-            survivalInto(curve, peaks[quantity].subarray(start, end), curveSurvival.subarray(start, end));
+            survivalInto(curve, sampled[quantity].subarray(start, end), curveSurvival.subarray(start, end));
           }
           for (let r = 0; r < typeRuns.length; r += 3) {
             if (!byType[typeRuns[r]]) continue;
             for (let e = typeRuns[r + 1]; e < typeRuns[r + 2]; e += 1) {
-              const value = curveSurvival[e];
+              if (power[e] === 0) continue;
+              const value = power[e] === 1 ? curveSurvival[e] : curveSurvival[e] ** power[e];
               if (value === value && !(elementSurvival[e] <= value)) {
                 elementSurvival[e] = value;
                 elementQuantity[e] = q;
@@ -249,11 +263,13 @@ export function createSampleSurvival(data: ShakingSurvivalData): SampleSurvival 
           const value = elementSurvival[e];
           if (value === value) assetSurvival[owner[e]] *= value;
         }
-        if (governing) recordGoverning(governing, k * assetCount, assetCount, elementSurvival, elementQuantity, quantities, peaks, owner);
+        // Events are independent: the survival up to t is the product over the earthquakes so far.
+        for (let a = 0; a < assetCount; a += 1) cumulative[a] *= assetSurvival[a];
+        if (governing) recordGoverning(governing, k * assetCount, assetCount, elementSurvival, elementQuantity, quantities, sampled, owner);
         const until = k + 1 < events.length ? events[k + 1].timestampIndex : timestampCount;
         for (let t = event.timestampIndex; t < until; t += 1) {
           const offset = t * assetCount;
-          for (let a = 0; a < assetCount; a += 1) out[offset + a] *= assetSurvival[a];
+          for (let a = 0; a < assetCount; a += 1) out[offset + a] *= cumulative[a];
         }
       }
     },
@@ -269,7 +285,7 @@ function recordGoverning(
   elementSurvival: Float64Array,
   elementQuantity: Int32Array,
   quantities: string[],
-  peaks: Record<string, Float64Array>,
+  sampled: Record<string, Float64Array>,
   owner: Int32Array,
 ): void {
   governing.element.fill(-1, from, from + assetCount);
@@ -281,7 +297,7 @@ function recordGoverning(
     governing.element[at] = e;
     governing.quantity[at] = elementQuantity[e];
     governing.survival[at] = value;
-    governing.intensity[at] = peaks[quantities[elementQuantity[e]]][e];
+    governing.intensity[at] = sampled[quantities[elementQuantity[e]]][e];
   }
 }
 

@@ -22,6 +22,7 @@ import { jb2009Range } from '../hazards/earthquake/correlation/index.js';
 import { ASSET_TYPES, type AssetTable } from '../assets/types.js';
 import { integratedLognormalSurvivalInto, integratedSurvivalInto, type GroundMotionVariability } from './variability.js';
 import { assertCurvesCover, curveFor, fragilityFor, survivalInto, type CompiledCurveSet } from '../fragility/index.js';
+import type { AppliesTo } from '../fragility/types.js';
 import { combineSurvival } from './combine.js';
 import { prepareShakingSurvival, SHAKING_MEASURES, type ShakingSurvivalData } from './shakingSurvival.js';
 import type { SurvivalResult } from './types.js';
@@ -53,6 +54,11 @@ const needingCurves = (quantities: string[]) => quantities.filter((quantity) => 
  */
 export function assertCurvesCoverElements(assets: AssetTable, hazard: HazardModel, compiled: CompiledCurveSet): void {
   assertCurvesCover(compiled, needingCurves(quantitiesOf(hazard)), elementTypesOf(assets));
+}
+
+/** Each curve's `applies_to` by "<asset type index>:<quantity>". */
+function appliesToTable(compiled: CompiledCurveSet): Map<string, AppliesTo> {
+  return new Map(compiled.entries.map((entry) => [`${ASSET_TYPES.indexOf(entry.asset_type)}:${entry.quantity}`, entry.curve.applies_to]));
 }
 
 /** What simulate reports as its survival when the request does not say. */
@@ -133,7 +139,7 @@ export function computeSurvival(assets: AssetTable, hazard: HazardModel, compile
     current = grid;
     return grid;
   };
-  const appliesTo = new Map(compiled.entries.map((entry) => [`${ASSET_TYPES.indexOf(entry.asset_type)}:${entry.quantity}`, entry.curve.applies_to]));
+  const appliesTo = appliesToTable(compiled);
   const exposureOf = (quantity: string) => quantityExposure(assets, elements, (typeIndex) => appliesTo.get(`${typeIndex}:${quantity}`));
   const limitStatesOf = (typeIndex: number, quantity: string) => {
     const fragility = fragilityFor(compiled, typeIndex, quantity);
@@ -180,5 +186,9 @@ export function shakingFor(
     others.models.length > 0
       ? computeSurvival(assets, others, compiled, { physics: 'default', groundMotionVariability }).result.survival
       : new Float64Array(assets.count * hazard.timestamps.length).fill(1);
-  return prepareShakingSurvival(hazard, expandElements(assets), assets.count, compiled, otherSurvival);
+  const elements = expandElements(assets);
+  const appliesTo = appliesToTable(compiled);
+  return prepareShakingSurvival(hazard, elements, assets.count, compiled, otherSurvival, (quantity) =>
+    quantityExposure(assets, elements, (typeIndex) => appliesTo.get(`${typeIndex}:${quantity}`)),
+  );
 }

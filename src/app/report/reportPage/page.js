@@ -124,7 +124,7 @@
     ]),
     element('div', { class: 'map-wrap' }, [mapNode, hover]),
     element('p', { class: 'hint' }, [
-      "Lines are drawn along their route, point assets as dots, coloured by failure probability at the chosen time. A dashed line is the hazard's track (a storm centre over time); markers, circles and areas show its models at the chosen time. The background is blank on purpose: the file makes no request. To add a basemap, open the file in an editor and add an L.tileLayer(url).addTo(map) line of your own tile server after the map is created (and allow its host in the Content-Security-Policy).",
+      "Lines are drawn along their route, point assets as dots, coloured by failure probability at the chosen time. A line is judged over its structures and spans, each curve once per what it stands for (a circuit, a span, a structure, a kilometre). A dashed line is the hazard's track (a storm centre over time); markers, circles and areas show its models at the chosen time. The background is blank on purpose: the file makes no request. To add a basemap, open the file in an editor and add an L.tileLayer(url).addTo(map) line of your own tile server after the map is created (and allow its host in the Content-Security-Policy).",
     ]),
   ]);
 
@@ -396,7 +396,7 @@
   const curvesNode = element('div', { class: 'curves' });
   section('curves', 'Fragility curves used', [
     element('p', {}, [
-      'Every limit state of each curve over the intensity measure: the probability of reaching it at that intensity (the out-of-service one bold: survival is computed from it). A red dot marks the peak intensity an asset of the type saw, on the out-of-service curve (up to 200 per curve). For a line the dot is at the peak of its most exposed span; as the line fails when any of its spans or structures does, its own failure probability can be higher than the dot.',
+      'Every limit state of each curve over the intensity measure: the probability of reaching it at that intensity (the out-of-service one bold: survival is computed from it, or for a curve per circuit from the expected share of circuits failed). A red dot marks the peak intensity an asset of the type saw, on the out-of-service curve (up to 200 per curve). For a line the dot is at the peak of its most exposed span; as the line fails when any of its spans or structures does, its own failure probability can be higher than the dot.',
     ]),
     curvesNode,
   ]);

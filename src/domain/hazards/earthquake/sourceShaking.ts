@@ -7,6 +7,7 @@ import type { PreparedPoints } from '../../../base/geodesy/batch.js';
 import { GROUND_MOTION_MODELS, groundMotionArrays, type GroundMotionArrays, type IntensityMeasure, type RuptureInput } from './gmpe/index.js';
 import { defaultTopDepthKm, planarRuptureDistances, pointSourceDistances, siteDistances, wellsCoppersmithWidthKm, type SiteDistances } from './rupture.js';
 import { siteVs30 } from './siteVs30.js';
+import { APPLICABILITY, outsideRange } from './applicability.js';
 import { STANDARD_GRAVITY_MS2 } from '../_units.js';
 import type { EarthquakeSourceHazard, GroundMotionModelChoice, IntensityQuantity, PhysicsProfile } from '../types.js';
 
@@ -74,7 +75,7 @@ export function sourceShaking(
   latitude: Float64Array,
   longitude: Float64Array,
   points: PreparedPoints,
-): { shaking: SourceShaking; outsideVs30Grid: number } {
+): { shaking: SourceShaking; outsideVs30Grid: number; outsideRange: ReturnType<typeof outsideRange> } {
   const count = latitude.length;
   const distances = sourceDistances(model, latitude, longitude, points);
   const { vs30, outsideCount } = siteVs30(model, latitude, longitude);
@@ -88,5 +89,7 @@ export function sourceShaking(
     for (let i = 0; i < count; i++) out.median[i] *= siPerModelUnit;
     shaking[quantity] = out;
   }
-  return { shaking, outsideVs30Grid: outsideCount };
+  const range = APPLICABILITY[gmm];
+  const distanceKm = range.distance.metric === 'rjb' ? distances.rjbKm : distances.rrupKm;
+  return { shaking, outsideVs30Grid: outsideCount, outsideRange: outsideRange(range, model.magnitude, distanceKm, vs30) };
 }

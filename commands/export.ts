@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { GIS_FORMATS, LOWEST_SURVIVAL, type GisFormat } from '../src/app/results/gisExport.js';
+import { GIS_FORMATS, LOWEST_SURVIVAL, type GisFormat } from '../src/app/report/gisExport.js';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields } from './output.js';
 

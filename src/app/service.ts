@@ -20,7 +20,7 @@ import { createImpactOps } from './impact/impact.js';
 import { createImpactShardOps } from './impact/impactShard.js';
 import { createJobOps } from './jobs/jobs.js';
 import { createReportOps } from './report/report.js';
-import { createGisExportOps } from './results/gisExport.js';
+import { createGisExportOps } from './report/gisExport.js';
 import {
   assertCoordinatesApply,
   assertProjectionApplies,

@@ -22,7 +22,7 @@ import type { createImpactShardOps } from './impact/impactShard.js';
 import type { createReportOps } from './report/report.js';
 import type { JobOps } from './jobs/jobs.js';
 import type { ResultFile } from './results/resultFiles.js';
-import type { createGisExportOps } from './results/gisExport.js';
+import type { createGisExportOps } from './report/gisExport.js';
 import type { CacheInfo, CacheRefreshResult, ModelSummaryOf, ModelWithContent, UploadRequest, UploadResult } from './service.js';
 
 export type { ModelRecord, PruneResult, ResultFile };

@@ -81,7 +81,7 @@ test('prune without --yes and without a terminal is a dry run: it lists orphans 
   for (const entry of result.entries) assert.ok(fs.existsSync(entry.path), entry.path);
   const human = run(['cache', 'prune']);
   assert.is(human.code, 0, human.stderr);
-  assert.match(human.stdout, /Would remove 3 entries .*nothing removed\. Run 'hazsim cache prune --yes'/);
+  assert.match(human.stdout, /Would remove 3 entries .*nothing removed\. Run 'hazsim cache prune --cache-dir \S+ --yes'/);
   const shorter = json(run(['cache', 'prune', '--older-than', '1', '--json']));
   assert.equal(
     shorter.entries.filter((entry: { kind: string }) => entry.kind === 'old_result').map((entry: { path: string }) => path.basename(entry.path)),

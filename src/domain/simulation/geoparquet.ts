@@ -66,8 +66,9 @@ export function geoParquetBytes(features: readonly AssetFeature[], metadata: Rea
   });
   const columnData: ColumnSource[] = FEATURE_PROPERTY_NAMES.map((name) => ({ name, data: features.map((feature) => feature.properties[name]) }));
   columnData.push({ name: 'geometry', data: features.map(({ geometry }) => (geometry ? geojsonToWkb(geometry) : null)) });
-  if (features.length > 0) parquet.write({ columnData, rowGroupSize: features.length });
-  parquet.finish();
+  // A ByteWriter has no flush: write and finish complete before they return, so there is no promise to wait for.
+  if (features.length > 0) void parquet.write({ columnData, rowGroupSize: features.length });
+  void parquet.finish();
   return writer.getBytes();
 }
 

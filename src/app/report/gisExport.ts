@@ -16,8 +16,8 @@ import { writeGeoJson } from '../../domain/simulation/geojson.js';
 import { writeGeoParquet } from '../../domain/simulation/geoparquet.js';
 import { assetGeometry, type AssetFeature } from '../../domain/simulation/gisFeatures.js';
 import type { ModelStore } from '../cache/store.js';
-import { cachedInput, modelFilesOf, openResult, runReading } from '../report/report.js';
-import { deliver, prepareResultDestination } from './resultOutput.js';
+import { cachedInput, modelFilesOf, openResult, runReading } from './report.js';
+import { deliver, prepareResultDestination } from '../results/resultOutput.js';
 
 /** The map formats `hazsim export` writes: each one's file extension and writer. */
 export const GIS_FORMATS = {

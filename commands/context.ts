@@ -1,3 +1,4 @@
+import { assertCacheRootUsable, resolveCacheRoot } from '../src/app/cache/root.js';
 import { Command, Option } from 'commander';
 import { createService, type HazsimService } from '../src/app/service.js';
 
@@ -29,6 +30,11 @@ export function createContext(overrides: Partial<Omit<CommandContext, 'service'>
       const key = options.cacheDir ?? '';
       let service = services.get(key);
       if (!service) {
+        // A command needs a cache it can use; a server started over an unusable one reports it on /health instead.
+        assertCacheRootUsable(
+          resolveCacheRoot(options.cacheDir, env),
+          options.cacheDir ? '--cache-dir' : env.HAZSIM_CACHE_DIR ? 'HAZSIM_CACHE_DIR' : 'the cache folder',
+        );
         service = createService({ cacheDir: options.cacheDir, env });
         services.set(key, service);
       }

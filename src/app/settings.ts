@@ -4,7 +4,7 @@
  */
 import { HazsimError } from '../base/errors.js';
 import { DEFAULT_MAX_SAMPLES } from '../domain/scenarios/index.js';
-import { assertCacheRootUsable, resolveCacheRoot } from './cache/root.js';
+import { resolveCacheRoot } from './cache/root.js';
 
 export interface Settings {
   /** Absolute path of the cache root. */
@@ -15,9 +15,7 @@ export interface Settings {
 
 /** The settings of a service: `--cache-dir` (explicit) or the environment, then defaults. */
 export function resolveSettings(explicitCacheDir: string | undefined, env: NodeJS.ProcessEnv): Settings {
-  const cacheRoot = resolveCacheRoot(explicitCacheDir, env);
-  assertCacheRootUsable(cacheRoot, explicitCacheDir ? '--cache-dir' : env.HAZSIM_CACHE_DIR ? 'HAZSIM_CACHE_DIR' : 'the cache folder');
-  return { cacheRoot, maxSamples: maxSamplesSetting(env) };
+  return { cacheRoot: resolveCacheRoot(explicitCacheDir, env), maxSamples: maxSamplesSetting(env) };
 }
 
 /**

@@ -29,7 +29,7 @@ export function createContext(overrides: Partial<Omit<CommandContext, 'service'>
       const key = options.cacheDir ?? '';
       let service = services.get(key);
       if (!service) {
-        service = createService({ cacheDir: options.cacheDir, env });
+        service = createService({ cacheDir: options.cacheDir, env, requireUsableCache: true });
         services.set(key, service);
       }
       return service;

@@ -5,6 +5,7 @@ import { resolveSettings } from './startup/settings.js';
 import { ModelStore, METADATA_FILE, type ModelRecord, type RefreshReport } from './cache/store.js';
 import type { CheckModelFileTask } from './workers/checkModelFileWorker.js';
 import { GDM_READING, type CoordinateReading } from '../domain/assets/index.js';
+import { assertCacheRootUsable } from './cache/root.js';
 import { pruneCache as pruneModelCache, type PruneResult } from './cache/prune.js';
 import { temporaryPath } from '../base/atomic.js';
 import { HazsimError } from '../base/errors.js';
@@ -53,6 +54,11 @@ export interface ServiceOptions {
   env?: NodeJS.ProcessEnv;
   /** Source of "now" for created_at; injectable so tests can fix it. */
   clock?: () => Date;
+  /**
+   * Refuse at once a cache root that cannot be used (a command needs one); a server started
+   * over an unusable one reports it on /health instead.
+   */
+  requireUsableCache?: boolean;
 }
 
 export interface UploadRequest {
@@ -149,8 +155,12 @@ export type { HazsimService } from './serviceInterface.js';
  * calls these functions over one on-disk cache and returns what they return.
  */
 export function createService(options: ServiceOptions = {}): HazsimService {
-  const settings = resolveSettings(options.cacheDir, options.env ?? process.env);
+  const env = options.env ?? process.env;
+  const settings = resolveSettings(options.cacheDir, env);
   const { cacheRoot } = settings;
+  if (options.requireUsableCache) {
+    assertCacheRootUsable(cacheRoot, options.cacheDir ? '--cache-dir' : env.HAZSIM_CACHE_DIR ? 'HAZSIM_CACHE_DIR' : 'the cache folder');
+  }
   const clock = options.clock ?? (() => new Date());
   // Result files of runs whose process was killed are never claimed by anyone else.
   sweepPrivateResults();

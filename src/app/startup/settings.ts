@@ -4,7 +4,7 @@
  */
 import { HazsimError } from '../../base/errors.js';
 import { DEFAULT_MAX_SAMPLES } from '../../domain/scenarios/index.js';
-import { assertCacheRootUsable, resolveCacheRoot } from '../cache/root.js';
+import { resolveCacheRoot } from '../cache/root.js';
 
 export interface Settings {
   /** Absolute path of the cache root. */
@@ -20,9 +20,7 @@ export const DEFAULT_MAX_OUTPUT_MB = 20_480;
 
 /** The settings of a service: `--cache-dir` (explicit) or the environment, then defaults. */
 export function resolveSettings(explicitCacheDir: string | undefined, env: NodeJS.ProcessEnv): Settings {
-  const cacheRoot = resolveCacheRoot(explicitCacheDir, env);
-  assertCacheRootUsable(cacheRoot, explicitCacheDir ? '--cache-dir' : env.HAZSIM_CACHE_DIR ? 'HAZSIM_CACHE_DIR' : 'the cache folder');
-  return { cacheRoot, maxSamples: maxSamplesSetting(env), maxOutputBytes: maxOutputSetting(env) * 1024 ** 2 };
+  return { cacheRoot: resolveCacheRoot(explicitCacheDir, env), maxSamples: maxSamplesSetting(env), maxOutputBytes: maxOutputSetting(env) * 1024 ** 2 };
 }
 
 /** HAZSIM_MAX_OUTPUT_MB as a positive number of MiB, DEFAULT_MAX_OUTPUT_MB when unset or blank. */

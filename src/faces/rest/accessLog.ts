@@ -22,7 +22,12 @@ export function accessLog(log: LogSink): Middleware {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const target = JSON.stringify(ctx.originalUrl).slice(1, -1);
       const bytes = ctx.res.getHeader('content-length') ?? '-';
-      const outcome = ctx.res.writableFinished ? String(ctx.status) : `${ctx.status} (client closed)`;
+      // Before any answer was sent, Koa's status is still its default 404: not what happened.
+      const outcome = ctx.res.writableFinished
+        ? String(ctx.status)
+        : ctx.res.headersSent
+          ? `${ctx.status} (client closed)`
+          : '- (client closed before the answer)';
       log(`${new Date().toISOString()} ${client} "${ctx.method} ${target}" ${outcome} ${bytes} ${ms.toFixed(1)}ms ${String(ctx.state.requestId ?? '-')}`);
     });
     await next();

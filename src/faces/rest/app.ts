@@ -72,6 +72,9 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
   app.on('error', (error: Error, ctx?: Koa.Context) => {
     // A client that leaves during a download is not a fault; the access log marks it "(client closed)".
     if (ctx && CLIENT_GONE_CODES.has((error as NodeJS.ErrnoException).code ?? '') && !ctx.res.writableFinished) return;
+    // Whatever fails after the client has gone (an upload cut short, a write to its closed
+    // socket) follows from its leaving: the access log's one line says so, without a stack.
+    if (ctx && !ctx.res.writableFinished && ctx.req.socket.destroyed) return;
     log(`${new Date().toISOString()} error${ctx ? ` in ${ctx.method} ${JSON.stringify(ctx.originalUrl)}` : ''}: ${error.stack ?? error.message}`);
   });
   const readers = createBodyReaders({ maxUploadBytes: maxUploadMb * 1024 * 1024, uploadDir: options.uploadDir });

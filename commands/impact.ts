@@ -11,7 +11,9 @@ import {
   DEFAULT_CREW_SPEED_KMH,
   DEFAULT_CUSTOMERS_PER_LOAD,
   DEFAULT_REPAIR_PRIORITY,
+  DEFAULT_SWITCHING_DELAY_MINUTES,
   DEFAULT_TIME_STEP_HOURS,
+  SWITCHING_MODES,
   MAX_CREWS,
   REPAIR_PRIORITIES,
   type RepairPriority,
@@ -22,6 +24,8 @@ interface ImpactOptions extends RunOptions {
   seed: number;
   method: 'peak' | 'sequential';
   crews?: number;
+  switching: (typeof SWITCHING_MODES)[number];
+  switchingDelay: number;
   priority: RepairPriority;
   criticalLoads?: string;
   depot?: { longitude: number; latitude: number };
@@ -59,6 +63,12 @@ function criticalLoadsIn(file: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
+function parseNonNegative(value: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number < 0) throw new InvalidArgumentError('must be a number >= 0');
+  return number;
+}
+
 function parsePositive(value: string): number {
   const number = Number(value);
   if (value.trim() === '' || !Number.isFinite(number) || number <= 0) throw new InvalidArgumentError('must be a number greater than 0');
@@ -89,7 +99,7 @@ export function formatImpact(context: CommandContext, summary: ImpactSummary): s
       ],
       [
         'restoration',
-        `${summary.crews === null ? 'no crew limit' : `${summary.crews} crews`}, priority ${summary.priority}; repair times from ${summary.repair_times}; ${summary.work_rule}`,
+        `${summary.switching === 'flisr' ? `switching after ${summary.switching_delay_minutes} min` : 'no switching'}; ${summary.crews === null ? 'no crew limit' : `${summary.crews} crews`}, priority ${summary.priority}; repair times from ${summary.repair_times}; ${summary.work_rule}`,
       ],
       ['time axis', `${summary.time_axis.start} .. ${summary.time_axis.end} (${summary.time_axis.points} points, every ${summary.time_step_hours} h)`],
     ]),
@@ -102,6 +112,9 @@ export function formatImpact(context: CommandContext, summary: ImpactSummary): s
         row('kW out (peak)', 'kw_out_peak', fixed),
         row('customer-hours', 'customer_hours', fixed),
         row('energy not served, kWh', 'energy_not_served_kwh', fixed),
+        row('SAIFI (IEEE 1366, event)', 'saifi', (value) => value.toFixed(3)),
+        row('SAIDI, min', 'saidi_minutes', fixed),
+        row('CAIDI, min', 'caidi_minutes', fixed),
         row('50 % restored', 'restore_50_hours', hours),
         row('90 % restored', 'restore_90_hours', hours),
         row('100 % restored', 'restore_100_hours', hours),
@@ -133,6 +146,12 @@ export function makeImpactCommand(context: CommandContext): Command {
     .addOption(new Option('--method <method>', 'scenario sampling method').choices(['peak', 'sequential']).default('peak'))
     .option('--crews <count>', `repair crews working at once, at most ${MAX_CREWS} (default: no limit)`, parseCrews)
     .addOption(
+      new Option('--switching <mode>', 'flisr: interrupt at the nearest upstream device, then isolate the faulted section and close ties; none: no switching')
+        .choices(SWITCHING_MODES)
+        .default('flisr'),
+    )
+    .option('--switching-delay <minutes>', 'minutes from a fault to isolation and tie closing', parseNonNegative, DEFAULT_SWITCHING_DELAY_MINUTES)
+    .addOption(
       new Option('--priority <order>', 'order of repairs: most customers back per crew-hour, critical loads first, or first ready first')
         .choices(REPAIR_PRIORITIES)
         .default(DEFAULT_REPAIR_PRIORITY),
@@ -159,6 +178,8 @@ export function makeImpactCommand(context: CommandContext): Command {
       const progress = progressReporter(context);
       const settings = {
         crews: options.crews ?? null,
+        switching: options.switching,
+        switching_delay_minutes: options.switchingDelay,
         priority: options.priority,
         critical_loads: options.criticalLoads ? criticalLoadsIn(options.criticalLoads) : [],
         crew_travel: options.depot ? { depot: options.depot, speed_kmh: options.crewSpeed } : null,

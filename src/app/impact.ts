@@ -14,7 +14,7 @@ import { HAZSIM_VERSION } from '../base/version.js';
 import { runWorkerTask } from '../base/workerTask.js';
 import { HazsimError } from '../base/errors.js';
 import type { RunOutputOptions, ScenarioOutcome } from './simulation.js';
-import { ANALYSIS_FIELDS, ImpactRequest, splitImpactRequest, type ImpactAnalysisSettings, type ImpactSummary } from './impactSchemas.js';
+import { ANALYSIS_FIELDS, ImpactRequest, restorationSettingsOf, splitImpactRequest, type ImpactAnalysisSettings, type ImpactSummary } from './impactSchemas.js';
 import { ScenarioZip } from './impactScenarioZip.js';
 import type { ImpactTask } from './impactRun.js';
 import { ModelName } from './schemas.js';
@@ -88,7 +88,7 @@ export function createImpactOps(dependencies: ImpactDependencies) {
         sqlitePath: destination.buildPath,
         hazard: cachedHazard(stores.hazard, hazardName),
         crews: settings.crews,
-        restoration: { priority: settings.priority, critical_loads: settings.critical_loads, crew_travel: settings.crew_travel },
+        restoration: restorationSettingsOf(settings),
         customersPerLoad: settings.customers_per_load,
         timeStepHours: settings.time_step_hours,
         hazsimVersion: HAZSIM_VERSION,

@@ -37,6 +37,9 @@ import { writeImpactRestorationZip } from './impactRestorationZip.js';
 import { buildWorkCalendar } from './impactWorkCalendar.js';
 import type { ImpactSummary, RestorationSettings } from './impactSchemas.js';
 
+/** The options of an impact run that say how restoration goes. */
+type RestorationOptions = Pick<ImpactRunOptions, 'priority' | 'criticalLoads' | 'workRule' | 'travel' | 'switchingDelayHours'>;
+
 /** A cached distribution model's name and file. */
 interface DistributionFile {
   name: string;
@@ -124,7 +127,7 @@ function restorationOf(
   topology: Topology,
   origin: string,
   metadata: Record<string, unknown>,
-): { options: Pick<ImpactRunOptions, 'priority' | 'criticalLoads' | 'workRule' | 'travel'>; workRule: string } {
+): { options: RestorationOptions; workRule: string } {
   const { assets } = extractAssets(model, task.distribution.coordinates);
   const critical = new Set<string>();
   const byName = new Map(topology.loads.name.map((name, l) => [name, topology.loads.uuid[l]]));
@@ -162,7 +165,11 @@ function restorationOf(
         },
       }
     : undefined;
-  return { options: { priority: task.restoration.priority, criticalLoads: critical, workRule, ...(travel ? { travel } : {}) }, workRule: described };
+  const switching = task.restoration.switching === 'flisr' ? { switchingDelayHours: task.restoration.switching_delay_minutes / 60 } : {};
+  return {
+    options: { priority: task.restoration.priority, criticalLoads: critical, workRule, ...(travel ? { travel } : {}), ...switching },
+    workRule: described,
+  };
 }
 
 /** An analysis opened: the ZIP (close it when done), its contents, the feeder graph and what the result records. */
@@ -170,7 +177,7 @@ interface Analysis {
   zip: ScenarioZip;
   contents: ScenarioZipContents;
   topology: Topology;
-  restoration: Pick<ImpactRunOptions, 'priority' | 'criticalLoads' | 'workRule' | 'travel'>;
+  restoration: RestorationOptions;
   origin: string;
   lastHazardHours: number;
   facts: SummaryFacts;
@@ -210,6 +217,8 @@ async function openAnalysis(task: AnalysisSettings): Promise<Analysis> {
       seed: String(contents.seed),
       method: text('method') ?? '',
       crews: task.crews === null ? 'unlimited' : String(task.crews),
+      switching: task.restoration.switching,
+      switching_delay_minutes: String(task.restoration.switching_delay_minutes),
       priority: task.restoration.priority,
       critical_loads: JSON.stringify([...(restoration.options.criticalLoads ?? [])].sort()),
       crew_travel: task.restoration.crew_travel ? JSON.stringify(task.restoration.crew_travel) : 'none',
@@ -242,6 +251,8 @@ async function openAnalysis(task: AnalysisSettings): Promise<Analysis> {
         lastHazard,
         priority: task.restoration.priority,
         workRule: restoration.workRule,
+        switching: task.restoration.switching,
+        switchingDelayMinutes: task.restoration.switching_delay_minutes,
       },
       runInfo,
       distributionSha256,
@@ -457,6 +468,8 @@ export async function mergeImpactParts(
     lastHazard: run.last_hazard_timestamp,
     priority: run.run_info.priority as RepairPriority,
     workRule: run.run_info.work_rule,
+    switching: run.run_info.switching as 'flisr' | 'none',
+    switchingDelayMinutes: Number(run.run_info.switching_delay_minutes),
   });
 }
 
@@ -470,6 +483,8 @@ interface SummaryFacts {
   lastHazard: string;
   priority: RepairPriority;
   workRule: string;
+  switching: 'flisr' | 'none';
+  switchingDelayMinutes: number;
 }
 
 function summarize(
@@ -513,6 +528,8 @@ function summarize(
     seed: facts.seed,
     method: facts.method,
     crews: task.crews,
+    switching: facts.switching,
+    switching_delay_minutes: facts.switchingDelayMinutes,
     priority: facts.priority,
     work_rule: facts.workRule,
     customers_per_load: task.customersPerLoad,

@@ -10,6 +10,9 @@ export { DEFAULT_REPAIR_PRIORITY, MAX_CREWS, REPAIR_PRIORITIES, type RepairPrior
 
 export const DEFAULT_TIME_STEP_HOURS = 1;
 export const DEFAULT_CUSTOMERS_PER_LOAD = 1;
+/** Minutes from a fault to its section's isolation and the ties' closing (docs/output-impact.md, "Switching"): manual field switching. */
+export const DEFAULT_SWITCHING_DELAY_MINUTES = 60;
+export const SWITCHING_MODES = ['flisr', 'none'] as const;
 /** Crew speed between sites, km/h (docs/output-impact.md, "Crew travel"). */
 export const DEFAULT_CREW_SPEED_KMH = 30;
 
@@ -28,6 +31,18 @@ export const ImpactRequest = v.strictObject({
     ),
     v.description(
       `repair crews working at once (at most ${MAX_CREWS}); null or absent: no limit (every repair starts as soon as the hazard lets crews work at its asset)`,
+    ),
+  ),
+  switching: v.pipe(
+    v.optional(v.picklist(SWITCHING_MODES, `must be one of ${SWITCHING_MODES.join(', ')}`), 'flisr'),
+    v.description(
+      'flisr (default): the nearest upstream switch, fuse or recloser (or the source breaker) interrupts a fault, then after switching_delay_minutes the faulted section is isolated and normally open ties close; none: each failed element is isolated at once by itself and ties stay open',
+    ),
+  ),
+  switching_delay_minutes: v.pipe(
+    v.optional(v.pipe(v.number(), v.minValue(0, 'must be at least 0'), v.maxValue(10080, 'must be at most 10080 (one week)')), DEFAULT_SWITCHING_DELAY_MINUTES),
+    v.description(
+      `minutes from a fault to isolation and tie closing (default ${DEFAULT_SWITCHING_DELAY_MINUTES}: manual switching; a few minutes for automated FLISR)`,
     ),
   ),
   priority: v.pipe(
@@ -82,6 +97,8 @@ export const ImpactSummary = v.strictObject({
   seed: v.number(),
   method: v.nullable(v.string()),
   crews: v.pipe(v.nullable(v.number()), v.description('repair crews; null: no limit')),
+  switching: v.pipe(v.picklist(SWITCHING_MODES), v.description('switching before repair (flisr) or none')),
+  switching_delay_minutes: v.number(),
   priority: v.pipe(v.picklist(REPAIR_PRIORITIES), v.description('order in which crews take ready repairs')),
   work_rule: v.pipe(v.string(), v.description('when crews may work at a failed asset (docs/output-impact.md)')),
   customers_per_load: v.number(),
@@ -124,16 +141,31 @@ export const ImpactSummary = v.strictObject({
 export type ImpactSummary = v.InferOutput<typeof ImpactSummary>;
 
 /** The fields of an impact request that say how restoration and metrics are computed (the rest draws the scenarios). */
-export const ANALYSIS_FIELDS = ['crews', 'customers_per_load', 'time_step_hours', 'priority', 'critical_loads', 'crew_travel'] as const;
+export const ANALYSIS_FIELDS = [
+  'crews',
+  'customers_per_load',
+  'time_step_hours',
+  'switching',
+  'switching_delay_minutes',
+  'priority',
+  'critical_loads',
+  'crew_travel',
+] as const;
 export type ImpactAnalysisSettings = Pick<ImpactRequest, (typeof ANALYSIS_FIELDS)[number]>;
 /** How repairs are ordered and reached: what the impact task carries beside crews. */
-export type RestorationSettings = Pick<ImpactRequest, 'priority' | 'critical_loads' | 'crew_travel'>;
+export type RestorationSettings = Pick<ImpactRequest, 'switching' | 'switching_delay_minutes' | 'priority' | 'critical_loads' | 'crew_travel'>;
 
 /** An impact request split into its analysis settings and its scenario request. */
 export function splitImpactRequest(request: ImpactRequest): {
   analysis: ImpactAnalysisSettings;
   scenarios: Omit<ImpactRequest, (typeof ANALYSIS_FIELDS)[number]>;
 } {
-  const { crews, customers_per_load, time_step_hours, priority, critical_loads, crew_travel, ...scenarios } = request;
-  return { analysis: { crews, customers_per_load, time_step_hours, priority, critical_loads, crew_travel }, scenarios };
+  const { crews, customers_per_load, time_step_hours, switching, switching_delay_minutes, priority, critical_loads, crew_travel, ...scenarios } = request;
+  return { analysis: { crews, customers_per_load, time_step_hours, switching, switching_delay_minutes, priority, critical_loads, crew_travel }, scenarios };
+}
+
+/** The restoration settings of an impact request's analysis settings. */
+export function restorationSettingsOf(analysis: ImpactAnalysisSettings): RestorationSettings {
+  const { switching, switching_delay_minutes, priority, critical_loads, crew_travel } = analysis;
+  return { switching, switching_delay_minutes, priority, critical_loads, crew_travel };
 }

@@ -15,7 +15,7 @@ import { HAZSIM_VERSION } from '../base/version.js';
 import { runWorkerTask, type ProgressEvent } from '../base/workerTask.js';
 import { checkShardSet, SHARD_EXTENSION, writeShardSamplesZip, type RunDifference, type ShardSpec } from '../domain/scenarios/index.js';
 import { ImpactShardReader, isImpactShardFile, type ImpactShardRun } from '../domain/network/index.js';
-import { ImpactRequest, splitImpactRequest } from './impactSchemas.js';
+import { ImpactRequest, restorationSettingsOf, splitImpactRequest } from './impactSchemas.js';
 import { cachedHazard } from './impact.js';
 import { mergeImpactParts, type ImpactShardSummary, type ImpactShardTask } from './impactRun.js';
 import { deliver, prepareResultDestination, runDestination } from './resultOutput.js';
@@ -86,7 +86,7 @@ export function createImpactShardOps(dependencies: ImpactShardDependencies) {
           hazard: cachedHazard(stores.hazard, request.hazard_system_name),
           zipPath,
           crews: analysis.crews,
-          restoration: { priority: analysis.priority, critical_loads: analysis.critical_loads, crew_travel: analysis.crew_travel },
+          restoration: restorationSettingsOf(analysis),
           customersPerLoad: analysis.customers_per_load,
           timeStepHours: analysis.time_step_hours,
           hazsimVersion: HAZSIM_VERSION,

@@ -57,7 +57,8 @@ test('with damage.csv: repair hours from the ZIP; customer-hours per sample and 
     'hand_damage.zip',
     handScenarioZip({ failures: FAILURES, numberOfSamples: 3, seed: 5, timestamps: [T(0), T(1), T(2), T(3)], damage: true }),
   );
-  const result = impact(context, ['--scenarios', zip]);
+  // No switching: the hand feeder has no switching device, so with FLISR every fault would darken all of it.
+  const result = impact(context, ['--scenarios', zip, '--switching', 'none']);
   assert.is(result.code, 0, result.stderr);
   const summary = json(result);
   assert.is(summary.file_path, path.join(context.work, 'hand_damage_impact.sqlite'));
@@ -156,7 +157,7 @@ test('--restoration-output: the scenario ZIP with an in_service true edit at eve
     'hand_restore.zip',
     handScenarioZip({ failures: FAILURES, numberOfSamples: 3, seed: 5, timestamps: [T(0), T(1), T(2), T(3)], damage: true }),
   );
-  const result = impact(context, ['--scenarios', zip, '--crews', '1', '-o', 'restore.sqlite', '--restoration-output', 'restored.zip']);
+  const result = impact(context, ['--scenarios', zip, '--switching', 'none', '--crews', '1', '-o', 'restore.sqlite', '--restoration-output', 'restored.zip']);
   assert.is(result.code, 0, result.stderr);
   const repairs = sqliteRows<{ sample: number; asset_uuid: string; failed_at: string; restored_at: string }>(
     path.join(context.work, 'restore.sqlite'),

@@ -11,6 +11,7 @@ import { ImpactAccumulator, type ImpactMetrics, type SampleImpact, type SampleMe
 import { blockedCustomers, DEFAULT_REPAIR_PRIORITY, repairOrder, type RepairPriority } from './priority.js';
 import { defaultRepairTime, repairTimeDrawer } from './repairTimes.js';
 import { buildSupplyTree, type SupplyTree } from './supplyTree.js';
+import { SwitchingPlan } from './switching.js';
 import type { Topology } from './types.js';
 import type { WorkCalendar } from './workWindow.js';
 
@@ -39,6 +40,12 @@ export interface ImpactRunOptions {
   workRule?: WorkCalendar | 'after_event' | 'at_failure';
   /** Crews travel in straight lines from the depot and between sites (absent: no travel). */
   travel?: CrewTravel;
+  /**
+   * Switching before repair (SwitchingPlan): hours from a fault to its section's isolation and
+   * the ties' closing. Absent: every failed element is isolated at once by itself and ties stay
+   * open (the ideal bound without switching).
+   */
+  switchingDelayHours?: number;
   timeStepHours: number;
   /** Hours from the first to the last hazard timestamp. */
   lastHazardHours: number;
@@ -73,13 +80,14 @@ export class ImpactRun {
   private readonly energizer: Energizer;
   private readonly accumulator: ImpactAccumulator;
   private readonly tree: SupplyTree;
+  private readonly switching: SwitchingPlan | null;
   private nextSample: number;
 
   constructor(
     private readonly topology: Topology,
     private readonly options: ImpactRunOptions,
   ) {
-    this.energizer = new Energizer(topology);
+    this.energizer = new Energizer(topology, options.switchingDelayHours !== undefined);
     this.accumulator = new ImpactAccumulator(topology, options.timeStepHours, options.lastHazardHours);
     this.nextSample = options.firstSample ?? 0;
     const critical = options.criticalLoads ?? new Set<string>();
@@ -87,6 +95,7 @@ export class ImpactRun {
       topology,
       Uint8Array.from(topology.loads.uuid, (uuid) => (critical.has(uuid) ? 1 : 0)),
     );
+    this.switching = options.switchingDelayHours === undefined ? null : new SwitchingPlan(topology, this.tree);
   }
 
   /**
@@ -156,7 +165,8 @@ export class ImpactRun {
       repairHours: Float64Array.from(inNetwork, (k) => repairHours[k]),
     };
     const networkRestore = Float64Array.from(inNetwork, (k) => restore[k]);
-    const outages = this.energizer.outages(networkFailures, networkRestore);
+    const switched = this.switching?.intervals(networkFailures.element, networkFailures.failHours, networkRestore, this.options.switchingDelayHours!);
+    const outages = this.energizer.outages(networkFailures, networkRestore, switched);
     return { impact: this.accumulator.measure(sample, inNetwork.length, count - inNetwork.length, networkRestore, outages), repairs };
   }
 

@@ -5,6 +5,7 @@ export { Energizer } from './energize.js';
 export { MAX_CREWS, scheduleRepairs, type RepairJobs, type RepairSchedule } from './crews.js';
 export { REPAIR_PRIORITIES, DEFAULT_REPAIR_PRIORITY, blockedCustomers, repairOrder, type RepairPriority } from './priority.js';
 export { buildSupplyTree, type SupplyTree } from './supplyTree.js';
+export { SwitchingPlan, type DownIntervals } from './switching.js';
 export { WORK_LIMITS, HAZARD_BITS, WorkCalendar, allowsWork, type LimitedQuantity, type WorkLimit } from './workWindow.js';
 export {
   DEFAULT_REPAIR_TIMES,

@@ -59,6 +59,23 @@ export function cachedHazard(store: ModelStore, name: string | null): { name: st
   return { name: hazard.name, filePath: hazard.file_path };
 }
 
+/**
+ * The restoration settings in a results-folder file name: switching and priority spelled
+ * out, critical loads and crew travel (lists and coordinates) as a short hash when given.
+ */
+function restorationStem(analysis: ImpactAnalysisSettings): string {
+  const switching = analysis.switching === 'flisr' ? `flisr${analysis.switching_delay_minutes}min` : 'noswitching';
+  const extras =
+    analysis.critical_loads.length > 0 || analysis.crew_travel
+      ? `_${crypto
+          .createHash('sha256')
+          .update(JSON.stringify([analysis.critical_loads, analysis.crew_travel]))
+          .digest('hex')
+          .slice(0, 12)}`
+      : '';
+  return `${switching}_${analysis.priority}${extras}`;
+}
+
 function temporaryZipPath(): string {
   return path.join(os.tmpdir(), `hazsim-${process.pid}-${crypto.randomBytes(6).toString('hex')}-scenarios.zip`);
 }
@@ -109,7 +126,7 @@ export function createImpactOps(dependencies: ImpactDependencies) {
     const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
     const n = request.number_of_samples;
     const fileName = options.inResultsDir
-      ? `${resultsFolderStem(request)}_impact_${n}samples_seed${request.seed}_${request.method}_crews${crews ?? 'unlimited'}_cpl${customers_per_load}_step${time_step_hours}.sqlite`
+      ? `${resultsFolderStem(request)}_impact_${n}samples_seed${request.seed}_${request.method}_crews${crews ?? 'unlimited'}_cpl${customers_per_load}_step${time_step_hours}_${restorationStem(analysis)}.sqlite`
       : `${inputs}_impact_${n}samples.sqlite`;
     const destination = destinationOf(fileName, options);
     const zipPath = options.scenariosOutputPath ? path.resolve(options.scenariosOutputPath) : temporaryZipPath();

@@ -224,6 +224,7 @@ async function openAnalysis(task: AnalysisSettings): Promise<Analysis> {
       crew_travel: task.restoration.crew_travel ? JSON.stringify(task.restoration.crew_travel) : 'none',
       work_rule: restoration.workRule,
       work_limits: JSON.stringify(WORK_LIMITS),
+      energy_not_served: "each load's fixed kW (sum of its phase loads' real_power) × hours dark; load shapes are not read",
       customers_per_load: String(task.customersPerLoad),
       time_step_hours: String(task.timeStepHours),
       origin_timestamp: origin,

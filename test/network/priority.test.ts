@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readDistributionModel } from '../../src/domain/gdm/index.js';
-import { allowsWork, blockedCustomers, buildSupplyTree, buildTopology, repairOrder, WorkCalendar } from '../../src/domain/network/index.js';
+import { allowsWork, blockedCustomers, buildSupplyTree, buildTopology, ImpactRun, repairOrder, WorkCalendar } from '../../src/domain/network/index.js';
 import { FeederBuilder } from './feeders.js';
 
 /**
@@ -41,6 +41,20 @@ test('customers: most customers per crew-hour first; critical: critical customer
   assert.equal(sorted('critical'), [1, 2, 0]);
   const criticalB = blockedCustomers(buildSupplyTree(topology, critical('B')), failed);
   assert.equal([0, 1, 2].sort(repairOrder('critical', ready, repair, criticalB)), [0, 1, 2]);
+});
+
+test('crew travel: a straight line from the depot at the given speed, added before the repair', () => {
+  // The builder puts bus i at longitude -79.9 + 0.001·(i + 1), latitude 32.8; l4 stands midway between b3 and b4.
+  // Depot 0.01° west of that at the same latitude: 0.01° · cos(32.8°) · 111.32 km ≈ 0.9358 km on a sphere of the
+  // WGS-84 equatorial radius (the geodesic differs by well under 1 %), at 30 km/h.
+  const site = { longitude: -79.9 + 0.0045, latitude: 32.8 };
+  const depot = { longitude: site.longitude - 0.01, latitude: 32.8 };
+  const travel = { depot, speedKmh: 30, siteOf: (uuid: string) => (uuid === f.uuid('l4') ? site : undefined) };
+  const run = new ImpactRun(topology, { seed: 0, crews: 1, timeStepHours: 1, lastHazardHours: 0, travel });
+  const [repair] = run.addSample(0, [{ assetUuid: f.uuid('l4'), failHours: 2, repairHours: 5 }]).repairs;
+  const expected = 2 + (0.01 * Math.cos((32.8 * Math.PI) / 180) * 111.32) / 30 + 5;
+  assert.ok(Math.abs(repair.restored_hours - expected) < 0.01 * (expected - 7), `${repair.restored_hours} vs ${expected}`);
+  assert.is(repair.dispatched_hours, 2);
 });
 
 const calendarSuite = suite('when crews may work');

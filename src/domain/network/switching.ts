@@ -77,7 +77,7 @@ export class SwitchingPlan {
     const flat: number[] = [];
     for (let b = 0; b < busCount; b += 1) {
       this.boundaryStart[b] = flat.length;
-      if (this.sectionOfBus[b] === b) flat.push(...(lists.get(b) ?? []));
+      if (this.sectionOfBus[b] === b) for (const element of lists.get(b) ?? []) flat.push(element);
     }
     this.boundaryStart[busCount] = flat.length;
     this.boundary = Int32Array.from(flat);

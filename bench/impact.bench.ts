@@ -1,16 +1,24 @@
-// Network impact throughput: a 100,000-asset feeder × 1,000 samples × 24 hazard timestamps.
+// Network impact throughput and memory: a 100,000-asset feeder × 1,000 samples × 24 hazard timestamps.
 //   npm run bench impact
 // The feeder is a random tree of 50,000 buses (poles) and 49,999 spans with a load on every
 // other bus; in each sample every asset fails with probability 0.2 % at one of 24 hourly
 // timestamps (about 200 failures in up to 24 failure times), repairs drawn from the default
-// times. Prints the time to build the graph and asset-samples per second for the energization
-// and metrics of every sample (one thread), and the sample count done per minute.
+// times. Each sample's failures are drawn when it is analysed and its repairs are written to
+// the result file at once, as `hazsim impact` does, so the peak RSS shows what the analysis
+// holds. Prints the time to build the graph, then wall time, CPU time and peak RSS of the
+// analysis (one thread) with the run's settings (HAZSIM_BENCH_IMPACT_SWITCHING=none|flisr,
+// HAZSIM_BENCH_IMPACT_CREWS=<n>). HAZSIM_BENCH_IMPACT_BUSES and _SAMPLES change the size.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import seedrandom from 'seedrandom';
 import { readDistributionModel } from '../src/domain/gdm/index.js';
-import { buildTopology, ImpactRun, type ScenarioFailure } from '../src/domain/network/index.js';
+import { buildTopology, ImpactRun, ImpactSqliteWriter, type ScenarioFailure } from '../src/domain/network/index.js';
 
-const BUSES = 50_000;
+const BUSES = Number(process.env.HAZSIM_BENCH_IMPACT_BUSES ?? 50_000);
 const SAMPLES = Number(process.env.HAZSIM_BENCH_IMPACT_SAMPLES ?? 1_000);
+const SWITCHING = process.env.HAZSIM_BENCH_IMPACT_SWITCHING ?? 'flisr';
+const CREWS = process.env.HAZSIM_BENCH_IMPACT_CREWS ? Number(process.env.HAZSIM_BENCH_IMPACT_CREWS) : null;
 const TIMESTAMPS = 24;
 const FAILURE_PROBABILITY = 0.002;
 
@@ -116,25 +124,43 @@ console.log(
   `BENCH impact graph: ${assetUuids.length} assets, ${topology.loads.count} loads, read and built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
 
-// The failures are drawn before timing: the scenario engine's work is its own benchmark.
-const samples: ScenarioFailure[][] = [];
-for (let s = 0; s < SAMPLES; s += 1) {
+/** The failures of sample s: every asset fails with FAILURE_PROBABILITY at a random hourly timestamp. */
+function failuresOf(s: number): ScenarioFailure[] {
   const random = seedrandom.alea(`failures:${s}`);
   const failures: ScenarioFailure[] = [];
   for (const assetUuid of assetUuids)
     if (random() < FAILURE_PROBABILITY) failures.push({ assetUuid, failHours: Math.floor(random() * TIMESTAMPS), repairHours: null });
-  failures.sort((a, b) => a.failHours - b.failHours);
-  samples.push(failures);
+  return failures.sort((a, b) => a.failHours - b.failHours);
 }
-const meanFailures = samples.reduce((sum, failures) => sum + failures.length, 0) / SAMPLES;
 
+const output = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hazsim-impact-bench-')), 'impact.sqlite');
 started = performance.now();
-const run = new ImpactRun(topology, { seed: 1, crews: null, timeStepHours: 1, lastHazardHours: TIMESTAMPS - 1 });
-for (let s = 0; s < SAMPLES; s += 1) run.addSample(s, samples[s]);
+const cpuBefore = process.cpuUsage();
+const run = new ImpactRun(topology, {
+  seed: 1,
+  crews: CREWS,
+  timeStepHours: 1,
+  lastHazardHours: TIMESTAMPS - 1,
+  ...(SWITCHING === 'flisr' ? { switchingDelayHours: 1 } : {}),
+});
+const writer = new ImpactSqliteWriter(output, '2024-01-01T00:00:00');
+let totalFailures = 0;
+for (let s = 0; s < SAMPLES; s += 1) {
+  const failures = failuresOf(s);
+  totalFailures += failures.length;
+  writer.repairs(run.addSample(s, failures).repairs);
+}
 const result = run.finish();
+writer.finish(result, {});
 const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+const meanFailures = totalFailures / SAMPLES;
 console.log(
-  `BENCH impact: ${SAMPLES} samples × ${assetUuids.length} assets × ${TIMESTAMPS} timestamps (${meanFailures.toFixed(0)} failures per sample) in ${seconds.toFixed(1)} s: ` +
-    `${((SAMPLES * assetUuids.length) / seconds / 1e6).toFixed(1)} M asset-samples/s, ${Math.round((SAMPLES / seconds) * 60)} samples/min (one thread)`,
+  `BENCH impact: ${SAMPLES} samples × ${assetUuids.length} assets × ${TIMESTAMPS} timestamps (${meanFailures.toFixed(0)} failures per sample), switching ${SWITCHING}, crews ${CREWS ?? 'unlimited'}: ` +
+    `wall ${seconds.toFixed(1)} s, CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; ` +
+    `${((SAMPLES * assetUuids.length) / seconds / 1e6).toFixed(1)} M asset-samples/s (one thread, failures drawn and result written included)`,
 );
-console.log(`BENCH impact: mean customer-hours ${result.summary.customer_hours.mean.toFixed(0)}, time axis ${result.curve.length} points`);
+console.log(
+  `BENCH impact: mean customer-hours ${result.summary.customer_hours.mean.toFixed(0)}, SAIDI P50 ${result.summary.saidi_minutes.p50.toFixed(0)} min, time axis ${result.curve.length} points`,
+);
+fs.rmSync(path.dirname(output), { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandContext } from './context.js';
 import { emit, formatFields, formatTable, OVERWRITE_HELP } from './output.js';
@@ -6,13 +7,29 @@ import { addRunOptions, askRunInputs, parseSamples, parseSeed, parseShard, runRe
 import { HazsimError } from '../src/base/errors.js';
 import type { ImpactSummary } from '../src/app/impact/impactSchemas.js';
 import type { ShardSpec } from '../src/app/results/scenarioFormats.js';
-import { DEFAULT_CUSTOMERS_PER_LOAD, DEFAULT_TIME_STEP_HOURS } from '../src/app/impact/impactSchemas.js';
+import {
+  DEFAULT_CREW_SPEED_KMH,
+  DEFAULT_CUSTOMERS_PER_LOAD,
+  DEFAULT_REPAIR_PRIORITY,
+  DEFAULT_SWITCHING_DELAY_MINUTES,
+  DEFAULT_TIME_STEP_HOURS,
+  SWITCHING_MODES,
+  MAX_CREWS,
+  REPAIR_PRIORITIES,
+  type RepairPriority,
+} from '../src/app/impact/impactSchemas.js';
 
 interface ImpactOptions extends RunOptions {
   samples?: number;
   seed: number;
   method: 'peak' | 'sequential';
   crews?: number;
+  switching: (typeof SWITCHING_MODES)[number];
+  switchingDelay: number;
+  priority: RepairPriority;
+  criticalLoads?: string;
+  depot?: { longitude: number; latitude: number };
+  crewSpeed: number;
   customersPerLoad: number;
   timeStep: number;
   scenarios?: string;
@@ -24,6 +41,32 @@ interface ImpactOptions extends RunOptions {
 function parseCrews(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number >= 1');
   return Number(value);
+}
+
+function parseDepot(value: string): { longitude: number; latitude: number } {
+  const parts = value.split(',').map((part) => Number(part.trim()));
+  if (parts.length !== 2 || !parts.every(Number.isFinite)) throw new InvalidArgumentError('must be <longitude>,<latitude> in degrees');
+  return { longitude: parts[0], latitude: parts[1] };
+}
+
+/** The critical loads listed in a file: one uuid or name per line; blank lines and lines starting with # are skipped. */
+function criticalLoadsIn(file: string): string[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new HazsimError('not_found', `Cannot read the critical loads file ${file}: ${(error as Error).message}`);
+  }
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+function parseNonNegative(value: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number < 0) throw new InvalidArgumentError('must be a number >= 0');
+  return number;
 }
 
 function parsePositive(value: string): number {
@@ -54,7 +97,10 @@ export function formatImpact(context: CommandContext, summary: ImpactSummary): s
         'network',
         `${summary.network.loads_served} of ${summary.network.loads} loads served, ${count(summary.network.customers)} customers, ${summary.network.kw.toFixed(0)} kW`,
       ],
-      ['restoration', `${summary.crews === null ? 'no crew limit' : `${summary.crews} crews, upstream first`}; repair times from ${summary.repair_times}`],
+      [
+        'restoration',
+        `${summary.switching === 'flisr' ? `switching after ${summary.switching_delay_minutes} min` : 'no switching'}; ${summary.crews === null ? 'no crew limit' : `${summary.crews} crews`}, priority ${summary.priority}; repair times from ${summary.repair_times}; ${summary.work_rule}`,
+      ],
       ['time axis', `${summary.time_axis.start} .. ${summary.time_axis.end} (${summary.time_axis.points} points, every ${summary.time_step_hours} h)`],
     ]),
     '',
@@ -66,6 +112,9 @@ export function formatImpact(context: CommandContext, summary: ImpactSummary): s
         row('kW out (peak)', 'kw_out_peak', fixed),
         row('customer-hours', 'customer_hours', fixed),
         row('energy not served, kWh', 'energy_not_served_kwh', fixed),
+        row('SAIFI (IEEE 1366, event)', 'saifi', (value) => value.toFixed(3)),
+        row('SAIDI, min', 'saidi_minutes', fixed),
+        row('CAIDI, min', 'caidi_minutes', fixed),
         row('50 % restored', 'restore_50_hours', hours),
         row('90 % restored', 'restore_90_hours', hours),
         row('100 % restored', 'restore_100_hours', hours),
@@ -95,7 +144,21 @@ export function makeImpactCommand(context: CommandContext): Command {
       .option('--seed <seed>', 'random seed, 0 to 2^32-1', parseSeed, 0),
   )
     .addOption(new Option('--method <method>', 'scenario sampling method').choices(['peak', 'sequential']).default('peak'))
-    .option('--crews <count>', 'repair crews working at once, upstream first (default: no limit)', parseCrews)
+    .option('--crews <count>', `repair crews working at once, at most ${MAX_CREWS} (default: no limit)`, parseCrews)
+    .addOption(
+      new Option('--switching <mode>', 'flisr: interrupt at the nearest upstream device, then isolate the faulted section and close ties; none: no switching')
+        .choices(SWITCHING_MODES)
+        .default('flisr'),
+    )
+    .option('--switching-delay <minutes>', 'minutes from a fault to isolation and tie closing', parseNonNegative, DEFAULT_SWITCHING_DELAY_MINUTES)
+    .addOption(
+      new Option('--priority <order>', 'order of repairs: most customers back per crew-hour, critical loads first, or first ready first')
+        .choices(REPAIR_PRIORITIES)
+        .default(DEFAULT_REPAIR_PRIORITY),
+    )
+    .option('--critical-loads <file>', 'file of critical loads, one uuid or name per line (for --priority critical)')
+    .option('--depot <lon,lat>', 'crews drive in straight lines from this depot and between repairs (default: no travel time)', parseDepot)
+    .option('--crew-speed <kmh>', 'crew driving speed with --depot, km/h', parsePositive, DEFAULT_CREW_SPEED_KMH)
     .option('--customers-per-load <count>', 'customers of a load whose model gives none', parsePositive, DEFAULT_CUSTOMERS_PER_LOAD)
     .option('--time-step <hours>', 'spacing of the time axis, hours', parsePositive, DEFAULT_TIME_STEP_HOURS)
     .option('--scenarios <zip>', 'use the failures of an existing scenario ZIP instead of drawing them')
@@ -114,7 +177,16 @@ export function makeImpactCommand(context: CommandContext): Command {
     .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: ImpactOptions, command: Command) => {
       const service = context.service(options);
       const progress = progressReporter(context);
-      const settings = { crews: options.crews ?? null, customers_per_load: options.customersPerLoad, time_step_hours: options.timeStep };
+      const settings = {
+        crews: options.crews ?? null,
+        switching: options.switching,
+        switching_delay_minutes: options.switchingDelay,
+        priority: options.priority,
+        critical_loads: options.criticalLoads ? criticalLoadsIn(options.criticalLoads) : [],
+        crew_travel: options.depot ? { depot: options.depot, speed_kmh: options.crewSpeed } : null,
+        customers_per_load: options.customersPerLoad,
+        time_step_hours: options.timeStep,
+      };
       const output = {
         outputPath: options.output,
         outputDir: process.cwd(),

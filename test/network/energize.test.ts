@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readDistributionModel } from '../../src/domain/gdm/index.js';
-import { buildTopology, ImpactRun, restorationTimes, type ScenarioFailure, type Topology } from '../../src/domain/network/index.js';
+import { buildTopology, ImpactRun, scheduleRepairs, type ScenarioFailure, type Topology } from '../../src/domain/network/index.js';
 import { FeederBuilder } from './feeders.js';
 
 /**
@@ -28,10 +28,10 @@ function runOne(f: FeederBuilder, failures: [string, number, number][], crews: n
   const topology = topologyOf(f);
   const run = new ImpactRun(topology, { seed: 0, crews, timeStepHours: 1, lastHazardHours: 3 });
   const scenario: ScenarioFailure[] = failures.map(([name, failHours, repairHours]) => ({ assetUuid: f.uuid(name), failHours, repairHours }));
-  const metrics = run.addSample(0, scenario);
+  const { metrics, repairs } = run.addSample(0, scenario);
   const result = run.finish();
   const byName = Object.fromEntries(result.loads.map((load) => [load.name, load.expected_outage_hours]));
-  return { metrics, result, byName, repairs: run.repairs };
+  return { metrics, result, byName, repairs };
 }
 
 const test = suite('network impact on hand-built feeders');
@@ -144,13 +144,22 @@ test('one crew repairs upstream first; two crews work at once', () => {
   );
 });
 
-test('a crew that is idle waits for the next failure; a later upstream failure jumps the queue', () => {
-  // One crew. l3 fails at 0 (4 h of work), l2 at 1 (3 h), l1 at 2 (2 h). At 4 the crew is free with
-  // l2 (1 hop) and l1 (0 hops) waiting: l1 first (back at 6), then l2 (back at 9).
-  const restore = restorationTimes(Float64Array.of(0, 1, 2), Float64Array.of(4, 3, 2), Int32Array.of(1, 1, 0), 1);
+test('a crew that is idle waits for the next failure; a later failure first in the order jumps the queue', () => {
+  // One crew. l3 fails at 0 (4 h of work), l2 at 1 (3 h), l1 at 2 (2 h), l1 first in the order. At 4 the
+  // crew is free with l2 and l1 waiting: l1 first (back at 6), then l2 (back at 9).
+  const rank = [1, 1, 0];
+  const before = (a: number, b: number) => rank[a] - rank[b] || a - b;
+  const restore = scheduleRepairs({ readyHours: Float64Array.of(0, 1, 2), repairHours: Float64Array.of(4, 3, 2), before }, 1).restoreHours;
   assert.equal(Array.from(restore), [4, 9, 6]);
   // A failure after the crew has gone idle starts when it happens.
-  assert.equal(Array.from(restorationTimes(Float64Array.of(0, 10), Float64Array.of(1, 1), Int32Array.of(0, 0), 1)), [1, 11]);
+  const later = scheduleRepairs({ readyHours: Float64Array.of(0, 10), repairHours: Float64Array.of(1, 1), before: (a, b) => a - b }, 1).restoreHours;
+  assert.equal(Array.from(later), [1, 11]);
+});
+
+test('three crews and three assets that fail at 24 h: each repair starts at 24 h, none before its failure', () => {
+  const schedule = scheduleRepairs({ readyHours: Float64Array.of(24, 24, 24), repairHours: Float64Array.of(3, 3, 3), before: (a, b) => a - b }, 3);
+  assert.equal(Array.from(schedule.startHours), [24, 24, 24]);
+  assert.equal(Array.from(schedule.restoreHours), [27, 27, 27]);
 });
 
 test('repair times: damage.csv hours are used as given; missing ones are drawn, positive and reproducible', () => {
@@ -158,12 +167,11 @@ test('repair times: damage.csv hours are used as given; missing ones are drawn, 
   const topology = topologyOf(f);
   const draw = () => {
     const run = new ImpactRun(topology, { seed: 7, crews: null, timeStepHours: 1, lastHazardHours: 0 });
-    run.addSample(0, [
+    return run.addSample(0, [
       { assetUuid: f.uuid('l1'), failHours: 0, repairHours: null },
       { assetUuid: f.uuid('src'), failHours: 0, repairHours: null },
       { assetUuid: f.uuid('l4'), failHours: 0, repairHours: 2.5 },
-    ]);
-    return run.repairs;
+    ]).repairs;
   };
   const first = draw();
   assert.equal(first, draw());

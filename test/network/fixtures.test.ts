@@ -96,7 +96,7 @@ if (haveSharedFixtures()) {
     const topology = buildTopology(readDistributionModel(json));
     const source = json.components.find((component: any) => classOf(component) === 'DistributionVoltageSource');
     const run = new ImpactRun(topology, { seed: 0, crews: null, timeStepHours: 0.5, lastHazardHours: 0 });
-    const metrics = run.addSample(0, [{ assetUuid: source.uuid, failHours: 0, repairHours: 3 }]);
+    const { metrics } = run.addSample(0, [{ assetUuid: source.uuid, failHours: 0, repairHours: 3 }]);
     assert.equal([metrics.loads_out, metrics.customers_out_peak, metrics.customer_hours], [15, 15, 45]);
     const result = run.finish();
     assert.equal(

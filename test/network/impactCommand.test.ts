@@ -49,41 +49,71 @@ async function writeZip(context: Context, name: string, zip: Promise<Buffer>): P
 
 const impact = (context: Context, args: string[]) => runCli(['impact', ...args, '--cache-dir', context.cache, '--json'], { cwd: context.work });
 
+// The hand ZIPs name no cached hazard model, so crews wait for the last hazard timestamp (docs/output-impact.md,
+// "When crews may work"): with timestamps T(0)..T(3), no repair starts before 3 h.
 test('with damage.csv: repair hours from the ZIP; customer-hours per sample and per-load outage odds as worked by hand', async (context) => {
   const zip = await writeZip(
     context,
     'hand_damage.zip',
     handScenarioZip({ failures: FAILURES, numberOfSamples: 3, seed: 5, timestamps: [T(0), T(1), T(2), T(3)], damage: true }),
   );
-  const result = impact(context, ['--scenarios', zip]);
+  // No switching: the hand feeder has no switching device, so with FLISR every fault would darken all of it.
+  const result = impact(context, ['--scenarios', zip, '--switching', 'none']);
   assert.is(result.code, 0, result.stderr);
   const summary = json(result);
   assert.is(summary.file_path, path.join(context.work, 'hand_damage_impact.sqlite'));
   assert.equal([summary.distribution_system_name, summary.number_of_samples, summary.repair_times], ['hand', 3, 'damage.csv']);
   const file = summary.file_path;
+  // Sample 0: l3 fails at 2 h, work from 3 h, back at 13 h: C and D dark 11 h. Sample 2: l1 fails at 0 h, work
+  // from 3 h, back at 8 h; l4 fails at 3 h, back at 13 h: A, B, C dark 8 h, D 13 h.
   assert.equal(sqliteRows(file, 'SELECT sample, customer_hours, energy_not_served_kwh, customers_out_peak, restore_100_hours FROM samples ORDER BY sample'), [
-    { sample: 0, customer_hours: (5 + 7) * 10, energy_not_served_kwh: (30 + 70) * 10, customers_out_peak: 12, restore_100_hours: 12 },
+    { sample: 0, customer_hours: (5 + 7) * 11, energy_not_served_kwh: (30 + 70) * 11, customers_out_peak: 12, restore_100_hours: 13 },
     { sample: 1, customer_hours: 0, energy_not_served_kwh: 0, customers_out_peak: 0, restore_100_hours: 0 },
     {
       sample: 2,
-      customer_hours: 10 * 5 + 20 * 5 + 5 * 5 + 7 * 13,
-      energy_not_served_kwh: (100 + 50 + 30) * 5 + 70 * 13,
+      customer_hours: 10 * 8 + 20 * 8 + 5 * 8 + 7 * 13,
+      energy_not_served_kwh: (100 + 50 + 30) * 8 + 70 * 13,
       customers_out_peak: 42,
       restore_100_hours: 13,
     },
   ]);
-  assert.is(sqliteValue(file, "SELECT mean FROM metrics WHERE metric = 'customer_hours'"), (120 + 266) / 3);
+  assert.is(sqliteValue(file, "SELECT mean FROM metrics WHERE metric = 'customer_hours'"), (132 + 371) / 3);
   const loads = Object.fromEntries(
     sqliteRows(file, 'SELECT name, outage_probability, expected_outage_hours FROM loads').map((row) => [
       row.name,
       [row.outage_probability, row.expected_outage_hours],
     ]),
   );
-  assert.equal(loads, { A: [1 / 3, 5 / 3], B: [1 / 3, 5 / 3], C: [2 / 3, 15 / 3], D: [2 / 3, 23 / 3] });
-  assert.equal(sqliteRows(file, 'SELECT asset_uuid, failed_at, repair_hours, repair_source, restored_at FROM repairs WHERE sample = 2 ORDER BY failed_hours'), [
-    { asset_uuid: feeder.uuid('l1'), failed_at: T(0), repair_hours: 5, repair_source: 'damage.csv', restored_at: T(5) },
-    { asset_uuid: feeder.uuid('l4'), failed_at: T(3), repair_hours: 10, repair_source: 'damage.csv', restored_at: '2024-01-01T13:00:00' },
-  ]);
+  assert.equal(loads, { A: [1 / 3, 8 / 3], B: [1 / 3, 8 / 3], C: [2 / 3, 19 / 3], D: [2 / 3, 24 / 3] });
+  assert.equal(
+    sqliteRows(
+      file,
+      'SELECT asset_uuid, failed_at, repair_hours, repair_source, work_allowed_hours, restored_at FROM repairs WHERE sample = 2 ORDER BY failed_hours',
+    ),
+    [
+      { asset_uuid: feeder.uuid('l1'), failed_at: T(0), repair_hours: 5, repair_source: 'damage.csv', work_allowed_hours: 3, restored_at: T(8) },
+      {
+        asset_uuid: feeder.uuid('l4'),
+        failed_at: T(3),
+        repair_hours: 10,
+        repair_source: 'damage.csv',
+        work_allowed_hours: 3,
+        restored_at: '2024-01-01T13:00:00',
+      },
+    ],
+  );
+  // IEEE 1366 per event, N_T = 42 customers: sample 2 interrupts every customer once (CI 42) for 10·8 + 20·8 + 5·8 + 7·13 = 371 h.
+  const indices = sqliteRows(
+    file,
+    'SELECT customers_interrupted, customer_minutes_interrupted, saifi, saidi_minutes, caidi_minutes FROM samples WHERE sample = 2',
+  )[0];
+  assert.equal(indices, {
+    customers_interrupted: 42,
+    customer_minutes_interrupted: 371 * 60,
+    saifi: 1,
+    saidi_minutes: (371 * 60) / 42,
+    caidi_minutes: (371 * 60) / 42,
+  });
   // The time axis runs hourly from the first hazard timestamp until the last repair; everyone is back at its end.
   const curve = sqliteRows(file, 'SELECT hours, timestamp, customers_out_mean, customers_out_p90 FROM curves ORDER BY hours');
   assert.is(curve.length, 14);
@@ -127,14 +157,15 @@ test('--restoration-output: the scenario ZIP with an in_service true edit at eve
     'hand_restore.zip',
     handScenarioZip({ failures: FAILURES, numberOfSamples: 3, seed: 5, timestamps: [T(0), T(1), T(2), T(3)], damage: true }),
   );
-  const result = impact(context, ['--scenarios', zip, '--crews', '1', '-o', 'restore.sqlite', '--restoration-output', 'restored.zip']);
+  const result = impact(context, ['--scenarios', zip, '--switching', 'none', '--crews', '1', '-o', 'restore.sqlite', '--restoration-output', 'restored.zip']);
   assert.is(result.code, 0, result.stderr);
   const repairs = sqliteRows<{ sample: number; asset_uuid: string; failed_at: string; restored_at: string }>(
     path.join(context.work, 'restore.sqlite'),
     'SELECT sample, asset_uuid, failed_at, restored_at FROM repairs',
   );
-  // By hand: sample 2's l1 is back at 5 h; the one crew then repairs l4 (10 h), back at 15 h, not 13 h.
-  assert.ok(repairs.some((row) => row.asset_uuid === feeder.uuid('l4') && row.restored_at === '2024-01-01T15:00:00'));
+  // By hand: in sample 2 work starts at 3 h (the last hazard timestamp). l1 brings back 35 customers in 5 h (7 per
+  // crew-hour), l4 7 in 10 h: the one crew repairs l1 first (back at 8 h), then l4 (back at 18 h, not 13 h).
+  assert.ok(repairs.some((row) => row.asset_uuid === feeder.uuid('l4') && row.restored_at === '2024-01-01T18:00:00'));
   const entries = await readZipEntries(path.join(context.work, 'restored.zip'));
   const original = await readZipEntries(zip);
   assert.equal(
@@ -143,7 +174,7 @@ test('--restoration-output: the scenario ZIP with an in_service true edit at eve
   );
   entries.slice(1).forEach((entry, i) => assert.ok(entry.data.equals(original[i + 1].data), `${entry.name} is copied unchanged`));
   const document = JSON.parse(entries[0].data.toString('utf8'));
-  assert.match(document.metadata.restoration, /repairs table of the impact analysis \(1 crews/);
+  assert.match(document.metadata.restoration, /repairs table of the impact analysis \(1 crews, priority customers/);
   assert.is(document.metadata.total_scenarios, document.tracked_changes.length);
   const edits = document.tracked_changes.flatMap((record: { scenario_name: string; timestamp: string; edits: { component_uuid: string; value: boolean }[] }) =>
     record.edits.map((edit) => `${record.scenario_name} ${record.timestamp} ${edit.component_uuid} ${edit.value}`),
@@ -157,11 +188,11 @@ test('--restoration-output: the scenario ZIP with an in_service true edit at eve
     document.tracked_changes.map((record: { scenario_name: string; timestamp: string }) => `${record.scenario_name} ${record.timestamp}`),
     [
       'sample_0 2024-01-01T02:00:00',
-      'sample_0 2024-01-01T12:00:00',
+      'sample_0 2024-01-01T13:00:00',
       'sample_2 2024-01-01T00:00:00',
       'sample_2 2024-01-01T03:00:00',
-      'sample_2 2024-01-01T05:00:00',
-      'sample_2 2024-01-01T15:00:00',
+      'sample_2 2024-01-01T08:00:00',
+      'sample_2 2024-01-01T18:00:00',
     ],
   );
 });
@@ -195,18 +226,22 @@ test('drawn scenarios: the same inputs and seed give the same bytes, whether dra
     repairs.map((row) => [String(row.sample), row.asset_uuid, row.failed_at, row.repair_hours, row.repair_source]),
     damage.map(([sample, asset, timestamp, , hours]) => [sample, asset, timestamp, Number(hours), 'damage.csv']),
   );
-  // Without a crew limit, the scenarios command's restoration edits are the impact analysis's.
-  const withEdits = runCli(
-    ['scenarios', 'example_feeder', 'storm', '-n', '20', '--seed', '3', '--restoration-edits', '-o', 'drawn_restored.zip', '--cache-dir', context.cache],
-    { cwd: context.work },
+  // Without a crew limit every repair starts when the storm lets crews work at its asset: the scenarios command's
+  // restoration edits (failure + repair) shifted by that wait, never earlier.
+  const waits = sqliteRows<{ failed_hours: number; work_allowed_hours: number; dispatched_hours: number; repair_hours: number; restored_hours: number }>(
+    path.join(context.work, 'first.sqlite'),
+    'SELECT failed_hours, work_allowed_hours, dispatched_hours, repair_hours, restored_hours FROM repairs',
   );
-  assert.is(withEdits.code, 0, withEdits.stderr);
-  const restoredByImpact = impact(context, ['--scenarios', 'drawn.zip', '-o', 'unlimited.sqlite', '--restoration-output', 'impact_restored.zip']);
-  assert.is(restoredByImpact.code, 0, restoredByImpact.stderr);
-  const trackedChanges = async (name: string) => JSON.parse((await readZipEntries(path.join(context.work, name)))[0].data.toString('utf8')).tracked_changes;
-  const fromScenarios = await trackedChanges('drawn_restored.zip');
-  assert.ok(fromScenarios.some((record: { edits: { value: boolean }[] }) => record.edits.some((edit) => edit.value === true)));
-  assert.equal(fromScenarios, await trackedChanges('impact_restored.zip'));
+  assert.ok(waits.length > 0);
+  for (const row of waits) {
+    assert.ok(row.work_allowed_hours >= row.failed_hours, 'no work before the failure');
+    assert.is(row.dispatched_hours, row.work_allowed_hours);
+    assert.ok(Math.abs(row.restored_hours - (row.work_allowed_hours + row.repair_hours)) < 1e-9);
+  }
+  assert.is(
+    sqliteValue(path.join(context.work, 'first.sqlite'), "SELECT value FROM run_info WHERE key = 'work_rule'").toString().startsWith('hazard calendar'),
+    true,
+  );
 });
 
 test('the human summary names the file, the network and the metric table', (context) => {
@@ -254,6 +289,21 @@ test('bad input: a usage error without -n or --scenarios, not found for an unkno
   assert.match(noSamples.stderr, /-n <count>/);
   const unknown = impact(context, ['nope', 'storm', '-n', '2']);
   assert.is(unknown.code, 3);
+  const tooManyCrews = impact(context, ['example_feeder', 'storm', '-n', '2', '--crews', String(2 ** 32)]);
+  assert.is(tooManyCrews.code, 5, tooManyCrews.stderr);
+  assert.match(tooManyCrews.stderr, /crews.*at most 100000/);
+  const criticalFile = path.join(context.work, 'critical.txt');
+  fs.writeFileSync(criticalFile, '# hospitals\nA\nno-such-load\n');
+  const unknownCritical = impact(context, [
+    '--scenarios',
+    await writeZip(context, 'crit.zip', handScenarioZip({ failures: FAILURES, numberOfSamples: 3, seed: 5, timestamps: [T(0)] })),
+    '--priority',
+    'critical',
+    '--critical-loads',
+    criticalFile,
+  ]);
+  assert.is(unknownCritical.code, 5, unknownCritical.stderr);
+  assert.match(unknownCritical.stderr, /critical load 'no-such-load' is neither the uuid nor the name of a load of 'hand'/);
   const badHeader = await writeZip(
     context,
     'bad_header.zip',

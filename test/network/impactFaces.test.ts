@@ -51,6 +51,9 @@ test('POST /impact downloads the SQLite result; the CLI, the MCP tool and anothe
     assert.ok(fs.readFileSync(summary.file_path).equals(rest), 'MCP bytes equal REST bytes');
     const bad = toolError(await session.client.callTool({ name: 'estimate_impact', arguments: { ...REQUEST, crews: 0 } }));
     assert.match(bad, /crews/);
+    const tooMany = toolError(await session.client.callTool({ name: 'estimate_impact', arguments: { ...REQUEST, crews: 10 ** 7 } }));
+    assert.match(tooMany, /at most 100000/);
+    assert.ok(['saifi', 'saidi_minutes', 'caidi_minutes', 'customers_interrupted', 'customer_minutes_interrupted'].every((name) => name in summary.metrics));
   } finally {
     await session.client.close();
   }
@@ -64,6 +67,10 @@ test('POST /impact downloads the SQLite result; the CLI, the MCP tool and anothe
 test('POST /impact refuses bad requests with the error body: 422 naming the field, 404 for an unknown model', async ({ server }) => {
   await expectError(await postJson(`${server.base}/impact`, { ...REQUEST, time_step_hours: 0 }), 422, /time_step_hours/);
   await expectError(await postJson(`${server.base}/impact`, { ...REQUEST, crews: 1.5 }), 422, /crews/);
+  await expectError(await postJson(`${server.base}/impact`, { ...REQUEST, crews: 2 ** 32 }), 422, /crews.*at most 100000/);
+  await expectError(await postJson(`${server.base}/impact`, { ...REQUEST, priority: 'loudest' }), 422, /priority/);
+  await expectError(await postJson(`${server.base}/impact`, { ...REQUEST, crew_travel: { depot: { longitude: 200, latitude: 0 } } }), 422, /longitude/);
+  await expectError(await postJson(`${server.base}/impact`, { ...REQUEST, critical_loads: ['no-such-load'] }), 422, /critical load 'no-such-load'/);
   await expectError(await postJson(`${server.base}/impact`, { ...REQUEST, extra: true }), 422, /extra/);
   await expectError(await postJson(`${server.base}/impact`, { ...REQUEST, distribution_system_name: 'missing' }), 404, /missing/);
 });
@@ -72,7 +79,8 @@ test('POST /impact is in the OpenAPI document with its request schema and SQLite
   const document = await expectJson(await fetch(`${server.base}/openapi.json`));
   const operation = document.paths['/impact'].post;
   assert.ok(operation.responses['200'].content['application/x-sqlite3']);
-  assert.ok(JSON.stringify(document).includes('time_step_hours'));
+  for (const field of ['time_step_hours', 'switching_delay_minutes', 'priority', 'critical_loads', 'crew_travel'])
+    assert.ok(JSON.stringify(document).includes(field), field);
 });
 
 test.run();

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ASSET_TYPES } from '../../src/domain/assets/types.js';
 import { DEFAULT_CURVES } from '../../src/domain/fragility/index.js';
-import { DEFAULT_REPAIR_TIMES } from '../../src/domain/network/index.js';
+import { DEFAULT_REPAIR_TIMES, REPAIR_TIMES_BY_HAZARD, defaultRepairTime } from '../../src/domain/network/index.js';
 
 // Repair times against the published HAZUS restoration functions. The reference data
 // (../shared/reference/refdata) has no restoration table, so the numbers are copied by hand from
@@ -41,6 +41,29 @@ test('the earthquake curves of DEFAULT_CURVES carry the HAZUS restoration functi
       );
     }
   }
+});
+
+test('wind, flood and fire have their own repair times, labelled judgement because no published restoration function was found; earthquake stays Hazus, not verified', () => {
+  // shared/reference/fragility-sources/README.md §4: HAZUS EQ restoration (power) "not-verified"; hurricane and flood restoration for electric power "not-found".
+  assert.equal(
+    [REPAIR_TIMES_BY_HAZARD.earthquake.circuit.confidence, REPAIR_TIMES_BY_HAZARD.earthquake.substation.confidence],
+    ['not-verified', 'not-verified'],
+  );
+  for (const hazard of ['wind', 'flood', 'fire'] as const) {
+    for (const row of [REPAIR_TIMES_BY_HAZARD[hazard].circuit, REPAIR_TIMES_BY_HAZARD[hazard].substation]) {
+      assert.is(row.confidence, 'judgement');
+      assert.match(row.source, /judgement/);
+      assert.match(row.source, /no published restoration function/);
+      assert.ok(row.mean_hours > 0 && row.sd_hours > 0);
+    }
+  }
+});
+
+test('a failure takes the repair time of the hazards at its site, the longest mean of them; the earthquake row when none is known', () => {
+  assert.is(defaultRepairTime('distribution_poles', ['wind']), REPAIR_TIMES_BY_HAZARD.wind.circuit);
+  assert.is(defaultRepairTime('substation', ['wind', 'flood']), REPAIR_TIMES_BY_HAZARD.flood.substation);
+  assert.is(defaultRepairTime('distribution_poles', []), REPAIR_TIMES_BY_HAZARD.earthquake.circuit);
+  assert.is(defaultRepairTime(null, ['fire']), REPAIR_TIMES_BY_HAZARD.fire.circuit);
 });
 
 test.run();

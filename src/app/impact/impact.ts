@@ -14,7 +14,7 @@ import { HAZSIM_VERSION } from '../../base/version.js';
 import { runWorkerTask } from '../../base/workerTask.js';
 import { HazsimError } from '../../base/errors.js';
 import type { RunOutputOptions, ScenarioOutcome } from '../simulation/simulation.js';
-import { ImpactRequest, type ImpactSummary } from './impactSchemas.js';
+import { ANALYSIS_FIELDS, ImpactRequest, restorationSettingsOf, splitImpactRequest, type ImpactAnalysisSettings, type ImpactSummary } from './impactSchemas.js';
 import { ScenarioZip } from '../../domain/scenarios/formats/scenarioZip/reader.js';
 import type { ImpactTask } from './impactRun.js';
 import { ModelName } from '../contract/schemas.js';
@@ -25,9 +25,7 @@ const IMPACT_WORKER = '../workers/impactWorker';
 /** How restoration and metrics are computed when the failures come from an existing scenario ZIP. */
 export const ImpactFromScenariosRequest = v.strictObject({
   distribution_system_name: v.pipe(v.optional(ModelName), v.description('cached distribution model (default: the one named in the ZIP metadata)')),
-  crews: ImpactRequest.entries.crews,
-  customers_per_load: ImpactRequest.entries.customers_per_load,
-  time_step_hours: ImpactRequest.entries.time_step_hours,
+  ...v.pick(ImpactRequest, ANALYSIS_FIELDS).entries,
 });
 
 export interface ImpactOutcome {
@@ -47,11 +45,35 @@ export interface EstimateImpactOptions extends RunOutputOptions {
 }
 
 interface ImpactDependencies {
-  stores: { distribution: ModelStore };
+  stores: { distribution: ModelStore; hazard: ModelStore };
   generateScenarios(request: unknown, options: RunOutputOptions & { recordLimit?: number; workers?: number }): Promise<ScenarioOutcome>;
   resultsDir: string;
   /** The cache root: no user-chosen output may land inside it. */
   cacheRoot: string;
+}
+
+/** The cached hazard model of that name, or null when the cache no longer holds it (crews then wait for the event's end). */
+export function cachedHazard(store: ModelStore, name: string | null): { name: string; filePath: string } | null {
+  if (name === null || !store.has(name)) return null;
+  const hazard = store.get(name);
+  return { name: hazard.name, filePath: hazard.file_path };
+}
+
+/**
+ * The restoration settings in a results-folder file name: switching and priority spelled
+ * out, critical loads and crew travel (lists and coordinates) as a short hash when given.
+ */
+function restorationStem(analysis: ImpactAnalysisSettings): string {
+  const switching = analysis.switching === 'flisr' ? `flisr${analysis.switching_delay_minutes}min` : 'noswitching';
+  const extras =
+    analysis.critical_loads.length > 0 || analysis.crew_travel
+      ? `_${crypto
+          .createHash('sha256')
+          .update(JSON.stringify([analysis.critical_loads, analysis.crew_travel]))
+          .digest('hex')
+          .slice(0, 12)}`
+      : '';
+  return `${switching}_${analysis.priority}${extras}`;
 }
 
 function temporaryZipPath(): string {
@@ -68,19 +90,22 @@ export function createImpactOps(dependencies: ImpactDependencies) {
 
   async function analyze(
     distributionName: string,
+    hazardName: string | null,
     zipPath: string,
-    settings: { crews: number | null; customers_per_load: number; time_step_hours: number },
+    settings: ImpactAnalysisSettings,
     fileName: string,
     destination: ResultDestination,
     options: RunOutputOptions & { restorationOutputPath?: string },
   ): Promise<ImpactOutcome> {
     const summary = await deliver(destination, () => {
-      const distribution = stores.distribution.get(distributionName);
+      const { record: distribution, coordinates } = stores.distribution.getWithReading(distributionName);
       const task: ImpactTask = {
-        distribution: { name: distribution.name, filePath: distribution.file_path },
+        distribution: { name: distribution.name, filePath: distribution.file_path, coordinates },
         zipPath,
         sqlitePath: destination.buildPath,
+        hazard: cachedHazard(stores.hazard, hazardName),
         crews: settings.crews,
+        restoration: restorationSettingsOf(settings),
         customersPerLoad: settings.customers_per_load,
         timeStepHours: settings.time_step_hours,
         hazsimVersion: HAZSIM_VERSION,
@@ -94,13 +119,14 @@ export function createImpactOps(dependencies: ImpactDependencies) {
   /** Draws the scenarios of the request, then estimates their impact. */
   async function estimateImpact(requestInput: unknown, options: EstimateImpactOptions = {}): Promise<ImpactOutcome> {
     const request = parseOrThrow(ImpactRequest, requestInput, 'impact request');
-    const { crews, customers_per_load, time_step_hours, ...scenarioRequest } = request;
+    const { analysis, scenarios: scenarioRequest } = splitImpactRequest(request);
+    const { crews, customers_per_load, time_step_hours } = analysis;
     // Unknown names fail before any sampling.
     stores.distribution.get(request.distribution_system_name);
     const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
     const n = request.number_of_samples;
     const fileName = options.inResultsDir
-      ? `${resultsFolderStem(request)}_impact_${n}samples_seed${request.seed}_${request.method}_crews${crews ?? 'unlimited'}_cpl${customers_per_load}_step${time_step_hours}.sqlite`
+      ? `${resultsFolderStem(request)}_impact_${n}samples_seed${request.seed}_${request.method}_crews${crews ?? 'unlimited'}_cpl${customers_per_load}_step${time_step_hours}_${restorationStem(analysis)}.sqlite`
       : `${inputs}_impact_${n}samples.sqlite`;
     const destination = destinationOf(fileName, options);
     const zipPath = options.scenariosOutputPath ? path.resolve(options.scenariosOutputPath) : temporaryZipPath();
@@ -112,7 +138,7 @@ export function createImpactOps(dependencies: ImpactDependencies) {
         onProgress: options.onProgress,
         signal: options.signal,
       });
-      return await analyze(request.distribution_system_name, zipPath, { crews, customers_per_load, time_step_hours }, fileName, destination, options);
+      return await analyze(request.distribution_system_name, request.hazard_system_name, zipPath, analysis, fileName, destination, options);
     } catch (error) {
       destination.discard();
       throw error;
@@ -128,19 +154,23 @@ export function createImpactOps(dependencies: ImpactDependencies) {
     options: RunOutputOptions & { restorationOutputPath?: string } = {},
   ): Promise<ImpactOutcome> {
     const request = parseOrThrow(ImpactFromScenariosRequest, requestInput, 'impact request');
-    let distributionName = request.distribution_system_name;
-    if (distributionName === undefined) {
-      const zip = await ScenarioZip.open(zipPath);
-      try {
-        const named = (await zip.contents()).metadata.distribution_system_name;
+    const { distribution_system_name: givenDistribution, ...analysis } = request;
+    const zip = await ScenarioZip.open(zipPath);
+    let distributionName = givenDistribution;
+    let hazardName: string | null;
+    try {
+      const { metadata } = await zip.contents();
+      hazardName = typeof metadata.hazard_system_name === 'string' ? metadata.hazard_system_name : null;
+      if (distributionName === undefined) {
+        const named = metadata.distribution_system_name;
         if (typeof named !== 'string') throw new HazsimError('usage', `${zipPath} does not name its distribution system; give it as an argument`);
         distributionName = named;
-      } finally {
-        zip.close();
       }
+    } finally {
+      zip.close();
     }
     const fileName = `${path.basename(zipPath).replace(/\.zip$/i, '')}_impact.sqlite`;
-    return analyze(distributionName, path.resolve(zipPath), request, fileName, destinationOf(fileName, options), options);
+    return analyze(distributionName, hazardName, path.resolve(zipPath), analysis, fileName, destinationOf(fileName, options), options);
   }
 
   return { estimateImpact, estimateImpactFromScenarios };

@@ -9,32 +9,52 @@ import { HazsimError } from '../../base/errors.js';
 import { sha256Hex } from '../../base/sha256.js';
 import { parseJsonBytes } from '../../base/json.js';
 import type { ProgressEvent } from '../../base/workerTask.js';
-import { readDistributionModel } from '../../domain/gdm/index.js';
+import { readDistributionModel, type DistributionModel } from '../../domain/gdm/index.js';
+import { extractAssets, type CoordinateReading } from '../../domain/assets/index.js';
+import { readHazardModel } from '../../domain/hazards/index.js';
 import {
   buildTopology,
   ImpactAccumulator,
   ImpactShardWriter,
   type ImpactShardReader,
-  type RepairRecord,
-  DEFAULT_REPAIR_TIMES,
+  REPAIR_TIMES_BY_HAZARD,
+  WORK_LIMITS,
   hoursBetween,
   ImpactRun,
+  type CrewTravel,
+  type ImpactRunOptions,
+  type RepairPriority,
   REPAIR_DRAW_DESCRIPTION,
   timestampAfter,
-  writeImpactSqlite,
+  ImpactSqliteWriter,
+  restoredBySample,
   type ImpactMetrics,
   type ScenarioFailure,
   type Topology,
 } from '../../domain/network/index.js';
 import { ScenarioZip, type ScenarioZipContents } from '../../domain/scenarios/formats/scenarioZip/reader.js';
 import { writeImpactRestorationZip } from '../../domain/scenarios/formats/scenarioZip/restoration.js';
-import type { ImpactSummary } from './impactSchemas.js';
+import { buildWorkCalendar } from './workCalendar.js';
+import type { ImpactSummary, RestorationSettings } from './impactSchemas.js';
+
+/** The options of an impact run that say how restoration goes. */
+type RestorationOptions = Pick<ImpactRunOptions, 'priority' | 'criticalLoads' | 'workRule' | 'travel' | 'switchingDelayHours'>;
+
+/** A cached distribution model's name and file. */
+interface DistributionFile {
+  name: string;
+  filePath: string;
+}
 
 /** What every impact analysis reads: the feeder, the scenario ZIP and how restoration and metrics are computed. */
 interface AnalysisSettings {
-  distribution: { name: string; filePath: string };
+  /** The model, and the coordinate reading it was uploaded with (crew travel and the hazard at each asset). */
+  distribution: DistributionFile & { coordinates: CoordinateReading };
+  /** The cached hazard model the scenarios were drawn for (when the cache holds it): when crews may work comes from its intensities. */
+  hazard: { name: string; filePath: string } | null;
   zipPath: string;
   crews: number | null;
+  restoration: RestorationSettings;
   customersPerLoad: number;
   timeStepHours: number;
   hazsimVersion: string;
@@ -79,7 +99,7 @@ async function fileSha256(filePath: string): Promise<string> {
 }
 
 /** The distribution model's bytes, or not_found naming its file. */
-function distributionBytes(distribution: AnalysisSettings['distribution']): Buffer {
+function distributionBytes(distribution: DistributionFile): Buffer {
   try {
     return fs.readFileSync(distribution.filePath);
   } catch (error) {
@@ -87,9 +107,69 @@ function distributionBytes(distribution: AnalysisSettings['distribution']): Buff
   }
 }
 
+function modelOf(distributionName: string, bytes: Buffer): DistributionModel {
+  return readDistributionModel(parseJsonBytes(bytes, `${distributionName}.json`));
+}
+
 /** The feeder graph of the distribution model whose bytes are `bytes`. */
 export function topologyOf(distributionName: string, bytes: Buffer, customersPerLoad: number): Topology {
-  return buildTopology(readDistributionModel(parseJsonBytes(bytes, `${distributionName}.json`)), { customersPerLoad });
+  return buildTopology(modelOf(distributionName, bytes), { customersPerLoad });
+}
+
+/**
+ * How restoration runs (docs/output-impact.md): when crews may work (the hazard's calendar at
+ * the assets, or from the event's end when the hazard model is not cached or was changed
+ * since the scenarios were drawn), the repair order, the critical loads and crew travel.
+ */
+function restorationOf(
+  task: AnalysisSettings,
+  model: DistributionModel,
+  topology: Topology,
+  origin: string,
+  metadata: Record<string, unknown>,
+): { options: RestorationOptions; workRule: string } {
+  const { assets } = extractAssets(model, task.distribution.coordinates);
+  const critical = new Set<string>();
+  const byName = new Map(topology.loads.name.map((name, l) => [name, topology.loads.uuid[l]]));
+  const uuids = new Set(topology.loads.uuid);
+  task.restoration.critical_loads.forEach((given, index) => {
+    const uuid = uuids.has(given) ? given : byName.get(given);
+    if (uuid === undefined) {
+      throw new HazsimError('invalid_input', `critical load '${given}' is neither the uuid nor the name of a load of '${task.distribution.name}'`, [
+        { path: `critical_loads[${index}]`, message: `no load '${given}'` },
+      ]);
+    }
+    critical.add(uuid);
+  });
+  let workRule: ImpactRunOptions['workRule'] = 'after_event';
+  let described = 'after_event: the hazard model is not in the cache, so crews wait for the last hazard timestamp';
+  if (task.hazard) {
+    const bytes = fs.readFileSync(task.hazard.filePath);
+    const drawnFor = metadata.hazard_sha256;
+    if (typeof drawnFor === 'string' && drawnFor !== sha256Hex(bytes)) {
+      described = `after_event: hazard model '${task.hazard.name}' changed since the scenarios were drawn, so crews wait for the last hazard timestamp`;
+    } else {
+      workRule = buildWorkCalendar(readHazardModel(parseJsonBytes(bytes, `${task.hazard.name}.json`)), assets, origin);
+      described = `hazard calendar of '${task.hazard.name}': work starts at the first hazard timestamp at or after the failure within every limit of work_limits, at the last hazard timestamp at the latest`;
+    }
+  }
+  const siteIndex = new Map(assets.uuid.map((uuid, a) => [uuid, a]));
+  const given = task.restoration.crew_travel;
+  const travel: CrewTravel | undefined = given
+    ? {
+        depot: given.depot,
+        speedKmh: given.speed_kmh,
+        siteOf: (uuid) => {
+          const a = siteIndex.get(uuid);
+          return a === undefined ? undefined : { longitude: assets.longitude[a], latitude: assets.latitude[a] };
+        },
+      }
+    : undefined;
+  const switching = task.restoration.switching === 'flisr' ? { switchingDelayHours: task.restoration.switching_delay_minutes / 60 } : {};
+  return {
+    options: { priority: task.restoration.priority, criticalLoads: critical, workRule, ...(travel ? { travel } : {}), ...switching },
+    workRule: described,
+  };
 }
 
 /** An analysis opened: the ZIP (close it when done), its contents, the feeder graph and what the result records. */
@@ -97,6 +177,7 @@ interface Analysis {
   zip: ScenarioZip;
   contents: ScenarioZipContents;
   topology: Topology;
+  restoration: RestorationOptions;
   origin: string;
   lastHazardHours: number;
   facts: SummaryFacts;
@@ -118,12 +199,14 @@ async function openAnalysis(task: AnalysisSettings): Promise<Analysis> {
         `${task.zipPath} was drawn for another version of distribution system '${task.distribution.name}' (sha256 ${expected.slice(0, 12)}…, the cached model is ${distributionSha256.slice(0, 12)}…)`,
       );
     }
-    const topology = topologyOf(task.distribution.name, bytes, task.customersPerLoad);
+    const model = modelOf(task.distribution.name, bytes);
+    const topology = buildTopology(model, { customersPerLoad: task.customersPerLoad });
     const origin = contents.timestamps[0];
+    const restoration = restorationOf(task, model, topology, origin, contents.metadata);
     const lastHazard = contents.timestamps[contents.timestamps.length - 1];
     const meta = contents.metadata;
     const text = (key: string) => (typeof meta[key] === 'string' ? (meta[key] as string) : null);
-    const repairTimes = contents.repairHours ? 'damage.csv' : 'default';
+    const repairTimes = contents.hasDamage ? 'damage.csv' : 'default';
     const runInfo: Record<string, string> = {
       hazsim_version: task.hazsimVersion,
       distribution_system_name: task.distribution.name,
@@ -134,13 +217,21 @@ async function openAnalysis(task: AnalysisSettings): Promise<Analysis> {
       seed: String(contents.seed),
       method: text('method') ?? '',
       crews: task.crews === null ? 'unlimited' : String(task.crews),
+      switching: task.restoration.switching,
+      switching_delay_minutes: String(task.restoration.switching_delay_minutes),
+      priority: task.restoration.priority,
+      critical_loads: JSON.stringify([...(restoration.options.criticalLoads ?? [])].sort()),
+      crew_travel: task.restoration.crew_travel ? JSON.stringify(task.restoration.crew_travel) : 'none',
+      work_rule: restoration.workRule,
+      work_limits: JSON.stringify(WORK_LIMITS),
+      energy_not_served: "each load's fixed kW (sum of its phase loads' real_power) × hours dark; load shapes are not read",
       customers_per_load: String(task.customersPerLoad),
       time_step_hours: String(task.timeStepHours),
       origin_timestamp: origin,
       last_hazard_timestamp: lastHazard,
       repair_times: repairTimes,
       repair_draw: REPAIR_DRAW_DESCRIPTION,
-      default_repair_times: JSON.stringify(DEFAULT_REPAIR_TIMES),
+      default_repair_times: JSON.stringify(REPAIR_TIMES_BY_HAZARD),
       percentiles: PERCENTILES,
       network_notes: JSON.stringify(topology.notes),
     };
@@ -148,9 +239,22 @@ async function openAnalysis(task: AnalysisSettings): Promise<Analysis> {
       zip,
       contents,
       topology,
+      restoration: restoration.options,
       origin,
       lastHazardHours: hoursBetween(origin, lastHazard),
-      facts: { hazard: text('hazard_system_name'), curveSet: text('curve_set'), method: text('method'), seed: contents.seed, repairTimes, origin, lastHazard },
+      facts: {
+        hazard: text('hazard_system_name'),
+        curveSet: text('curve_set'),
+        method: text('method'),
+        seed: contents.seed,
+        repairTimes,
+        origin,
+        lastHazard,
+        priority: task.restoration.priority,
+        workRule: restoration.workRule,
+        switching: task.restoration.switching,
+        switchingDelayMinutes: task.restoration.switching_delay_minutes,
+      },
       runInfo,
       distributionSha256,
     };
@@ -179,16 +283,27 @@ async function forEachSample(
     next += 1;
     if ((next - start) % every === 0) report({ phase: 'energizing samples', done: next - start, total });
   };
-  for await (const group of analysis.zip.failuresBySample()) {
-    if (group.sample >= end) throw new HazsimError('invalid_input', `${zipPath}: sample_${group.sample} is beyond number_of_samples ${end}`);
-    addUpTo(
-      group.sample,
-      group.failures.map((failure) => ({
-        assetUuid: failure.assetUuid,
-        failHours: hoursBetween(origin, failure.timestamp),
-        repairHours: contents.repairHours?.get(`${group.sample}|${failure.assetUuid}`) ?? null,
-      })),
-    );
+  // damage.csv and tracked_changes.json are both in sample order: read side by side, one sample of each in memory.
+  const damage = contents.hasDamage ? analysis.zip.damageBySample(contents.numberOfSamples) : null;
+  let damageAt = damage ? await damage.next() : null;
+  try {
+    for await (const group of analysis.zip.failuresBySample()) {
+      if (group.sample >= end) throw new HazsimError('invalid_input', `${zipPath}: sample_${group.sample} is beyond number_of_samples ${end}`);
+      while (damage && damageAt && !damageAt.done && damageAt.value.sample < group.sample) damageAt = await damage.next();
+      const repairHours = damageAt && !damageAt.done && damageAt.value.sample === group.sample ? damageAt.value.repairHours : null;
+      addUpTo(
+        group.sample,
+        group.failures.map((failure) => ({
+          assetUuid: failure.assetUuid,
+          failHours: hoursBetween(origin, failure.timestamp),
+          repairHours: repairHours?.get(failure.assetUuid) ?? null,
+        })),
+      );
+    }
+    // The rest of damage.csv is still read, so a malformed line anywhere is reported as before.
+    while (damage && damageAt && !damageAt.done) damageAt = await damage.next();
+  } finally {
+    await damage?.return(undefined);
   }
   for (; next < end; next += 1) add(next, []);
   report({ phase: 'energizing samples', done: total, total });
@@ -199,6 +314,7 @@ function impactRunOf(analysis: Analysis, task: AnalysisSettings, firstSample?: n
   return new ImpactRun(analysis.topology, {
     seed: analysis.contents.seed,
     crews: task.crews,
+    ...analysis.restoration,
     timeStepHours: task.timeStepHours,
     lastHazardHours: analysis.lastHazardHours,
     ...(firstSample === undefined ? {} : { firstSample }),
@@ -210,11 +326,30 @@ export async function runImpact(task: ImpactTask, report: (event: ProgressEvent)
   try {
     const { contents, topology, origin } = analysis;
     const run = impactRunOf(analysis, task);
-    await forEachSample(analysis, task.zipPath, 0, contents.numberOfSamples, report, (sample, failures) => run.addSample(sample, failures));
-    const metrics = run.finish();
-    report({ phase: 'writing results', done: 0, total: 1 });
-    writeImpactSqlite(task.sqlitePath, metrics, run.repairs, origin, { ...analysis.runInfo, scenarios_sha256: await fileSha256(task.zipPath) });
-    if (task.restorationZipPath) await writeImpactRestorationZip(analysis.zip, contents.metadata, run.repairs, origin, task.crews, task.restorationZipPath);
+    const writer = new ImpactSqliteWriter(task.sqlitePath, origin);
+    let metrics: ImpactMetrics;
+    try {
+      await forEachSample(analysis, task.zipPath, 0, contents.numberOfSamples, report, (sample, failures) =>
+        writer.repairs(run.addSample(sample, failures).repairs),
+      );
+      report({ phase: 'writing results', done: 0, total: 1 });
+      metrics = run.finish();
+      writer.finish(metrics, { ...analysis.runInfo, scenarios_sha256: await fileSha256(task.zipPath) });
+    } catch (error) {
+      writer.discard();
+      throw error;
+    }
+    if (task.restorationZipPath) {
+      await writeImpactRestorationZip(
+        analysis.zip,
+        contents.metadata,
+        restoredBySample(task.sqlitePath),
+        origin,
+        task.restoration.priority,
+        task.crews,
+        task.restorationZipPath,
+      );
+    }
     report({ phase: 'writing results', done: 1, total: 1 });
     return summarize(task, task.sqlitePath, topology, metrics, analysis.facts);
   } finally {
@@ -290,7 +425,7 @@ export async function runImpactShard(task: ImpactShardTask, report: (event: Prog
  */
 export async function mergeImpactParts(
   readers: ImpactShardReader[],
-  distribution: { name: string; filePath: string },
+  distribution: DistributionFile,
   scenariosSha256: string,
   sqlitePath: string,
   report: (event: ProgressEvent) => void,
@@ -306,17 +441,23 @@ export async function mergeImpactParts(
   }
   const topology = topologyOf(distribution.name, bytes, run.customers_per_load);
   const accumulator = new ImpactAccumulator(topology, run.time_step_hours, run.last_hazard_hours);
-  const repairs: RepairRecord[] = [];
-  for (const reader of readers) {
-    for await (const part of reader.samples()) {
-      accumulator.record(part.impact);
-      repairs.push(...part.repairs);
-      if ((part.sample + 1) % Math.max(1, Math.floor(run.number_of_samples / 100)) === 0)
-        report({ phase: 'adding up samples', done: part.sample + 1, total: run.number_of_samples });
+  const writer = new ImpactSqliteWriter(sqlitePath, run.origin_timestamp);
+  let metrics: ImpactMetrics;
+  try {
+    for (const reader of readers) {
+      for await (const part of reader.samples()) {
+        accumulator.record(part.impact);
+        writer.repairs(part.repairs);
+        if ((part.sample + 1) % Math.max(1, Math.floor(run.number_of_samples / 100)) === 0)
+          report({ phase: 'adding up samples', done: part.sample + 1, total: run.number_of_samples });
+      }
     }
+    metrics = accumulator.finish();
+    writer.finish(metrics, { ...run.run_info, scenarios_sha256: scenariosSha256 });
+  } catch (error) {
+    writer.discard();
+    throw error;
   }
-  const metrics = accumulator.finish();
-  writeImpactSqlite(sqlitePath, metrics, repairs, run.origin_timestamp, { ...run.run_info, scenarios_sha256: scenariosSha256 });
   const settings = { distribution, crews: run.crews, customersPerLoad: run.customers_per_load, timeStepHours: run.time_step_hours };
   return summarize(settings, sqlitePath, topology, metrics, {
     hazard: run.hazard_system_name,
@@ -326,6 +467,10 @@ export async function mergeImpactParts(
     repairTimes: run.repair_times,
     origin: run.origin_timestamp,
     lastHazard: run.last_hazard_timestamp,
+    priority: run.run_info.priority as RepairPriority,
+    workRule: run.run_info.work_rule,
+    switching: run.run_info.switching as 'flisr' | 'none',
+    switchingDelayMinutes: Number(run.run_info.switching_delay_minutes),
   });
 }
 
@@ -337,10 +482,14 @@ interface SummaryFacts {
   repairTimes: 'damage.csv' | 'default';
   origin: string;
   lastHazard: string;
+  priority: RepairPriority;
+  workRule: string;
+  switching: 'flisr' | 'none';
+  switchingDelayMinutes: number;
 }
 
 function summarize(
-  task: Pick<AnalysisSettings, 'distribution' | 'crews' | 'customersPerLoad' | 'timeStepHours'>,
+  task: Pick<AnalysisSettings, 'crews' | 'customersPerLoad' | 'timeStepHours'> & { distribution: DistributionFile },
   filePath: string,
   topology: Topology,
   metrics: ImpactMetrics,
@@ -380,6 +529,10 @@ function summarize(
     seed: facts.seed,
     method: facts.method,
     crews: task.crews,
+    switching: facts.switching,
+    switching_delay_minutes: facts.switchingDelayMinutes,
+    priority: facts.priority,
+    work_rule: facts.workRule,
     customers_per_load: task.customersPerLoad,
     time_step_hours: task.timeStepHours,
     repair_times: facts.repairTimes,

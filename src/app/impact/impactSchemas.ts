@@ -4,11 +4,19 @@
  */
 import * as v from 'valibot';
 import { ScenarioRequest, scenarioRequestFor, schemaPerBound } from '../contract/schemas.js';
+import { DEFAULT_REPAIR_PRIORITY, MAX_CREWS, REPAIR_PRIORITIES } from '../../domain/network/index.js';
+
+export { DEFAULT_REPAIR_PRIORITY, MAX_CREWS, REPAIR_PRIORITIES, type RepairPriority } from '../../domain/network/index.js';
 
 export const DEFAULT_TIME_STEP_HOURS = 1;
 export const DEFAULT_CUSTOMERS_PER_LOAD = 1;
 /** One minute: the finest time axis an impact run draws (docs/hardening.md, "Request bounds"). */
 export const MIN_TIME_STEP_HOURS = 1 / 60;
+/** Minutes from a fault to its section's isolation and the ties' closing (docs/output-impact.md, "Switching"): manual field switching. */
+export const DEFAULT_SWITCHING_DELAY_MINUTES = 60;
+export const SWITCHING_MODES = ['flisr', 'none'] as const;
+/** Crew speed between sites, km/h (docs/output-impact.md, "Crew travel"). */
+export const DEFAULT_CREW_SPEED_KMH = 30;
 
 const positiveNumber = (what: string) => v.pipe(v.number(), v.gtValue(0, `${what} must be greater than 0`));
 
@@ -17,8 +25,54 @@ export const ImpactRequest = v.strictObject({
   // The analysis reads the outages of the scenarios it draws; their restoration comes from the analysis itself.
   ...v.omit(ScenarioRequest, ['restoration_edits']).entries,
   crews: v.pipe(
-    v.optional(v.nullable(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))), null),
-    v.description('repair crews working at once, repairs taken upstream first; null or absent: no limit (every repair starts when its asset fails)'),
+    v.optional(
+      v.nullable(
+        v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(MAX_CREWS, `must be at most ${MAX_CREWS}`)),
+      ),
+      null,
+    ),
+    v.description(
+      `repair crews working at once (at most ${MAX_CREWS}); null or absent: no limit (every repair starts as soon as the hazard lets crews work at its asset)`,
+    ),
+  ),
+  switching: v.pipe(
+    v.optional(v.picklist(SWITCHING_MODES, `must be one of ${SWITCHING_MODES.join(', ')}`), 'flisr'),
+    v.description(
+      'flisr (default): the nearest upstream switch, fuse or recloser (or the source breaker) interrupts a fault, then after switching_delay_minutes the faulted section is isolated and normally open ties close; none: each failed element is isolated at once by itself and ties stay open',
+    ),
+  ),
+  switching_delay_minutes: v.pipe(
+    v.optional(v.pipe(v.number(), v.minValue(0, 'must be at least 0'), v.maxValue(10080, 'must be at most 10080 (one week)')), DEFAULT_SWITCHING_DELAY_MINUTES),
+    v.description(
+      `minutes from a fault to isolation and tie closing (default ${DEFAULT_SWITCHING_DELAY_MINUTES}: manual switching; a few minutes for automated FLISR)`,
+    ),
+  ),
+  priority: v.pipe(
+    v.optional(v.picklist(REPAIR_PRIORITIES, `must be one of ${REPAIR_PRIORITIES.join(', ')}`), DEFAULT_REPAIR_PRIORITY),
+    v.description(
+      `order in which crews take ready repairs: customers (default: most customers back per crew-hour), critical (repairs that bring back critical loads first, then as customers) or fifo (first ready, first repaired)`,
+    ),
+  ),
+  critical_loads: v.pipe(
+    v.optional(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))), []),
+    v.description('uuids or names of the critical loads (hospitals, water, emergency services), for priority critical'),
+  ),
+  crew_travel: v.pipe(
+    v.optional(
+      v.nullable(
+        v.strictObject({
+          depot: v.strictObject({
+            longitude: v.pipe(v.number(), v.minValue(-180, 'must be at least -180'), v.maxValue(180, 'must be at most 180')),
+            latitude: v.pipe(v.number(), v.minValue(-90, 'must be at least -90'), v.maxValue(90, 'must be at most 90')),
+          }),
+          speed_kmh: v.optional(v.pipe(positiveNumber('speed_kmh'), v.maxValue(200, 'must be at most 200')), DEFAULT_CREW_SPEED_KMH),
+        }),
+      ),
+      null,
+    ),
+    v.description(
+      `crews drive in straight lines from the depot (WGS-84 degrees) to a repair and from one repair to the next at speed_kmh (default ${DEFAULT_CREW_SPEED_KMH}); null or absent: no travel time`,
+    ),
   ),
   customers_per_load: v.pipe(
     v.optional(positiveNumber('customers_per_load'), DEFAULT_CUSTOMERS_PER_LOAD),
@@ -57,6 +111,10 @@ export const ImpactSummary = v.strictObject({
   seed: v.number(),
   method: v.nullable(v.string()),
   crews: v.pipe(v.nullable(v.number()), v.description('repair crews; null: no limit')),
+  switching: v.pipe(v.picklist(SWITCHING_MODES), v.description('switching before repair (flisr) or none')),
+  switching_delay_minutes: v.number(),
+  priority: v.pipe(v.picklist(REPAIR_PRIORITIES), v.description('order in which crews take ready repairs')),
+  work_rule: v.pipe(v.string(), v.description('when crews may work at a failed asset (docs/output-impact.md)')),
   customers_per_load: v.number(),
   time_step_hours: v.number(),
   repair_times: v.pipe(
@@ -76,7 +134,9 @@ export const ImpactSummary = v.strictObject({
   time_axis: v.strictObject({ start: v.string(), end: v.string(), points: v.number(), last_hazard_timestamp: v.string() }),
   metrics: v.pipe(
     v.record(v.string(), Distribution),
-    v.description('per-sample metrics summarized over samples: mean, P10, P50, P90 (linear interpolation), min, max'),
+    v.description(
+      'per-sample metrics, IEEE 1366-2022 event indices among them (customers_interrupted = CI, customer_minutes_interrupted = CMI, saifi, saidi_minutes, caidi_minutes), summarized over samples: mean, P10, P50, P90 (linear interpolation), min, max; caidi_minutes over the samples with an interruption',
+    ),
   ),
   most_exposed_loads: v.pipe(
     v.array(
@@ -93,3 +153,33 @@ export const ImpactSummary = v.strictObject({
   ),
 });
 export type ImpactSummary = v.InferOutput<typeof ImpactSummary>;
+
+/** The fields of an impact request that say how restoration and metrics are computed (the rest draws the scenarios). */
+export const ANALYSIS_FIELDS = [
+  'crews',
+  'customers_per_load',
+  'time_step_hours',
+  'switching',
+  'switching_delay_minutes',
+  'priority',
+  'critical_loads',
+  'crew_travel',
+] as const;
+export type ImpactAnalysisSettings = Pick<ImpactRequest, (typeof ANALYSIS_FIELDS)[number]>;
+/** How repairs are ordered and reached: what the impact task carries beside crews. */
+export type RestorationSettings = Pick<ImpactRequest, 'switching' | 'switching_delay_minutes' | 'priority' | 'critical_loads' | 'crew_travel'>;
+
+/** An impact request split into its analysis settings and its scenario request. */
+export function splitImpactRequest(request: ImpactRequest): {
+  analysis: ImpactAnalysisSettings;
+  scenarios: Omit<ImpactRequest, (typeof ANALYSIS_FIELDS)[number]>;
+} {
+  const { crews, customers_per_load, time_step_hours, switching, switching_delay_minutes, priority, critical_loads, crew_travel, ...scenarios } = request;
+  return { analysis: { crews, customers_per_load, time_step_hours, switching, switching_delay_minutes, priority, critical_loads, crew_travel }, scenarios };
+}
+
+/** The restoration settings of an impact request's analysis settings. */
+export function restorationSettingsOf(analysis: ImpactAnalysisSettings): RestorationSettings {
+  const { switching, switching_delay_minutes, priority, critical_loads, crew_travel } = analysis;
+  return { switching, switching_delay_minutes, priority, critical_loads, crew_travel };
+}

@@ -15,7 +15,8 @@ import { HAZSIM_VERSION } from '../../base/version.js';
 import { runWorkerTask, type ProgressEvent } from '../../base/workerTask.js';
 import { checkShardSet, SHARD_EXTENSION, writeShardSamplesZip, type RunDifference, type ShardSpec } from '../../domain/scenarios/index.js';
 import { ImpactShardReader, isImpactShardFile, type ImpactShardRun } from '../../domain/network/index.js';
-import { ImpactRequest } from './impactSchemas.js';
+import { ImpactRequest, restorationSettingsOf, splitImpactRequest } from './impactSchemas.js';
+import { cachedHazard } from './impact.js';
 import { mergeImpactParts, type ImpactShardSummary, type ImpactShardTask } from './impactRun.js';
 import { deliver, prepareResultDestination, runDestination, type DestinationOptions } from '../results/resultOutput.js';
 import type { createSimulationOps, RunOutputOptions } from '../simulation/simulation.js';
@@ -25,7 +26,7 @@ const IMPACT_WORKER = '../workers/impactWorker';
 type SimulationOps = ReturnType<typeof createSimulationOps>;
 
 interface ImpactShardDependencies {
-  stores: { distribution: ModelStore };
+  stores: { distribution: ModelStore; hazard: ModelStore };
   generateScenarioShard: SimulationOps['generateScenarioShard'];
   mergeScenarios: SimulationOps['mergeScenarios'];
   resultsDir: string;
@@ -64,8 +65,8 @@ export function createImpactShardOps(dependencies: ImpactShardDependencies) {
     options: RunOutputOptions & { workers?: number } = {},
   ): Promise<{ filePath: string; summary: ImpactShardSummary }> {
     const request = parseOrThrow(ImpactRequest, requestInput, 'impact request');
-    const { crews, customers_per_load, time_step_hours, ...scenarioRequest } = request;
-    const distribution = stores.distribution.get(request.distribution_system_name);
+    const { analysis, scenarios: scenarioRequest } = splitImpactRequest(request);
+    const { record: distribution, coordinates } = stores.distribution.getWithReading(request.distribution_system_name);
     // Parts keep one name wherever they go: `hazsim merge` takes them by pattern (docs/scale-out.md).
     const partName = `${request.distribution_system_name}_impact_${request.number_of_samples}samples.shard-${shard.index}-of-${shard.count}${SHARD_EXTENSION}`;
     const destination = runDestination({ stored: partName, download: partName }, options, dependencies);
@@ -81,11 +82,13 @@ export function createImpactShardOps(dependencies: ImpactShardDependencies) {
         });
         await writeShardSamplesZip(scenarioShardPath, zipPath);
         const task: ImpactShardTask = {
-          distribution: { name: distribution.name, filePath: distribution.file_path },
+          distribution: { name: distribution.name, filePath: distribution.file_path, coordinates },
+          hazard: cachedHazard(stores.hazard, request.hazard_system_name),
           zipPath,
-          crews,
-          customersPerLoad: customers_per_load,
-          timeStepHours: time_step_hours,
+          crews: analysis.crews,
+          restoration: restorationSettingsOf(analysis),
+          customersPerLoad: analysis.customers_per_load,
+          timeStepHours: analysis.time_step_hours,
           hazsimVersion: HAZSIM_VERSION,
           partPath: destination.buildPath,
           scenarioShardPath,

@@ -245,11 +245,28 @@ function readImpact(impactPath: string, result: ResultData): NonNullable<ReportI
       .prepare('SELECT timestamp, customers_out_mean, customers_out_p10, customers_out_p90, kw_out_mean, kw_out_p10, kw_out_p90 FROM curves ORDER BY hours')
       .all() as Record<string, number | string>[];
     const column = (name: string) => rows.map((row) => Number(row[name]));
+    // The IEEE 1366 event indices over samples, where the result has them (results before them do not).
+    const indices = tables.has('metrics')
+      ? (db.prepare("SELECT metric, mean, p10, p50, p90 FROM metrics WHERE metric IN ('saifi', 'saidi_minutes', 'caidi_minutes') ORDER BY metric").all() as {
+          metric: string;
+          mean: number;
+          p10: number;
+          p50: number;
+          p90: number;
+        }[])
+      : [];
+    const band = (row: (typeof indices)[number]) =>
+      `mean ${row.mean.toPrecision(4)}, P10 ${row.p10.toPrecision(4)}, P50 ${row.p50.toPrecision(4)}, P90 ${row.p90.toPrecision(4)}`;
     return {
       timestamps: rows.map((row) => String(row.timestamp)),
       customers: { mean: column('customers_out_mean'), p10: column('customers_out_p10'), p90: column('customers_out_p90') },
       kw: { mean: column('kw_out_mean'), p10: column('kw_out_p10'), p90: column('kw_out_p90') },
-      metadata: Object.fromEntries(['number_of_samples', 'seed', 'crews', 'repair_times'].filter((key) => key in info).map((key) => [key, info[key]])),
+      metadata: {
+        ...Object.fromEntries(
+          ['number_of_samples', 'seed', 'crews', 'priority', 'repair_times', 'work_rule'].filter((key) => key in info).map((key) => [key, info[key]]),
+        ),
+        ...Object.fromEntries(indices.map((row) => [`${row.metric} (IEEE 1366, per event)`, band(row)])),
+      },
     };
   } finally {
     db.close();
@@ -302,7 +319,7 @@ export function runReading(runInfo: Record<string, string | undefined>): Coordin
   }
 }
 
-/** What the report worker (reportWorker.ts) builds: the page of `sources`, written to `outputPath`. */
+/** What the report worker (src/app/workers/reportWorker.ts) builds: the page of `sources`, written to `outputPath`. */
 export interface ReportTask {
   sources: ReportSources;
   outputPath: string;
@@ -310,7 +327,7 @@ export interface ReportTask {
 }
 
 /** The report worker module, relative to this file. */
-const REPORT_WORKER = './reportWorker';
+const REPORT_WORKER = '../workers/reportWorker';
 
 /**
  * Builds the report of a result (and scenarios) in a worker thread and writes it to

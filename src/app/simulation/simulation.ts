@@ -23,7 +23,7 @@ import {
   type ShardSummary,
 } from '../../domain/scenarios/index.js';
 import { SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../../domain/simulation/shakingSurvival.js';
-import { checkOutputEstimate, estimateScenarioBytes } from '../outputEstimate.js';
+import { checkOutputEstimate, estimateScenarioBytes } from '../results/outputEstimate.js';
 import { deliver, prepareResultDestination, resultsFolderStem, runDestination, type DestinationOptions } from '../results/resultOutput.js';
 
 /** Where a run writes its file: an exact path, a folder (with the run's file name), or a private temporary file. */

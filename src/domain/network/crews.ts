@@ -1,38 +1,75 @@
 /**
- * When each failed element is back (docs/output-impact.md). Without a crew limit every
- * repair starts when its element fails. With N crews, a crew that is free takes the waiting
- * repair that is furthest upstream (fewest hops from a source in the normal state), then the
- * earliest failed, then the first in tracked_changes.json order; travel time is not modelled.
+ * When each failed element is back (docs/output-impact.md, "Crews"). A repair can start once
+ * its element has failed and the hazard at its site allows work (its `readyHours`). Without a
+ * crew limit every repair starts then, its crew coming from the depot. With N crews the
+ * schedule is non-delay list scheduling: whenever a crew is free and a repair is ready, the
+ * crew that has been free longest (then the lowest crew number) takes the ready repair that
+ * comes first in the repair order (`before`), travels to it and repairs it. No crew ever
+ * waits while a ready repair waits, and no repair starts before it is ready.
  */
 
-/**
- * Restore time of each failed asset of a sample, hours after the first hazard timestamp.
- * `priority`: lower is repaired first (the hops from a source); ties go to the earlier
- * failure, then to the earlier asset in the given order.
- */
-export function restorationTimes(failHours: Float64Array, repairHours: Float64Array, priority: Int32Array, crews: number | null): Float64Array {
-  const count = failHours.length;
-  const restore = new Float64Array(count);
+/** Most crews a run may ask for (docs/output-impact.md): far beyond any utility's mutual-aid roster, small enough that the schedule's arrays stay a few megabytes. */
+export const MAX_CREWS = 100_000;
+
+/** The repairs of one sample, index k for the k-th failed element. */
+export interface RepairJobs {
+  /** Earliest start of each repair, hours: its failure, or later when the hazard still forbids work. */
+  readyHours: Float64Array;
+  /** Work on site, hours. */
+  repairHours: Float64Array;
+  /** Negative when repair a comes before repair b in the order crews take them. */
+  before: (a: number, b: number) => number;
+  /**
+   * Travel hours of a crew to repair `to`, from the site of repair `from` or from the depot
+   * (`from` = -1); absent: no travel.
+   */
+  travelHours?: (from: number, to: number) => number;
+}
+
+/** When each repair is done (hours) and when its crew starts travelling to it. */
+export interface RepairSchedule {
+  startHours: Float64Array;
+  restoreHours: Float64Array;
+}
+
+/** The schedule of the repairs with `crews` crews (null: one crew per repair, each from the depot). */
+export function scheduleRepairs(jobs: RepairJobs, crews: number | null): RepairSchedule {
+  const { readyHours, repairHours, before } = jobs;
+  const travel = jobs.travelHours ?? (() => 0);
+  const count = readyHours.length;
+  const startHours = new Float64Array(count);
+  const restoreHours = new Float64Array(count);
   if (crews === null) {
-    for (let k = 0; k < count; k += 1) restore[k] = failHours[k] + repairHours[k];
-    return restore;
+    for (let k = 0; k < count; k += 1) {
+      startHours[k] = readyHours[k];
+      restoreHours[k] = readyHours[k] + travel(-1, k) + repairHours[k];
+    }
+    return { startHours, restoreHours };
   }
-  const byFailure = Array.from({ length: count }, (_, k) => k).sort((a, b) => failHours[a] - failHours[b] || a - b);
-  const before = (a: number, b: number) => priority[a] - priority[b] || failHours[a] - failHours[b] || a - b;
+  const byReady = Array.from({ length: count }, (_, k) => k).sort((a, b) => readyHours[a] - readyHours[b] || a - b);
   const waiting = new BinaryHeap(before);
-  const crewFree = new Float64Array(Math.max(1, crews));
+  const crewCount = Math.min(crews, Math.max(1, count));
+  // Crews free at the same time are interchangeable until they have worked, so only as many as there are repairs are tracked.
+  const crewFree = new BinaryHeap((a, b) => freeAt[a] - freeAt[b] || a - b);
+  const freeAt = new Float64Array(crewCount);
+  const crewSite = new Int32Array(crewCount).fill(-1);
+  for (let c = 0; c < crewCount; c += 1) crewFree.push(c);
+  let clock = Number.NEGATIVE_INFINITY;
   let next = 0;
   for (let done = 0; done < count; done += 1) {
-    let crew = 0;
-    for (let c = 1; c < crewFree.length; c += 1) if (crewFree[c] < crewFree[crew]) crew = c;
-    let now = crewFree[crew];
-    if (waiting.size === 0 && next < count) now = Math.max(now, failHours[byFailure[next]]);
-    while (next < count && failHours[byFailure[next]] <= now) waiting.push(byFailure[next++]);
+    const crew = crewFree.pop();
+    let now = Math.max(freeAt[crew], clock);
+    if (waiting.size === 0) now = Math.max(now, readyHours[byReady[next]]);
+    while (next < count && readyHours[byReady[next]] <= now) waiting.push(byReady[next++]);
     const job = waiting.pop();
-    restore[job] = now + repairHours[job];
-    crewFree[crew] = restore[job];
+    startHours[job] = now;
+    restoreHours[job] = now + travel(crewSite[crew], job) + repairHours[job];
+    freeAt[crew] = restoreHours[job];
+    crewSite[crew] = job;
+    crewFree.push(crew);
+    clock = now;
   }
-  return restore;
+  return { startHours, restoreHours };
 }
 
 /** A binary min-heap of indices under a comparison. */

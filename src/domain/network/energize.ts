@@ -7,6 +7,7 @@
  * failure time of the sample; the edges that no failure of the sample touches are joined
  * once per sample.
  */
+import type { DownIntervals } from './switching.js';
 import type { LoadOutage, SampleFailures, Topology } from './types.js';
 
 const NEVER = Number.POSITIVE_INFINITY;
@@ -38,9 +39,12 @@ export class Energizer {
   private readonly chainMark: Int32Array;
   private readonly chainMax: Float64Array;
   private chainStamp = 0;
-  private readonly downStart: Float64Array;
-  private readonly downEnd: Float64Array;
-  /** Edges that conduct in the normal state between in-service buses: the only ones that ever conduct. */
+  /** The down intervals of the sample by element: intervals [first[e], first[e] + count[e]) of downStart/downEnd, merged and ascending. */
+  private readonly downFirst: Int32Array;
+  private readonly downCount: Int32Array;
+  private downStart: number[] = [];
+  private downEnd: number[] = [];
+  /** Edges that conduct in the normal state (and ties, when switching may close them) between in-service buses: the only ones that ever conduct. */
   private readonly liveEdges: Int32Array;
   private readonly edgesOfElement: Groups;
   private readonly edgesOfBus: Groups;
@@ -54,7 +58,11 @@ export class Energizer {
   /** Bus index of each bus element (-1 for other elements). */
   private readonly busOfElement: Int32Array;
 
-  constructor(private readonly topology: Topology) {
+  /** `ties`: normally open ties are edges too (down until switching closes them: SwitchingPlan's intervals say when). */
+  constructor(
+    private readonly topology: Topology,
+    ties = false,
+  ) {
     const nodes = topology.busCount + 1;
     this.virtual = topology.busCount;
     this.parent = new Int32Array(nodes);
@@ -64,11 +72,12 @@ export class Energizer {
     this.baseRank = new Uint8Array(nodes);
     this.chainMark = new Int32Array(nodes);
     this.chainMax = new Float64Array(nodes);
-    this.downStart = new Float64Array(topology.elements.count).fill(NEVER);
-    this.downEnd = new Float64Array(topology.elements.count).fill(NEVER);
+    this.downFirst = new Int32Array(topology.elements.count);
+    this.downCount = new Int32Array(topology.elements.count);
     const live: number[] = [];
     for (let e = 0; e < topology.edgeCount; e += 1) {
-      if (topology.edgeNormallyClosed[e] && topology.busInService[topology.edgeFrom[e]] && topology.busInService[topology.edgeTo[e]]) live.push(e);
+      const conducts = topology.edgeNormallyClosed[e] || (ties && topology.edgeNormallyOpenTie[e]);
+      if (conducts && topology.busInService[topology.edgeFrom[e]] && topology.busInService[topology.edgeTo[e]]) live.push(e);
     }
     this.liveEdges = Int32Array.from(live);
     this.edgesOfElement = groupBy(topology.elements.count, live.length, (i, add) => add(topology.edgeElement[live[i]]));
@@ -92,19 +101,18 @@ export class Energizer {
 
   /**
    * Outage intervals of every load that loses power in the sample; `restoreHours[k]` is
-   * when failed element k of `failures` is back in service.
+   * when failed element k of `failures` is back in service; `switching` adds the intervals
+   * switching devices and ties are open (SwitchingPlan.intervals).
    */
-  outages(failures: SampleFailures, restoreHours: Float64Array): LoadOutage[] {
+  outages(failures: SampleFailures, restoreHours: Float64Array, switching?: DownIntervals): LoadOutage[] {
     if (failures.element.length === 0) return [];
     const { topology } = this;
     this.sampleStamp += 1;
     const stamp = this.sampleStamp;
-    const failed = failures.element;
-    for (let k = 0; k < failed.length; k += 1) {
-      const element = failed[k];
-      this.downStart[element] = Math.min(this.downStart[element], failures.failHours[k]);
-      this.downEnd[element] = this.downEnd[element] === NEVER ? restoreHours[k] : Math.max(this.downEnd[element], restoreHours[k]);
-    }
+    const element = [...failures.element, ...(switching?.element ?? [])];
+    const start = [...failures.failHours, ...(switching?.start ?? [])];
+    const end = [...restoreHours, ...(switching?.end ?? [])];
+    const failed = this.setDown(element, start, end);
     try {
       // Edges and sources that a failure of this sample touches; the others conduct throughout.
       const touchedEdges: number[] = [];
@@ -136,8 +144,9 @@ export class Energizer {
       // A load joined to the sources by untouched edges alone is never dark in this sample.
       const sourcesRoot = this.baseParent[this.virtual];
       const { loads } = topology;
-      const candidates = this.servedLoads.filter((l) => this.baseParent[loads.bus[l]] !== sourcesRoot || this.downStart[loads.element[l]] !== NEVER);
-      const breakpoints = Array.from(new Set(failures.failHours)).sort((a, b) => a - b);
+      const candidates = this.servedLoads.filter((l) => this.baseParent[loads.bus[l]] !== sourcesRoot || this.downCount[loads.element[l]] > 0);
+      // Between two of these nothing goes down: every interval starts at one (the ties' open state before the first does not matter).
+      const breakpoints = Array.from(new Set(start.filter(Number.isFinite))).sort((a, b) => a - b);
       const outageOf = new Map<number, LoadOutage>();
       for (let j = 0; j < breakpoints.length; j += 1) {
         const start = breakpoints[j];
@@ -146,11 +155,34 @@ export class Energizer {
       }
       return Array.from(outageOf.values()).sort((a, b) => a.load - b.load);
     } finally {
-      for (const element of failed) {
-        this.downStart[element] = NEVER;
-        this.downEnd[element] = NEVER;
-      }
+      for (const down of failed) this.downCount[down] = 0;
     }
+  }
+
+  /** Records the down intervals by element (overlapping or touching ones merged); returns the distinct elements. */
+  private setDown(element: number[], start: number[], end: number[]): number[] {
+    const order = element.map((_, k) => k).sort((a, b) => element[a] - element[b] || start[a] - start[b]);
+    const downStart: number[] = [];
+    const downEnd: number[] = [];
+    const elements: number[] = [];
+    for (const k of order) {
+      const e = element[k];
+      const last = downStart.length - 1;
+      if (this.downCount[e] > 0 && start[k] <= downEnd[last]) {
+        downEnd[last] = Math.max(downEnd[last], end[k]);
+        continue;
+      }
+      if (this.downCount[e] === 0) {
+        this.downFirst[e] = downStart.length;
+        elements.push(e);
+      }
+      this.downCount[e] += 1;
+      downStart.push(start[k]);
+      downEnd.push(end[k]);
+    }
+    this.downStart = downStart;
+    this.downEnd = downEnd;
+    return elements;
   }
 
   /** The union-find of every live edge and source no failure touches, flattened so each node points at its root. */
@@ -168,9 +200,11 @@ export class Energizer {
     this.baseRank.set(rank);
   }
 
-  /** When an element is usable within a segment that starts at `start`: the start, or its repair time if it is down then. */
+  /** When an element is usable within a segment that starts at `start`: the start, or the end of its down interval holding the start. */
   private usableFrom(element: number, start: number): number {
-    return this.downStart[element] <= start && start < this.downEnd[element] ? this.downEnd[element] : start;
+    const first = this.downFirst[element];
+    for (let k = first; k < first + this.downCount[element]; k += 1) if (this.downStart[k] <= start && start < this.downEnd[k]) return this.downEnd[k];
+    return start;
   }
 
   private segment(

@@ -19,6 +19,16 @@ export interface SampleMetrics {
   customers_affected: number;
   customer_hours: number;
   energy_not_served_kwh: number;
+  /** IEEE 1366 CI: Σ customers of each sustained interruption (a customer interrupted twice counts twice). */
+  customers_interrupted: number;
+  /** IEEE 1366 CMI: Σ customers × minutes of each sustained interruption. */
+  customer_minutes_interrupted: number;
+  /** IEEE 1366 SAIFI of the event: CI / customers served. */
+  saifi: number;
+  /** IEEE 1366 SAIDI of the event: CMI / customers served, minutes. */
+  saidi_minutes: number;
+  /** IEEE 1366 CAIDI of the event: SAIDI / SAIFI = CMI / CI, minutes; 0 when no customer was interrupted. */
+  caidi_minutes: number;
   /** When the last failed asset is back; 0 without failures. */
   restoration_hours: number;
   /** When 50 %, 90 % and 100 % of the customers who lost power have it back for good; 0 when nobody lost power. */
@@ -36,6 +46,11 @@ export const SAMPLE_METRIC_NAMES = [
   'customers_affected',
   'customer_hours',
   'energy_not_served_kwh',
+  'customers_interrupted',
+  'customer_minutes_interrupted',
+  'saifi',
+  'saidi_minutes',
+  'caidi_minutes',
   'restoration_hours',
   'restore_50_hours',
   'restore_90_hours',
@@ -87,6 +102,9 @@ export interface ImpactMetrics {
   curve: CurvePoint[];
 }
 
+/** IEEE 1366-2022 (2.39): an interruption longer than five minutes is sustained; shorter ones are momentary and left out of CI and CMI. */
+export const SUSTAINED_INTERRUPTION_HOURS = 5 / 60;
+
 /** Adds up samples one at a time (measure, then record); `finish` summarizes. Samples must be recorded in order 0..n-1. */
 /**
  * The most values the time axis of one run may hold (two curves per sample, 16 bytes a point:
@@ -102,6 +120,8 @@ export class ImpactAccumulator {
   private readonly kwCurves: Float64Array[] = [];
   private readonly outageSamples: Int32Array;
   private readonly outageHours: Float64Array;
+  /** IEEE 1366 N_T: customers of the loads served in the normal state. */
+  readonly customersServed: number;
 
   constructor(
     private readonly topology: Topology,
@@ -111,6 +131,9 @@ export class ImpactAccumulator {
   ) {
     this.outageSamples = new Int32Array(topology.loads.count);
     this.outageHours = new Float64Array(topology.loads.count);
+    let served = 0;
+    for (let l = 0; l < topology.loads.count; l += 1) if (topology.loads.servedNormally[l]) served += topology.loads.customers[l];
+    this.customersServed = served;
   }
 
   /** Adds a measured sample (this run's, or a shard part's); samples must come in order. */
@@ -133,6 +156,8 @@ export class ImpactAccumulator {
     let customerHours = 0;
     let energy = 0;
     let customersAffected = 0;
+    let customersInterrupted = 0;
+    let customerMinutes = 0;
     let horizon = 0;
     const events: { time: number; customers: number; kw: number }[] = [];
     const finals: { time: number; customers: number }[] = [];
@@ -141,7 +166,12 @@ export class ImpactAccumulator {
       const kw = loads.kw[outage.load];
       let hours = 0;
       for (let k = 0; k < outage.starts.length; k += 1) {
-        hours += outage.ends[k] - outage.starts[k];
+        const duration = outage.ends[k] - outage.starts[k];
+        hours += duration;
+        if (duration > SUSTAINED_INTERRUPTION_HOURS) {
+          customersInterrupted += customers;
+          customerMinutes += customers * duration * 60;
+        }
         events.push({ time: outage.starts[k], customers, kw }, { time: outage.ends[k], customers: -customers, kw: -kw });
       }
       const lastEnd = outage.ends[outage.ends.length - 1];
@@ -176,6 +206,11 @@ export class ImpactAccumulator {
       customers_affected: customersAffected,
       customer_hours: customerHours,
       energy_not_served_kwh: energy,
+      customers_interrupted: customersInterrupted,
+      customer_minutes_interrupted: customerMinutes,
+      saifi: this.customersServed > 0 ? customersInterrupted / this.customersServed : 0,
+      saidi_minutes: this.customersServed > 0 ? customerMinutes / this.customersServed : 0,
+      caidi_minutes: customersInterrupted > 0 ? customerMinutes / customersInterrupted : 0,
       restoration_hours: restoration,
       ...restoreTimes(finals, customersAffected),
     };
@@ -240,10 +275,15 @@ export class ImpactAccumulator {
 
   finish(): ImpactMetrics {
     const n = this.samples.length;
-    const summary = Object.fromEntries(SAMPLE_METRIC_NAMES.map((name) => [name, distributionOf(this.samples.map((sample) => sample[name]))])) as Record<
-      SampleMetricName,
-      Distribution
-    >;
+    // CAIDI is undefined for an event without interruptions: its distribution is over the samples that had some.
+    const summary = Object.fromEntries(
+      SAMPLE_METRIC_NAMES.map((name) => [
+        name,
+        distributionOf(
+          (name === 'caidi_minutes' ? this.samples.filter((sample) => sample.customers_interrupted > 0) : this.samples).map((sample) => sample[name]),
+        ),
+      ]),
+    ) as Record<SampleMetricName, Distribution>;
     let horizon = this.lastHazardHours;
     for (const sample of this.samples) horizon = Math.max(horizon, sample.restoration_hours);
     const points = Math.ceil(horizon / this.timeStepHours) + 1;

@@ -19,6 +19,9 @@ const BRANCH_CLASSES = [
   'GeometrySwitch',
 ] as const;
 
+/** Switching devices: they interrupt a fault downstream and sectionalize the feeder. */
+const SWITCHING_CLASSES: ReadonlySet<string> = new Set(['MatrixImpedanceSwitch', 'MatrixImpedanceFuse', 'MatrixImpedanceRecloser', 'GeometrySwitch']);
+
 /** Transformer classes: the first winding's bus joins every other winding's bus. */
 const TRANSFORMER_CLASSES = ['DistributionTransformer', 'DistributionRegulator'] as const;
 
@@ -96,6 +99,8 @@ export function buildTopology(model: DistributionModel, options: TopologyOptions
   const edgeTo: number[] = [];
   const edgeElement: number[] = [];
   const edgeClosed: number[] = [];
+  const edgeSwitching: number[] = [];
+  const edgeTie: number[] = [];
   let openSwitches = 0;
   const addEdge = (component: Component, from: Component, to: Component) => {
     edgeFrom.push(busOf(from));
@@ -103,6 +108,9 @@ export function buildTopology(model: DistributionModel, options: TopologyOptions
     edgeElement.push(elements.add(component, 'edge'));
     const conducts = inService(component) && isClosed(component);
     edgeClosed.push(conducts ? 1 : 0);
+    const switching = SWITCHING_CLASSES.has(component.type);
+    edgeSwitching.push(switching ? 1 : 0);
+    edgeTie.push(switching && inService(component) && !isClosed(component) ? 1 : 0);
     if (!isClosed(component)) openSwitches += 1;
   };
   for (const type of BRANCH_CLASSES) {
@@ -157,6 +165,8 @@ export function buildTopology(model: DistributionModel, options: TopologyOptions
     edgeTo: Int32Array.from(edgeTo),
     edgeElement: Int32Array.from(edgeElement),
     edgeNormallyClosed: Uint8Array.from(edgeClosed),
+    edgeSwitching: Uint8Array.from(edgeSwitching),
+    edgeNormallyOpenTie: Uint8Array.from(edgeTie),
     sourceCount: sourceBus.length,
     sourceBus: Int32Array.from(sourceBus),
     sourceElement: Int32Array.from(sourceElement),

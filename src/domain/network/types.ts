@@ -24,6 +24,10 @@ export interface Topology {
   edgeElement: Int32Array;
   /** 1 when the edge conducts in the model's normal state (in service and, for switches, closed). */
   edgeNormallyClosed: Uint8Array;
+  /** 1 when the edge is a switching device (switch, fuse, recloser): it can interrupt and isolate (docs/output-impact.md, "Switching"). */
+  edgeSwitching: Uint8Array;
+  /** 1 for an in-service switching device that is open in the normal state: a tie that switching may close. */
+  edgeNormallyOpenTie: Uint8Array;
 
   /** Voltage sources (DistributionVoltageSource in service). */
   sourceCount: number;

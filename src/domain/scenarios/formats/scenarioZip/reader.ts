@@ -23,8 +23,8 @@ export interface ScenarioZipContents {
   seed: number;
   /** The hazard's timestamps, ascending. */
   timestamps: string[];
-  /** Repair hours by `${sample}|${asset uuid}` (rows with an empty repair_hours left out); null when the ZIP has no damage.csv. */
-  repairHours: Map<string, number> | null;
+  /** True when the ZIP has a damage.csv (read sample by sample with damageBySample). */
+  hasDamage: boolean;
 }
 
 function unreadable(zipPath: string, why: string): HazsimError {
@@ -124,7 +124,7 @@ export class ScenarioZip {
       numberOfSamples: numberOfSamples as number,
       seed: seed as number,
       timestamps: metadata.timestamps === undefined ? await this.timeSeriesTimestamps() : this.listedTimestamps(metadata.timestamps),
-      repairHours: this.entries.has('damage.csv') ? await this.damage(numberOfSamples as number) : null,
+      hasDamage: this.entries.has('damage.csv'),
     };
   }
 
@@ -151,8 +151,12 @@ export class ScenarioZip {
     return timestamps;
   }
 
-  private async damage(numberOfSamples: number): Promise<Map<string, number>> {
-    const hours = new Map<string, number>();
+  /**
+   * The repair hours of damage.csv, one sample at a time in ascending order (rows with an
+   * empty repair_hours left out; samples without rows skipped): memory holds one sample's.
+   */
+  async *damageBySample(numberOfSamples: number): AsyncGenerator<{ sample: number; repairHours: Map<string, number> }> {
+    let current: { sample: number; repairHours: Map<string, number> } | null = null;
     let lineNumber = 0;
     for await (const line of linesOf(this.zip, this.entry('damage.csv'))) {
       lineNumber += 1;
@@ -184,9 +188,16 @@ export class ScenarioZip {
           `damage.csv line ${lineNumber}: expected sample (0 to ${numberOfSamples - 1}),asset,timestamp,damage_state,repair_hours (>= 0 or empty), got "${line}"`,
         );
       }
-      if (repairText !== '') hours.set(`${sample}|${asset}`, repair);
+      if (current && sample !== current.sample) {
+        if (sample < current.sample)
+          throw unreadable(this.path, `damage.csv line ${lineNumber}: not sorted by sample (sample ${sample} after ${current.sample})`);
+        yield current;
+        current = null;
+      }
+      current ??= { sample, repairHours: new Map() };
+      if (repairText !== '') current.repairHours.set(asset, repair);
     }
-    return hours;
+    if (current) yield current;
   }
 
   /** The failures of each sample in file order (failure time, then uuid), grouped by sample in ascending order. */

@@ -13,20 +13,21 @@ import { timestampAfter } from '../../../../base/hazardHours.js';
 import { DOCUMENT_OPENING, RECORD_SEPARATOR, documentClosing } from '../../trackedChanges.js';
 import { serviceRecords, type ServiceEdit } from '../../restoration.js';
 import { ENTRY_OPTIONS as SCENARIO_ZIP_ENTRY_OPTIONS } from './writer.js';
-import type { RepairRecord } from '../../../network/index.js';
+import type { RepairPriority } from '../../../network/index.js';
 import type { ScenarioZip } from './reader.js';
 
 /** What the restoration edits of an impact's scenario ZIP mean, written into its metadata. */
-export function impactRestorationDescription(crews: number | null): string {
-  return `each failed asset is back in service (in_service true) at its restored_at in the repairs table of the impact analysis (${crews === null ? 'no crew limit' : `${crews} crews, upstream first`})`;
+export function impactRestorationDescription(priority: RepairPriority, crews: number | null): string {
+  return `each failed asset is back in service (in_service true) at its restored_at in the repairs table of the impact analysis (${crews === null ? 'no crew limit' : `${crews} crews`}, priority ${priority})`;
 }
 
-/** Writes `outputPath` (through a temporary file): `zip`'s entries with restoration edits from `repairs` (in sample order, as ImpactRun gives them). */
+/** Writes `outputPath` (through a temporary file): `zip`'s entries with restoration edits from `restored` (each sample's repairs, samples ascending). */
 export async function writeImpactRestorationZip(
   zip: ScenarioZip,
   metadata: Record<string, unknown>,
-  repairs: readonly RepairRecord[],
+  restored: Iterable<{ sample: number; repairs: { asset_uuid: string; restored_hours: number }[] }>,
   origin: string,
+  priority: RepairPriority,
   crews: number | null,
   outputPath: string,
 ): Promise<void> {
@@ -48,19 +49,22 @@ export async function writeImpactRestorationZip(
   try {
     await write(DOCUMENT_OPENING);
     let records = 0;
-    let next = 0;
+    const samples = restored[Symbol.iterator]();
+    let next = samples.next();
     for await (const group of zip.failuresBySample()) {
       const edits: ServiceEdit[] = group.failures.map((failure) => ({ timestamp: failure.timestamp, uuid: failure.assetUuid, inService: false }));
-      while (next < repairs.length && repairs[next].sample < group.sample) next += 1;
-      for (; next < repairs.length && repairs[next].sample === group.sample; next += 1) {
-        edits.push({ timestamp: timestampAfter(origin, repairs[next].restored_hours), uuid: repairs[next].asset_uuid, inService: true });
+      while (!next.done && next.value.sample < group.sample) next = samples.next();
+      if (!next.done && next.value.sample === group.sample) {
+        for (const repair of next.value.repairs)
+          edits.push({ timestamp: timestampAfter(origin, repair.restored_hours), uuid: repair.asset_uuid, inService: true });
       }
       for (const record of serviceRecords(group.sample, edits)) {
         await write(`${records > 0 ? RECORD_SEPARATOR : ''}${JSON.stringify(record)}`);
         records += 1;
       }
     }
-    await write(documentClosing({ ...metadata, total_scenarios: records, restoration: impactRestorationDescription(crews) }, records > 0));
+    samples.return?.();
+    await write(documentClosing({ ...metadata, total_scenarios: records, restoration: impactRestorationDescription(priority, crews) }, records > 0));
     json.end();
     for (const name of zip.entryNames()) {
       if (name === 'tracked_changes.json') continue;

@@ -4,7 +4,7 @@
  * samples wrote 33.7 GB before it was stopped: a request whose estimate passes the output
  * quota (HAZSIM_MAX_OUTPUT_MB) is refused up front, naming the estimate and the limit.
  */
-import { HazsimError } from '../base/errors.js';
+import { HazsimError } from '../../base/errors.js';
 
 /**
  * Bytes of content per failed asset and sample: a tracked_changes.json edit

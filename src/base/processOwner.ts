@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { processAlive } from './atomic.js';
 
 /**
@@ -57,4 +58,35 @@ export function ownerGone(pid: number, madeAtMs: number): boolean {
   if (!processAlive(pid)) return true;
   const started = processStartMs(pid);
   return started !== null && started > madeAtMs + START_TIME_SLACK_MS;
+}
+
+/** This process's PID namespace (`pid:[4026531836]`), or null where the system has none. */
+export function pidNamespace(): string | null {
+  try {
+    return fs.readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Who a process is, beyond its pid: the pid means something only on its host, in its boot and
+ * in its PID namespace (containers sharing a volume see each other's files, not each other's
+ * processes).
+ */
+export interface ProcessIdentity {
+  pid: number;
+  host: string;
+  boot_id: string | null;
+  pid_namespace: string | null;
+}
+
+export function currentIdentity(): ProcessIdentity {
+  return { pid: process.pid, host: os.hostname(), boot_id: bootId(), pid_namespace: pidNamespace() };
+}
+
+/** True when `identity`'s pid can be looked up from here: the same host, boot and PID namespace. */
+export function sameProcessSpace(identity: ProcessIdentity): boolean {
+  const here = currentIdentity();
+  return identity.host === here.host && identity.boot_id === here.boot_id && identity.pid_namespace === here.pid_namespace;
 }

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, json, ROOT, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
 import { connectStdio } from '../helpers/mcp.js';
+import { skipTest } from '../helpers/skip.js';
 
 // Chaos: a REST server, an MCP server and CLI uploads write one cache at once while processes
 // are SIGKILLed at random for a bounded time. Afterwards the cache validates and every upload
@@ -151,6 +152,60 @@ test('REST, MCP and CLI writers killed at random lose no acknowledged model, des
     assert.ok(expect.allowedFor(name).includes(listed.get(name)!), `${name} has description ${listed.get(name)}, expected one of ${expect.allowedFor(name)}`);
   }
   await sleep(0);
+});
+
+/** `hazsim serve` in a PID namespace of its own (a container sharing the cache's volume): its pids mean nothing outside. */
+function startNamespacedServer(cache: string): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    // The server gets pid 3000001 inside, above the outer namespace's pid_max: outside, no process has it.
+    const script = `echo 3000000 > /proc/sys/kernel/ns_last_pid && "${process.execPath}" "${BIN}" serve --port 0 --json --cache-dir "${cache}"`;
+    const child = spawn('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child', 'sh', '-c', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    child.stdout!.once('data', (chunk) => resolve({ child, url: JSON.parse(String(chunk)).url }));
+    child.once('exit', (code) => reject(new Error(`the namespaced server exited (${code}): ${stderr}`)));
+  });
+}
+
+test("two servers in different PID namespaces on one cache: neither fails or deletes the other's running job", async () => {
+  if (process.getuid?.() !== 0 || spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status !== 0) {
+    skipTest('unshare --pid needs root (the two-namespace chaos case)');
+    return;
+  }
+  const cache = tempDir();
+  assert.is(runCli(['upload', path.join(ROOT, 'examples/feeder/example_feeder.json'), '--name', 'feeder', '--cache-dir', cache]).code, 0);
+  assert.is(runCli(['upload', path.join(ROOT, 'examples/hazards/earthquake.json'), '--name', 'quake', '--cache-dir', cache]).code, 0);
+  const inner = await startNamespacedServer(cache);
+  let outer: { child: ChildProcess; url: string } | null = null;
+  try {
+    const submitted = await fetch(`${inner.url}/jobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'scenarios', request: { distribution_system_name: 'feeder', hazard_system_name: 'quake', number_of_samples: 60_000 } }),
+    });
+    assert.is(submitted.status, 202, await submitted.clone().text());
+    const { id } = (await submitted.json()) as { id: string };
+    // Wait until the job runs and has files of its own.
+    const deadline = Date.now() + 60_000;
+    while ((((await (await fetch(`${inner.url}/jobs/${id}`)).json()) as { state: string }).state as string) !== 'running') {
+      assert.ok(Date.now() < deadline, 'the job never started');
+      await sleep(100);
+    }
+    // A server in the outer namespace starts on the same cache (its start-up sweep reads every job) and is asked about it.
+    outer = await startServer(cache);
+    const seen = (await (await fetch(`${outer.url}/jobs/${id}`)).json()) as { state: string };
+    assert.is(seen.state, 'running', "the outer server took the inner server's running job for an orphan");
+    const listed = (await (await fetch(`${outer.url}/jobs`)).json()) as { items?: { id: string; state: string }[] } | { id: string; state: string }[];
+    const items = Array.isArray(listed) ? listed : (listed.items ?? []);
+    assert.is(items.find((job) => job.id === id)?.state, 'running');
+    assert.ok(fs.existsSync(path.join(cache, 'jobs', id)), "the outer server deleted the job's files");
+    // The inner server is still whole and can cancel its own job.
+    const cancelled = await fetch(`${inner.url}/jobs/${id}`, { method: 'DELETE' });
+    assert.is(cancelled.status, 200, await cancelled.text());
+  } finally {
+    inner.child.kill('SIGTERM');
+    outer?.child.kill('SIGTERM');
+  }
 });
 
 test.run();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { HazsimError } from '../../base/errors.js';
-import { bootId, ownerGone, processStartMs } from '../../base/processOwner.js';
+import { bootId, ownerGone, pidNamespace, processStartMs } from '../../base/processOwner.js';
 
 /** How long a waiter keeps trying before it reports the cache as busy. */
 const LOCK_WAIT_MS = 60_000;
@@ -19,6 +19,8 @@ interface LockOwner {
   time: number;
   boot_id?: string | null;
   started_at?: number | null;
+  /** The owner's PID namespace: from another one (a container sharing the volume), its pid cannot be checked here. */
+  pid_namespace?: string | null;
 }
 
 function readOwner(lockPath: string): LockOwner | null {
@@ -40,6 +42,7 @@ function isStale(lockPath: string): boolean {
   // A lock file that is empty or half-written is only stale once its writer had time to finish.
   if (!owner) return ageMs > 5_000;
   if (owner.host !== os.hostname()) return ageMs > STALE_LOCK_MS;
+  if (owner.pid_namespace && owner.pid_namespace !== pidNamespace()) return ageMs > STALE_LOCK_MS;
   const currentBoot = bootId();
   if (owner.boot_id && currentBoot && owner.boot_id !== currentBoot) return true;
   if (typeof owner.started_at === 'number') {
@@ -55,7 +58,14 @@ function tryAcquire(lockPath: string): boolean {
   try {
     const fd = fs.openSync(lockPath, 'wx', 0o644);
     try {
-      const owner: LockOwner = { pid: process.pid, host: os.hostname(), time: Date.now(), boot_id: bootId(), started_at: processStartMs(process.pid) };
+      const owner: LockOwner = {
+        pid: process.pid,
+        host: os.hostname(),
+        time: Date.now(),
+        boot_id: bootId(),
+        started_at: processStartMs(process.pid),
+        pid_namespace: pidNamespace(),
+      };
       fs.writeFileSync(fd, JSON.stringify(owner));
     } catch (error) {
       // A lock we could not describe (disk full) must not outlive this attempt.

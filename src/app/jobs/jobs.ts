@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ERROR_KIND_TABLE, HazsimError, toHazsimError } from '../../base/errors.js';
 import { isTemporaryName, writeFileAtomic } from '../../base/atomic.js';
-import { ownerGone } from '../../base/processOwner.js';
+import { currentIdentity, ownerGone, sameProcessSpace, type ProcessIdentity } from '../../base/processOwner.js';
 import { Semaphore } from '../../base/semaphore.js';
 import { UUID_PATTERN, uuidV7 } from '../../base/uuidV7.js';
 import { parseOrThrow } from '../../base/validation.js';
@@ -51,7 +51,19 @@ interface JobDependencies {
 /** The record as stored: the public one plus the process that runs it, so another process can tell a dead job from a live one. */
 interface StoredJob extends JobRecord {
   owner_pid: number;
+  /** The owner's full identity (docs/hardening.md, "Job ownership"); absent in records of older versions. */
+  owner?: ProcessIdentity;
+  /** When the owner last said it is alive (ms since the epoch): it does every HEARTBEAT_MS while the job runs. */
+  heartbeat_at?: number;
 }
+
+/** How often a process renews the records of the jobs it runs. */
+const HEARTBEAT_MS = 10_000;
+/**
+ * How long a job of a process that cannot be checked from here (another host, boot or PID
+ * namespace) stays its own without a heartbeat: six missed beats.
+ */
+const JOB_LEASE_MS = 60_000;
 
 /** A job this process runs. */
 interface LiveJob {
@@ -83,13 +95,22 @@ export function createJobOps(dependencies: JobDependencies) {
   const folderOf = (id: string) => path.join(jobsDir, id);
 
   function publicRecord(stored: StoredJob): JobRecord {
-    const { owner_pid: _owner, ...record } = stored;
+    const { owner_pid: _owner, owner: _identity, heartbeat_at: _heartbeat, ...record } = stored;
     return record;
   }
 
-  function persist(stored: StoredJob): void {
-    fs.mkdirSync(jobsDir, { recursive: true });
-    writeFileAtomic(recordPath(stored.id), `${JSON.stringify(stored, null, 2)}\n`);
+  /**
+   * Writes a record. A record that cannot be written (a full disk) leaves the job as it was
+   * in memory and is reported false: the server keeps serving, and the next write retries.
+   */
+  function persist(stored: StoredJob): boolean {
+    try {
+      fs.mkdirSync(jobsDir, { recursive: true });
+      writeFileAtomic(recordPath(stored.id), `${JSON.stringify(stored, null, 2)}\n`);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   function notify(stored: StoredJob): void {
@@ -112,11 +133,23 @@ export function createJobOps(dependencies: JobDependencies) {
     }
   }
 
-  /** A job left unfinished by a process that is gone can never finish: it is marked failed and its partial files removed. */
+  /**
+   * A job left unfinished by a process that is gone can never finish: it is marked failed.
+   * Its owner is judged by pid only where the pid means the same process (same host, boot and
+   * PID namespace); elsewhere by its heartbeat, which must be older than JOB_LEASE_MS. Only
+   * the first case removes the job's partial files: a process never deletes files of a job
+   * whose owner it cannot see.
+   */
   function settleOrphan(stored: StoredJob): StoredJob {
     if (FINISHED_STATES.includes(stored.state) || live.has(stored.id)) return stored;
-    if (!ownerGone(stored.owner_pid, Date.parse(stored.created_at))) return stored;
-    fs.rmSync(folderOf(stored.id), { recursive: true, force: true });
+    const checkable = stored.owner === undefined || sameProcessSpace(stored.owner);
+    if (
+      checkable
+        ? !ownerGone(stored.owner_pid, Date.parse(stored.created_at))
+        : Date.now() - (stored.heartbeat_at ?? Date.parse(stored.created_at)) <= JOB_LEASE_MS
+    )
+      return stored;
+    if (checkable) fs.rmSync(folderOf(stored.id), { recursive: true, force: true });
     const failed: StoredJob = { ...stored, state: 'failed', finished_at: now(), error: { detail: INTERRUPTED_BY_RESTART, status_code: 500 } };
     persist(failed);
     return failed;
@@ -132,7 +165,7 @@ export function createJobOps(dependencies: JobDependencies) {
   }
 
   function update(job: LiveJob, change: Partial<StoredJob>): void {
-    job.stored = { ...job.stored, ...change };
+    job.stored = { ...job.stored, ...change, heartbeat_at: Date.now() };
     persist(job.stored);
     job.lastPersisted = Date.now();
     notify(job.stored);
@@ -212,6 +245,8 @@ export function createJobOps(dependencies: JobDependencies) {
       result: null,
       error: null,
       owner_pid: process.pid,
+      owner: currentIdentity(),
+      heartbeat_at: Date.now(),
     };
     persist(stored);
     const job: LiveJob = { stored, controller: new AbortController(), settled: Promise.resolve(), lastNotified: 0, lastPersisted: Date.now() };
@@ -296,6 +331,14 @@ export function createJobOps(dependencies: JobDependencies) {
     for (const job of running) job.controller.abort(new Interruption(detail));
     await Promise.all(running.map((job) => job.settled));
   }
+
+  // The jobs this process runs say they are alive, so processes that cannot see it leave them alone.
+  setInterval(() => {
+    for (const job of live.values()) {
+      job.stored = { ...job.stored, heartbeat_at: Date.now() };
+      if (persist(job.stored)) job.lastPersisted = Date.now();
+    }
+  }, HEARTBEAT_MS).unref();
 
   // Jobs left unfinished by a process that is gone (a killed server) are marked failed now, not when someone looks.
   listJobs();

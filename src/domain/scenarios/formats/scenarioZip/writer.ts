@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import yazl from 'yazl';
 import { temporaryPath } from '../../../../base/atomic.js';
 import { HazsimError, toHazsimError } from '../../../../base/errors.js';
@@ -87,17 +87,22 @@ export async function writeZipFromSamples(run: RunDescription, source: SampleSou
     file.on('close', resolve);
     // Packing the entries can take minutes for a large run: a cancel stops it at once.
     source.signal?.addEventListener('abort', () => stop(source.signal!.reason as Error), { once: true });
-    if (source.maxOutputBytes !== undefined) {
-      const limit = source.maxOutputBytes;
-      zip.outputStream.on('data', (chunk: Buffer) => {
-        zipBytes += chunk.length;
-        if (zipBytes + damageBytes > limit) stop(overQuota(limit));
-      });
-    }
   });
   written.catch(() => undefined);
   zip.addReadStream(json, 'tracked_changes.json', ENTRY_OPTIONS);
-  zip.outputStream.pipe(file);
+  // The ZIP's bytes are counted on their way to the file, against the output quota.
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      zipBytes += chunk.length;
+      if (source.maxOutputBytes !== undefined && zipBytes + damageBytes > source.maxOutputBytes) callback(overQuota(source.maxOutputBytes));
+      else callback(null, chunk);
+    },
+  });
+  counter.on('error', (error: Error) => {
+    failed.abort(error);
+    file.destroy(error);
+  });
+  zip.outputStream.pipe(counter).pipe(file);
   // damage.csv is drawn alongside the records but follows them in the ZIP: it waits in a file, not in memory.
   const damagePath = run.damage ? `${temporary}.damage.csv` : null;
   let damageFd: number | null = null;

@@ -109,6 +109,9 @@ export function manPage(program: Command): string {
   const leaves = leafCommands(program);
   const lines = [
     `.TH HAZSIM 1 "" "hazsim ${HAZSIM_VERSION}" "User Commands"`,
+    // Left-aligned, not justified: option help holds file-name templates longer than a line,
+    // which groff cannot stretch a justified line around.
+    '.ad l',
     '.SH NAME',
     `hazsim \\- ${roff(program.description())}`,
     '.SH SYNOPSIS',

@@ -21,6 +21,10 @@ import {
 
 type Job = Record<string, any>;
 
+// The long runs here are cancelled or left long before they write much; the output limit
+// (HAZSIM_MAX_OUTPUT_MB, docs/hardening.md) would refuse them up front, so it is raised.
+process.env.HAZSIM_MAX_OUTPUT_MB = '1000000';
+
 const FEEDER = 'example_feeder';
 const QUAKE = 'earthquake';
 /** A run that takes minutes on this feeder: long enough to cancel, kill the server under, or leave. */

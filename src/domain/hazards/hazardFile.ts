@@ -64,7 +64,14 @@ export function readHazardFile(content: unknown): HazardFileResult {
   if (issues.length > 0) return { model: null, issues };
   const { terrain, exposure, notes } = shape.output;
   return {
-    model: { name: shape.output.name ?? '', ...(terrain ? { terrain } : {}), ...(exposure ? { exposure } : {}), ...(notes?.length ? { notes } : {}), timestamps, models },
+    model: {
+      name: shape.output.name ?? '',
+      ...(terrain ? { terrain } : {}),
+      ...(exposure ? { exposure } : {}),
+      ...(notes?.length ? { notes } : {}),
+      timestamps,
+      models,
+    },
     issues: [],
   };
 }

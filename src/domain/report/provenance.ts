@@ -46,6 +46,19 @@ function listText(value: unknown): string | null {
   return Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number') ? value.join(', ') : null;
 }
 
+/** Any other JSON setting (e.g. max_wind_source's counts per source) as `name: value` phrases, nested ones in parentheses. */
+function plainText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(plainText).join(', ');
+  if (typeof value === 'object' && value !== null) {
+    const parts = Object.entries(value).map(([key, item]) => {
+      const text = plainText(item);
+      return `${key.replaceAll('_', ' ')}: ${typeof item === 'object' && item !== null ? `(${text})` : text}`;
+    });
+    return parts.join('; ');
+  }
+  return String(value);
+}
+
 /** The provenance rows: run_info's keys with readable values, warnings and unlocated assets left out (the page lists them itself). */
 export function provenanceRows(runInfo: Readonly<Record<string, string>>): [string, string][] {
   return Object.entries(runInfo)
@@ -53,6 +66,6 @@ export function provenanceRows(runInfo: Readonly<Record<string, string>>): [stri
     .map(([key, text]) => {
       const value = parsed(text);
       const readable = key === 'distribution_coordinates' ? coordinatesText(value) : key === 'wind_conversion' ? windConversionText(value) : listText(value);
-      return [key, readable ?? text];
+      return [key, readable ?? (typeof value === 'object' && value !== null ? plainText(value) : text)];
     });
 }

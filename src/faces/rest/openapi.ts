@@ -6,7 +6,6 @@
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import {
-  CacheInfo,
   CacheRefreshResult,
   CurveSetRecord,
   CurveSetWithContent,
@@ -24,7 +23,7 @@ import { HAZSIM_VERSION } from '../../base/version.js';
 import { JSON_SCHEMA_CONVERSION } from '../../base/jsonSchema.js';
 import { ImpactRequest } from '../../app/impact/impactSchemas.js';
 import { jobRequestFor } from '../../app/jobs/jobSchemas.js';
-import { ApiInfo, EntryName, HealthReport, JobResource, UploadForm } from './schemas.js';
+import { ApiInfo, EntryName, HealthReport, JobResource, RestCacheInfo, UploadForm } from './schemas.js';
 import type { Route } from './routeTable.js';
 
 /** Schemas shown by name under components.schemas and referenced from the operations; ScenarioRequest carries the server's sample bound. */
@@ -37,7 +36,7 @@ const namedSchemas = (maxSamples: number) => ({
   UploadForm,
   UploadResponse,
   StatusMessage,
-  CacheInfo,
+  CacheInfo: RestCacheInfo,
   CacheRefreshResult,
   HazardTypesResponse,
   SimulationRequest,

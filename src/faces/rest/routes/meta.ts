@@ -84,6 +84,7 @@ export function metaRoutes(service: HazsimService, startedAtMs: number, options:
           distribution_models: relative(info.distribution_models),
           hazard_models: relative(info.hazard_models),
           results: { ...info.results, directory: clientPath(service.cache.root, info.results.directory) },
+          jobs: { ...info.jobs, directory: clientPath(service.cache.root, info.jobs.directory) },
         };
       },
     },

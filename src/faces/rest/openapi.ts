@@ -196,13 +196,20 @@ export function buildOpenApiDocument(routes: readonly Route[], options: Document
       contact: { name: 'hazsim maintainers' },
       license: { name: 'BSD-3-Clause', identifier: 'BSD-3-Clause' },
     },
-    servers: [{ url: '/', description: 'this server' }],
+    servers: [{ url: '.', description: 'this server' }],
     tags: [...new Set(documented.map((route) => route.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
     paths,
     components: {
       schemas: toJsonSchemaDefs(named, CONVERSION),
       headers: { 'X-Request-Id': REQUEST_ID_HEADER },
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'the API key the server was started with (--api-key or HAZSIM_API_KEY)' } },
+      // Without a key there is nothing to authorize: no scheme, so Swagger UI shows no Authorize button.
+      ...(options.apiKey
+        ? {
+            securitySchemes: {
+              bearerAuth: { type: 'http', scheme: 'bearer', description: 'the API key the server was started with (--api-key or HAZSIM_API_KEY)' },
+            },
+          }
+        : {}),
     },
     ...(options.apiKey ? { security: [{ bearerAuth: [] }] } : {}),
   };

@@ -72,6 +72,7 @@ export function makeCacheCommand(context: CommandContext): Command {
               ],
               ['total', info.total_models, info.total_files, info.total_size_bytes, info.total_size_mb],
               ['results (not in total)', '-', info.results.total_files, info.results.total_size_bytes, info.results.total_size_mb],
+              [`jobs (${info.jobs.finished_jobs} finished, not in total)`, '-', '-', info.jobs.total_size_bytes, info.jobs.total_size_mb],
             ],
           ),
         ].join('\n'),
@@ -99,9 +100,9 @@ export function makeCacheCommand(context: CommandContext): Command {
   cache
     .command('prune')
     .description(
-      'list what the cache holds that nothing uses (time series and derived-data folders of models that are gone, results older than --older-than days, partial result files of killed runs wherever they were writing) and, with --yes or a confirmation on a terminal, remove it',
+      'list what the cache holds that nothing uses (time series and derived-data folders of models that are gone, results and finished REST jobs older than --older-than days, partial result files of killed runs wherever they were writing) and, with --yes or a confirmation on a terminal, remove it',
     )
-    .option('--older-than <days>', 'result files older than this many days count as old', parseDays, DEFAULT_RESULT_AGE_DAYS)
+    .option('--older-than <days>', 'result files and finished REST jobs older than this many days count as old', parseDays, DEFAULT_RESULT_AGE_DAYS)
     .option('-y, --yes', 'remove without asking (without it, and without a terminal, nothing is removed: a dry run)')
     .action(async (options: GlobalOptions & { olderThan: number; yes?: boolean }) => {
       const service = context.service(options);

@@ -40,6 +40,7 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   completion: [
     'eval "$(hazsim completion bash)"          # in ~/.bashrc',
     'eval "$(hazsim completion zsh)"           # in ~/.zshrc',
+    'hazsim completion fish | source           # in ~/.config/fish/config.fish',
     'hazsim completion --names curve-set        # the names the script completes with',
   ],
 };

@@ -6,7 +6,8 @@ import { ModelStore, METADATA_FILE, type ModelRecord, type RefreshReport } from 
 import type { CheckModelFileTask } from './workers/checkModelFileWorker.js';
 import { GDM_READING, type CoordinateReading } from '../domain/assets/index.js';
 import { assertCacheRootUsable } from './cache/root.js';
-import { pruneCache as pruneModelCache, type PruneResult } from './cache/prune.js';
+import { pruneCache as pruneModelCache, sizeOnDisk, type PruneResult } from './cache/prune.js';
+import { finishedJobs } from './jobs/finishedJobs.js';
 import { temporaryPath } from '../base/atomic.js';
 import { HazsimError } from '../base/errors.js';
 import { MODEL_KINDS, MODEL_KIND_IDS, type ModelKind, type ModelKindId } from './models/kinds.js';
@@ -124,12 +125,21 @@ export interface ResultsSize {
   total_size_mb: number;
 }
 
-/** docs/specification.md §4.1 /cache-info (totals over the models), with a breakdown per store and the results folder (allowed extras). */
+/** The finished REST jobs kept in the cache (queued and running ones are not counted). */
+export interface JobsSize {
+  directory: string;
+  finished_jobs: number;
+  total_size_bytes: number;
+  total_size_mb: number;
+}
+
+/** docs/specification.md §4.1 /cache-info (totals over the models), with a breakdown per store, the results folder and the finished jobs (allowed extras). */
 export interface CacheInfo extends StoreSize {
   metadata_file: string;
   distribution_models: StoreSize;
   hazard_models: StoreSize;
   results: ResultsSize;
+  jobs: JobsSize;
 }
 
 /** docs/specification.md §4.1 /refresh-cache, with what changed in each store. */
@@ -173,6 +183,8 @@ export function createService(options: ServiceOptions = {}): HazsimService {
   const curveSets = createCurveSetStore(cacheRoot, clock);
   /** Where runs started from the TUI and the MCP server keep their files (RunOutputOptions.inResultsDir). */
   const resultsDir = path.join(cacheRoot, 'results');
+  /** Where REST jobs keep their records and results (docs/jobs.md). */
+  const jobsDir = path.join(cacheRoot, 'jobs');
   const simulation = createSimulationOps({
     stores,
     resolveCurveSet: (name) => {
@@ -194,7 +206,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
     cacheRoot,
   });
   const jobs = createJobOps({
-    jobsDir: path.join(cacheRoot, 'jobs'),
+    jobsDir,
     maxSamples: settings.maxSamples,
     clock,
     stores,
@@ -438,6 +450,12 @@ export function createService(options: ServiceOptions = {}): HazsimService {
     return { directory: resultsDir, total_files: files.length, total_size_bytes: bytes, total_size_mb: toMegabytes(bytes) };
   }
 
+  function jobsSize(): JobsSize {
+    const finished = finishedJobs(jobsDir);
+    const bytes = finished.reduce((sum, job) => sum + sizeOnDisk(job.recordPath) + sizeOnDisk(job.folderPath), 0);
+    return { directory: jobsDir, finished_jobs: finished.length, total_size_bytes: bytes, total_size_mb: toMegabytes(bytes) };
+  }
+
   function cacheInfo(): CacheInfo {
     const distribution = storeSize(stores.distribution);
     const hazard = storeSize(stores.hazard);
@@ -452,12 +470,13 @@ export function createService(options: ServiceOptions = {}): HazsimService {
       distribution_models: distribution,
       hazard_models: hazard,
       results: resultsSize(),
+      jobs: jobsSize(),
     };
   }
 
-  /** `hazsim cache prune`: folders of models that are gone and results older than `olderThanDays`, listed, and removed with `remove`. */
+  /** `hazsim cache prune`: folders of models that are gone, results and finished jobs older than `olderThanDays`, listed, and removed with `remove`. */
   function pruneCache(options: { olderThanDays: number; remove: boolean }): Promise<PruneResult> {
-    return pruneModelCache([stores.distribution, stores.hazard], { resultsDir, cacheRoot }, { ...options, now: clock() });
+    return pruneModelCache([stores.distribution, stores.hazard], { resultsDir, jobsDir, cacheRoot }, { ...options, now: clock() });
   }
 
   async function refreshCache(): Promise<CacheRefreshResult> {

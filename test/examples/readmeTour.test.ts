@@ -64,7 +64,7 @@ tour('the tour, with bare `hazsim` from the installed PATH, in a fresh folder an
         .trim(),
     )
     .filter((line) => line.startsWith('hazsim ') && !/^hazsim (serve|mcp|browse)\b/.test(line))
-    .map((line) => line.replace(/\|zsh$/, '').replace('<name>', 'DEFAULT_CURVES'))
+    .map((line) => line.replace(/\|zsh\|fish$/, '').replace('<name>', 'DEFAULT_CURVES'))
     .filter((line) => !/<file>/.test(line));
   assert.ok(lines.length >= 12, lines.join('\n'));
   const script = ['set -e', ...lines.map((line) => `echo "\\$ ${line.replace(/"/g, '\\"')}"; ${line} > /dev/null`), 'echo TOUR DONE'].join('\n');

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -77,6 +79,80 @@ test('/redoc shows every operation, loading only this server', async (context) =
   await page.waitForTimeout(300);
   assertLocalOnly(context, requested, failed);
   await page.close();
+});
+
+/** A reverse proxy mounting `target` at /hazsim/ (what nginx's `location /hazsim/ { proxy_pass http://backend/; }` does); anything else is a 404. */
+async function mountAtPrefix(target: string): Promise<{ base: string; seen: string[]; close: () => Promise<void> }> {
+  const seen: string[] = [];
+  const proxy = http.createServer((request, response) => {
+    seen.push(request.url ?? '');
+    if (!request.url?.startsWith('/hazsim/')) {
+      response.writeHead(404).end('not under /hazsim/');
+      return;
+    }
+    const upstream = http.request(`${target}${request.url.slice('/hazsim'.length)}`, { method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return { base: `http://127.0.0.1:${port}/hazsim`, seen, close: () => new Promise((resolve) => proxy.close(() => resolve())) };
+}
+
+test('behind a proxy at /hazsim/, /docs and /redoc load their assets and the document under the prefix; Try it out calls it too', async (context) => {
+  if (!available) return;
+  const proxy = await mountAtPrefix(context.server.base);
+  try {
+    const swagger = await context.browser.newPage();
+    const failed: string[] = [];
+    swagger.on('requestfailed', (request) => failed.push(request.url()));
+    await swagger.goto(`${proxy.base}/docs`, { waitUntil: 'load' });
+    await swagger.waitForSelector('.opblock-summary', { timeout: 20_000 });
+    await swagger.click('#operations-Service-health .opblock-summary');
+    await swagger.click('#operations-Service-health .try-out__btn');
+    await swagger.click('#operations-Service-health .execute');
+    await swagger.waitForSelector('#operations-Service-health .live-responses-table .response-col_status', { timeout: 20_000 });
+    assert.match(await swagger.innerText('#operations-Service-health .live-responses-table'), /200/);
+    await swagger.close();
+
+    const redoc = await context.browser.newPage();
+    redoc.on('requestfailed', (request) => failed.push(request.url()));
+    await redoc.goto(`${proxy.base}/redoc`, { waitUntil: 'load' });
+    await redoc.waitForSelector('[data-section-id^="tag/"]', { timeout: 20_000 });
+    await redoc.close();
+
+    assert.equal(failed, []);
+    assert.equal(
+      proxy.seen.filter((url) => !url.startsWith('/hazsim/')),
+      [],
+      'every request stays under the prefix',
+    );
+    for (const expected of ['/hazsim/docs/static/swagger-ui-bundle.js', '/hazsim/redoc/static/redoc.standalone.js', '/hazsim/openapi.json', '/hazsim/health'])
+      assert.ok(proxy.seen.includes(expected), `${expected} requested`);
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('/docs shows Authorize only when the server requires an API key', async (context) => {
+  if (!available) return;
+  const authorizeShown = async (base: string) => {
+    const page = await context.browser.newPage();
+    await page.goto(`${base}/docs`, { waitUntil: 'load' });
+    await page.waitForSelector('.opblock-summary', { timeout: 20_000 });
+    const shown = (await page.$$('.btn.authorize')).length > 0;
+    await page.close();
+    return shown;
+  };
+  assert.is(await authorizeShown(context.server.base), false, 'no key, nothing to authorize');
+  const keyed = await startTestServer({ apiKey: 'sekret' });
+  try {
+    assert.is(await authorizeShown(keyed.base), true);
+  } finally {
+    await keyed.stop();
+  }
 });
 
 test.run();

@@ -186,8 +186,8 @@ off('no CORS header without --cors-origin; with an API key /health names no path
     const response = await fetch(`${plain.base}/health`, { headers: { Origin: 'https://app.example' } });
     assert.is(response.headers.get('access-control-allow-origin'), null);
     const health = await expectJson(response);
-    // Without an API key /health names the cache, relative to itself (docs/hardening.md: no absolute path in a REST body).
-    assert.is(health.cache.directory, '.');
+    // Without an API key /health says what its paths are relative to (docs/hardening.md: no absolute path in a REST body).
+    assert.match(health.cache.paths_relative_to, /^the cache directory this server was started with/);
   } finally {
     await plain.stop();
   }

@@ -25,8 +25,11 @@ test('GET /health reports status, version, uptime and a reachable cache', async 
   const body = await expectJson(await fetch(`${server.base}/health`));
   assert.is(body.status, 'healthy');
   assert.ok(body.uptime_seconds >= 0);
-  // REST bodies name the cache relative to itself (docs/hardening.md): '.'.
-  assert.equal(body.cache, { directory: '.', reachable: true });
+  // REST bodies name no absolute path (docs/hardening.md), so the root is named in words.
+  assert.equal(Object.keys(body.cache).sort(), ['paths_relative_to', 'reachable']);
+  assert.is(body.cache.reachable, true);
+  assert.match(body.cache.paths_relative_to, /^the cache directory this server was started with \(hazsim serve prints its absolute path at start-up/);
+  assert.not.ok(JSON.stringify(body).includes(server.cacheDir), 'no absolute path of the server');
 });
 
 test('GET /health is a 503 with the error fields when the cache directory cannot be used', async () => {
@@ -48,6 +51,8 @@ test('GET /health is a 503 with the error fields when the cache directory cannot
 test('GET /cache-info has the spec fields, counting both stores', async ({ server }) => {
   const body = await expectJson(await fetch(`${server.base}/cache-info`));
   assert.is(body.cache_directory, '.');
+  assert.match(body.paths_relative_to, /^the cache directory this server was started with/);
+  assert.not.ok(JSON.stringify(body).includes(server.cacheDir), 'no absolute path of the server');
   assert.is(body.metadata_file, path.join('distribution_models', 'models_metadata.json'));
   assert.is(body.total_models, 2);
   assert.ok(body.total_files >= 4);

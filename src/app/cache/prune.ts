@@ -1,17 +1,19 @@
 /**
  * `hazsim cache prune` (docs/cache.md, "Pruning"): what the cache holds that nothing uses any
- * more, namely folders of models that are gone and result files older than a given age, listed
- * and, when asked, removed.
+ * more, namely folders of models that are gone and result files and finished REST jobs older
+ * than a given age, listed and, when asked, removed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ModelStore, OrphanedFolder } from './store.js';
 import { leftoverWrites } from '../results/writesInProgress.js';
+import { finishedJobs, removeFinishedJob } from '../jobs/finishedJobs.js';
 
 export interface PruneEntry {
   path: string;
   /** partial_file: what a killed run left while writing a result, wherever it was writing (writesInProgress.ts). */
-  kind: OrphanedFolder['kind'] | 'old_result' | 'partial_file';
+  /** old_job: a finished REST job (path: its record; size: record and result folder). */
+  kind: OrphanedFolder['kind'] | 'old_result' | 'old_job' | 'partial_file';
   size_bytes: number;
 }
 
@@ -50,12 +52,24 @@ function oldResults(resultsDir: string, olderThanDays: number, now: Date): Prune
   return entries;
 }
 
+/** Finished jobs in `jobsDir` that ended more than `olderThanDays` days before `now`, removed when `remove`. */
+function oldJobs(jobsDir: string, olderThanDays: number, now: Date, remove: boolean): PruneEntry[] {
+  const cutoff = now.getTime() - olderThanDays * 86_400_000;
+  return finishedJobs(jobsDir)
+    .filter((job) => job.finishedAtMs < cutoff)
+    .map((job) => {
+      const entry: PruneEntry = { path: job.recordPath, kind: 'old_job', size_bytes: sizeOnDisk(job.recordPath) + sizeOnDisk(job.folderPath) };
+      if (remove) removeFinishedJob(job);
+      return entry;
+    });
+}
+
 export async function pruneCache(
   stores: ModelStore[],
-  folders: { resultsDir: string; cacheRoot: string },
+  folders: { resultsDir: string; jobsDir: string; cacheRoot: string },
   options: { olderThanDays: number; remove: boolean; now: Date },
 ): Promise<PruneResult> {
-  const { resultsDir, cacheRoot } = folders;
+  const { resultsDir, jobsDir, cacheRoot } = folders;
   const entries: PruneEntry[] = [];
   for (const store of stores) {
     // Sizes are taken before removal; the store removes its orphans under its own lock.
@@ -67,6 +81,7 @@ export async function pruneCache(
   const results = oldResults(resultsDir, options.olderThanDays, options.now);
   if (options.remove) for (const result of results) fs.rmSync(result.path, { force: true });
   entries.push(...results);
+  entries.push(...oldJobs(jobsDir, options.olderThanDays, options.now, options.remove));
   for (const leftover of leftoverWrites(cacheRoot, options.remove)) entries.push({ ...leftover, kind: 'partial_file' });
   return {
     status: 'success',

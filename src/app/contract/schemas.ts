@@ -363,6 +363,12 @@ export const CacheInfo = v.strictObject({
     v.strictObject({ directory: v.string(), total_files: Count, total_size_bytes: Count, total_size_mb: v.number() }),
     v.description('result files kept in the cache by runs from the MCP server and the TUI (not counted in the totals); `hazsim cache prune` removes old ones'),
   ),
+  jobs: v.pipe(
+    v.strictObject({ directory: v.string(), finished_jobs: Count, total_size_bytes: Count, total_size_mb: v.number() }),
+    v.description(
+      'finished REST jobs (succeeded, failed or cancelled) kept in the cache with their results (not counted in the totals; queued and running jobs are not counted); `hazsim cache prune` removes old ones',
+    ),
+  ),
 });
 
 const RefreshReport = v.strictObject({

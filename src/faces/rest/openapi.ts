@@ -6,7 +6,6 @@
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import {
-  CacheInfo,
   CacheRefreshResult,
   CurveSetRecord,
   CurveSetWithContent,
@@ -24,7 +23,7 @@ import { HAZSIM_VERSION } from '../../base/version.js';
 import { JSON_SCHEMA_CONVERSION } from '../../base/jsonSchema.js';
 import { ImpactRequest } from '../../app/impact/impactSchemas.js';
 import { jobRequestFor } from '../../app/jobs/jobSchemas.js';
-import { ApiInfo, EntryName, HealthReport, JobResource, UploadForm } from './schemas.js';
+import { ApiInfo, EntryName, HealthReport, JobResource, RestCacheInfo, UploadForm } from './schemas.js';
 import type { Route } from './routeTable.js';
 
 /** Schemas shown by name under components.schemas and referenced from the operations; ScenarioRequest carries the server's sample bound. */
@@ -37,7 +36,7 @@ const namedSchemas = (maxSamples: number) => ({
   UploadForm,
   UploadResponse,
   StatusMessage,
-  CacheInfo,
+  CacheInfo: RestCacheInfo,
   CacheRefreshResult,
   HazardTypesResponse,
   SimulationRequest,
@@ -197,13 +196,20 @@ export function buildOpenApiDocument(routes: readonly Route[], options: Document
       contact: { name: 'hazsim maintainers' },
       license: { name: 'BSD-3-Clause', identifier: 'BSD-3-Clause' },
     },
-    servers: [{ url: '/', description: 'this server' }],
+    servers: [{ url: '.', description: 'this server' }],
     tags: [...new Set(documented.map((route) => route.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
     paths,
     components: {
       schemas: toJsonSchemaDefs(named, CONVERSION),
       headers: { 'X-Request-Id': REQUEST_ID_HEADER },
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'the API key the server was started with (--api-key or HAZSIM_API_KEY)' } },
+      // Without a key there is nothing to authorize: no scheme, so Swagger UI shows no Authorize button.
+      ...(options.apiKey
+        ? {
+            securitySchemes: {
+              bearerAuth: { type: 'http', scheme: 'bearer', description: 'the API key the server was started with (--api-key or HAZSIM_API_KEY)' },
+            },
+          }
+        : {}),
     },
     ...(options.apiKey ? { security: [{ bearerAuth: [] }] } : {}),
   };

@@ -4,7 +4,7 @@
  * Like src/app/contract/schemas.ts they are the single source of the OpenAPI document.
  */
 import * as v from 'valibot';
-import { CoordinateUploadFields, TrackUploadFields } from '../../app/contract/schemas.js';
+import { CacheInfo, CoordinateUploadFields, TrackUploadFields } from '../../app/contract/schemas.js';
 import { JOB_STATES, JobRecord } from '../../app/jobs/jobSchemas.js';
 
 /** GET /: what this service is and where its documentation lives. */
@@ -18,6 +18,16 @@ export const ApiInfo = v.strictObject({
 });
 
 /**
+ * What the relative paths of a REST answer start from. REST answers never carry the server's
+ * absolute paths (docs/hardening.md, "Serving"), so instead of a bare "." the answer says in
+ * words which directory that is and where its operator finds the absolute path.
+ */
+export const CACHE_ROOT_NOTE =
+  'the cache directory this server was started with (hazsim serve prints its absolute path at start-up; HTTP answers never name absolute paths)';
+
+const PathsRelativeTo = v.pipe(v.string(), v.description('which directory the relative paths of this answer start from, in words'));
+
+/**
  * GET /health. An unreachable cache makes the service useless, so that answer is a 503
  * that also carries the error body's detail and status_code.
  */
@@ -26,12 +36,24 @@ export const HealthReport = v.strictObject({
   version: v.string(),
   uptime_seconds: v.pipe(v.number(), v.description('seconds since the server started')),
   cache: v.strictObject({
-    directory: v.pipe(v.optional(v.string()), v.description('left out when the server requires an API key, so an anonymous caller learns no path')),
+    paths_relative_to: v.pipe(
+      v.optional(PathsRelativeTo),
+      v.description(
+        'which directory the paths in `problem` start from; left out when the server requires an API key, so an anonymous caller learns nothing of its files',
+      ),
+    ),
     reachable: v.pipe(v.boolean(), v.description('the cache root exists and is readable and writable')),
     problem: v.optional(v.string()),
   }),
   detail: v.optional(v.string()),
   status_code: v.optional(v.pipe(v.number(), v.integer())),
+});
+
+/** GET /cache-info: the spec's fields with every path relative to the cache root ("."), and what that root is. */
+export const RestCacheInfo = v.strictObject({
+  ...CacheInfo.entries,
+  cache_directory: v.pipe(v.literal('.'), v.description('the cache root, which every other path of this answer is relative to')),
+  paths_relative_to: PathsRelativeTo,
 });
 
 /**

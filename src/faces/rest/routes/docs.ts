@@ -1,7 +1,9 @@
 /**
  * /openapi.json, Swagger UI at /docs and ReDoc at /redoc, served entirely from this
  * package's own node_modules: no CDN, no web fonts, so the pages work offline and make
- * no request off the machine (CONTRIBUTING.md, "Stack notes").
+ * no request off the machine (CONTRIBUTING.md, "Stack notes"). The pages name their assets
+ * and the document by relative URLs, so they also work behind a reverse proxy that mounts
+ * the server under a path prefix (docs/rest-api.md, "Behind a reverse proxy").
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,8 @@ const packageDir = (name: string) => path.dirname(require.resolve(`${name}/packa
 
 const SWAGGER_STATIC = '/docs/static';
 const REDOC_STATIC = '/redoc/static';
+/** The same, relative to the pages (/docs and /redoc sit at the root, so a relative URL keeps any prefix in front of them). */
+const relative = (url: string) => url.slice(1);
 /** ReDoc's side menu shows a logo fetched from Redocly's CDN; an empty inline image takes its place. */
 const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
 const EMPTY_SVG = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
@@ -50,11 +54,11 @@ function swaggerPage(): (ctx: Context) => Promise<void> {
   const render = koaSwagger({
     title: 'hazsim API',
     routePrefix: '/docs',
-    swaggerCdnUrl: '/docs',
+    swaggerCdnUrl: 'docs',
     swaggerVersion: 'static',
-    favicon: `${SWAGGER_STATIC}/favicon-32x32.png`,
+    favicon: relative(`${SWAGGER_STATIC}/favicon-32x32.png`),
     hideTopbar: true,
-    swaggerOptions: { url: '/openapi.json', validatorUrl: null, deepLinking: true, displayOperationId: true },
+    swaggerOptions: { url: 'openapi.json', validatorUrl: null, deepLinking: true, displayOperationId: true },
   });
   return async (ctx) => {
     await render(ctx, async () => {});
@@ -68,12 +72,12 @@ const REDOC_PAGE = `<!DOCTYPE html>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>hazsim API (ReDoc)</title>
-  <link rel="icon" type="image/png" href="${SWAGGER_STATIC}/favicon-32x32.png">
+  <link rel="icon" type="image/png" href="${relative(`${SWAGGER_STATIC}/favicon-32x32.png`)}">
   <style>body { margin: 0; padding: 0; } img[alt="redocly logo"] { display: none; }</style>
 </head>
 <body>
-  <redoc spec-url="/openapi.json" hide-hostname="true"></redoc>
-  <script src="${REDOC_STATIC}/redoc.standalone.js"></script>
+  <redoc spec-url="openapi.json" hide-hostname="true"></redoc>
+  <script src="${relative(`${REDOC_STATIC}/redoc.standalone.js`)}"></script>
 </body>
 </html>
 `;

@@ -1,7 +1,7 @@
 import type { HazsimService } from '../../../app/service.js';
-import { CacheInfo, CacheRefreshResult, HazardTypesResponse } from '../../../app/contract/schemas.js';
+import { CacheRefreshResult, HazardTypesResponse } from '../../../app/contract/schemas.js';
 import { HAZSIM_VERSION } from '../../../base/version.js';
-import { ApiInfo, HealthReport } from '../schemas.js';
+import { ApiInfo, CACHE_ROOT_NOTE, HealthReport, RestCacheInfo } from '../schemas.js';
 import type { Route } from '../routeTable.js';
 import { clientPath, clientText } from '../clientPaths.js';
 
@@ -56,7 +56,7 @@ export function metaRoutes(service: HazsimService, startedAtMs: number, options:
           status: problem ? 'unhealthy' : 'healthy',
           version: HAZSIM_VERSION,
           uptime_seconds: Math.round((Date.now() - startedAtMs) / 100) / 10,
-          cache: { ...(options.revealPaths ? { directory: '.' } : {}), reachable: problem === null, ...(shown ? { problem: shown } : {}) },
+          cache: { ...(options.revealPaths ? { paths_relative_to: CACHE_ROOT_NOTE } : {}), reachable: problem === null, ...(shown ? { problem: shown } : {}) },
         };
         ctx.status = problem ? 503 : 200;
         const detail = shown ? `The cache directory is not usable: ${shown}` : 'The cache directory is not usable; the server log has the details';
@@ -71,7 +71,7 @@ export function metaRoutes(service: HazsimService, startedAtMs: number, options:
       description: 'The cache directory, its metadata file, and the number of models, files and bytes, in total and per store.',
       tag: CACHE_TAG,
       conditional: true,
-      success: { status: 200, description: 'totals over both stores, with a per-store breakdown', json: CacheInfo },
+      success: { status: 200, description: 'totals over both stores, with a per-store breakdown', json: RestCacheInfo },
       errors: [],
       handle(ctx) {
         const info = service.cache.info();
@@ -79,10 +79,12 @@ export function metaRoutes(service: HazsimService, startedAtMs: number, options:
         ctx.body = {
           ...info,
           cache_directory: '.',
+          paths_relative_to: CACHE_ROOT_NOTE,
           metadata_file: clientPath(service.cache.root, info.metadata_file),
           distribution_models: relative(info.distribution_models),
           hazard_models: relative(info.hazard_models),
           results: { ...info.results, directory: clientPath(service.cache.root, info.results.directory) },
+          jobs: { ...info.jobs, directory: clientPath(service.cache.root, info.jobs.directory) },
         };
       },
     },

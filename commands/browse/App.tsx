@@ -8,6 +8,8 @@ const LIST_WIDTH = 26;
 /** What the scenario form starts with: the CLI's defaults (seed 0, peak) and a quick 100 samples. */
 const DEFAULT_SCENARIOS: ScenarioSettings = { samples: 100, seed: 0, method: 'peak' };
 const FORM_FIELDS = ['samples', 'seed', 'method'] as const;
+/** How long a status message ("Result … deleted") stays when no key is pressed: long enough to read, short enough not to linger as if still current. */
+const STATUS_MS = 4000;
 
 interface ScenarioForm {
   distribution: string;
@@ -35,8 +37,16 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
   const { data } = props;
   const { exit } = useApp();
   const { stdout } = useStdout();
-  const rows = stdout.rows || 24;
-  const columns = stdout.columns || 80;
+  const [size, setSize] = useState(() => ({ rows: stdout.rows || 24, columns: stdout.columns || 80 }));
+  const { rows, columns } = size;
+  // ink lays out again on a resize but does not re-render us: keep the size in state so widths and heights follow the terminal.
+  useEffect(() => {
+    const onResize = () => setSize({ rows: stdout.rows || 24, columns: stdout.columns || 80 });
+    stdout.on('resize', onResize);
+    return () => {
+      stdout.off('resize', onResize);
+    };
+  }, [stdout]);
   const bodyHeight = Math.max(5, rows - 7);
 
   // Keys can arrive faster than React renders (a pasted "Down Enter"), so the input handler
@@ -70,6 +80,13 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
     const old = selectedRef.current;
     setSelected(Object.fromEntries(TABS.map(({ id }) => [id, Math.max(0, Math.min(old[id], loaded[id].length - 1))])) as Record<TabId, number>);
   }, [data]);
+
+  // A status answers the last action: it goes with the next key (below) or after a few seconds.
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(''), STATUS_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
 
   useEffect(() => {
     reload().catch((error: Error) => setStatus(`error: ${error.message}`));
@@ -118,6 +135,7 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
     const entries = lists[tab];
     const current: BrowseEntry | undefined = entries[Math.min(selected[tab], entries.length - 1)];
     if (mode.kind === 'running') return;
+    setStatus('');
     if (mode.kind === 'result' || mode.kind === 'help') {
       if (input === 'q' && mode.kind === 'help') return exit();
       setMode({ kind: 'browse' });
@@ -172,6 +190,8 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
         const samples = Number(mode.samples);
         const seed = Number(mode.seed);
         if (!(samples >= 1)) return setMode({ ...mode, field: 0, error: 'the number of scenarios must be at least 1' });
+        if (samples > data.maxSamples)
+          return setMode({ ...mode, field: 0, error: `the number of scenarios must be at most ${data.maxSamples} (HAZSIM_MAX_SAMPLES)` });
         if (mode.seed === '' || seed > 4294967295) return setMode({ ...mode, field: 1, error: 'the seed must be a whole number from 0 to 4294967295' });
         lastScenarios.current = { samples, seed, method: mode.method };
         run(mode.distribution, mode.hazard, lastScenarios.current);

@@ -36,6 +36,8 @@ export interface RunOutcome {
 /** The browser's view of the core: everything the TUI shows or does goes through these calls. */
 export interface BrowseData {
   cacheRoot: string;
+  /** The most scenarios one run may draw (service.limits.maxSamples), checked in the form before a run starts. */
+  maxSamples: number;
   list(tab: TabId): Promise<BrowseEntry[]>;
   details(tab: TabId, name: string): Promise<[string, string][]>;
   remove(tab: TabId, name: string): Promise<string>;
@@ -61,6 +63,7 @@ function displayLines(summary: object): [string, string][] {
 export function createBrowseData(service: HazsimService): BrowseData {
   return {
     cacheRoot: service.cache.root,
+    maxSamples: service.limits.maxSamples,
     async list(tab) {
       if (tab === 'results') return service.results.list().map((file) => ({ name: file.name, description: file.kind }));
       if (tab === 'curve_sets') return (await service.curveSets.list()).map((set) => ({ name: set.name, description: set.description, builtin: set.builtin }));

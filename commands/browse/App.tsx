@@ -5,6 +5,8 @@ import { DetailLines, EntryList, HelpPanel, KeyBar, ProgressBar, TabBar } from '
 import type { ProgressEvent } from '../../src/base/workerTask.js';
 
 const LIST_WIDTH = 26;
+/** Rows under the results list: a gap, kind, path (up to two lines), size, modified. */
+const RESULT_DETAIL_ROWS = 6;
 /** What the scenario form starts with: the CLI's defaults (seed 0, peak) and a quick 100 samples. */
 const DEFAULT_SCENARIOS: ScenarioSettings = { samples: 100, seed: 0, method: 'peak' };
 const FORM_FIELDS = ['samples', 'seed', 'method'] as const;
@@ -28,7 +30,8 @@ type Mode =
   | ({ kind: 'scenarioForm' } & ScenarioForm)
   | { kind: 'confirmDelete'; tab: TabId; name: string }
   | { kind: 'running'; title: string; progress: ProgressEvent | null }
-  | { kind: 'result'; title: string; outcome: RunOutcome };
+  | { kind: 'result'; title: string; outcome: RunOutcome }
+  | { kind: 'opened'; title: string; lines: [string, string][] };
 
 const emptyLists: Record<TabId, BrowseEntry[]> = { distribution: [], hazard: [], curve_sets: [], results: [] };
 
@@ -136,7 +139,7 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
     const current: BrowseEntry | undefined = entries[Math.min(selected[tab], entries.length - 1)];
     if (mode.kind === 'running') return;
     setStatus('');
-    if (mode.kind === 'result' || mode.kind === 'help') {
+    if (mode.kind === 'result' || mode.kind === 'help' || mode.kind === 'opened') {
       if (input === 'q' && mode.kind === 'help') return exit();
       setMode({ kind: 'browse' });
       return;
@@ -213,6 +216,13 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
     if (key.return && tab === 'curve_sets') {
       setCurveSet(current.name);
       setStatus(`runs will use curve set ${current.name}`);
+      return;
+    }
+    if (key.return && tab === 'results') {
+      data
+        .openResult(current.name)
+        .then(({ title, lines }) => setMode({ kind: 'opened', title, lines }))
+        .catch((error: Error) => setStatus(`error: ${error.message}`));
       return;
     }
     if (input === 'd') {
@@ -294,6 +304,32 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
       </Box>
     );
     footer = 'any key: back';
+  } else if (mode.kind === 'opened') {
+    body = (
+      <Box flexDirection="column">
+        <Text bold wrap="truncate-end">
+          {mode.title}
+        </Text>
+        <DetailLines lines={mode.lines} height={bodyHeight - 1} />
+      </Box>
+    );
+    footer = 'any key: back';
+  } else if (tab === 'results') {
+    // Result file names are long and differ late (the hazard, the samples, the seed): the list
+    // takes the full width so two runs never look alike, with the selected file's details below.
+    body = (
+      <Box flexDirection="column">
+        <EntryList entries={entries} selected={selected[tab]} height={bodyHeight - RESULT_DETAIL_ROWS} width={columns - 2} />
+        <Box flexDirection="column" marginTop={1}>
+          {entries.length === 0 ? (
+            <Text wrap="wrap">{EMPTY_HELP[tab]}</Text>
+          ) : (
+            <DetailLines lines={details} height={RESULT_DETAIL_ROWS - 1} wrapKeys={['path']} />
+          )}
+        </Box>
+      </Box>
+    );
+    if (mode.kind === 'confirmDelete') footer = `Delete ${mode.name}? y: yes, any other key: no`;
   } else {
     body = (
       <Box>
@@ -330,7 +366,7 @@ const FOOTERS: Record<TabId, string> = {
   distribution: '←→ tab ↑↓ select s simulate g scenarios d delete r reload ? help q quit',
   hazard: '←→ tab ↑↓ select s simulate g scenarios d delete r reload ? help q quit',
   curve_sets: '←→ tab ↑↓ select Enter use for runs d delete r reload ? help q quit',
-  results: '←→ tab ↑↓ select d delete r reload ? help q quit',
+  results: '←→ tab ↑↓ select Enter open d delete r reload ? help q quit',
 };
 
 /** What an empty tab says instead of an empty detail pane. */

@@ -41,6 +41,8 @@ export interface BrowseData {
   list(tab: TabId): Promise<BrowseEntry[]>;
   details(tab: TabId, name: string): Promise<[string, string][]>;
   remove(tab: TabId, name: string): Promise<string>;
+  /** A result file's own account of its run, to read on Enter. */
+  openResult(name: string): Promise<{ title: string; lines: [string, string][] }>;
   simulate(distribution: string, hazard: string, curveSet: string, onProgress: (event: ProgressEvent) => void): Promise<RunOutcome>;
   scenarios(
     distribution: string,
@@ -104,6 +106,10 @@ export function createBrowseData(service: HazsimService): BrowseData {
       }
       if (tab === 'curve_sets') return (await service.curveSets.delete(name)).message;
       return (await service.models.delete(tab, name)).message;
+    },
+    async openResult(name) {
+      const summary = await service.results.summary(name);
+      return { title: `${summary.name} (${summary.kind}, ${summary.source})`, lines: summary.fields };
     },
     async simulate(distribution, hazard, curveSet, onProgress) {
       const outcome = await service.runs.simulate(

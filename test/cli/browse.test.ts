@@ -130,7 +130,7 @@ browse('an empty cache says how to upload; g asks for the count, seed and method
         .includes(zip.replace(/\s/g, '')),
       'full path in the details',
     );
-    assert.match(screen, /d delete/);
+    assert.match(screen, /Enter open d delete/);
     assert.not.match(screen, /s simulate/);
 
     session.send('Left');
@@ -209,5 +209,44 @@ browse(
     }
   },
 );
+
+browse('two results of different runs show distinct names; Enter opens a simulation result at its run_info', async () => {
+  if (!haveTmux()) return;
+  const cache = tempDir();
+  for (const file of ['feeder/example_feeder.json', 'hazards/hurricane.json', 'hazards/flood.json'])
+    assert.is(runCli(['upload', path.join(EXAMPLES, file), '--cache-dir', cache]).code, 0);
+  const session = new TmuxSession(`node ${BIN} browse --cache-dir ${cache}`, { width: 80, height: 24 });
+  try {
+    await session.waitFor(/total_components: 104/);
+    for (const pick of [['Enter'], ['Down', 'Enter']]) {
+      session.send('s');
+      await session.waitFor(/with which hazard model\?/);
+      session.send(...pick);
+      await session.waitFor(/: done/, 60_000);
+      session.send('x');
+      await session.waitFor(/total_components: 104/);
+    }
+    session.send('Left');
+    let screen = await session.waitFor(/\[ Results \(2\) \]/);
+    show('two results', screen);
+    // Whole file names, one per line: they differ only after the feeder's name.
+    assert.match(screen, /^[> ] example_feeder\+flood\+DEFAULT_CURVES_results\.sqlite\s*$/m);
+    assert.match(screen, /^[> ] example_feeder\+hurricane\+DEFAULT_CURVES_results\.sqlite\s*$/m);
+    for (const line of screen.split('\n')) assert.ok(line.length <= 80, `line wider than 80 columns: ${line}`);
+
+    session.send('Enter');
+    screen = await session.waitFor(/_results\.sqlite \(simulation, run_info\)/);
+    show('a simulation result opened', screen);
+    assert.match(screen, /distribution_name: example_feeder/);
+    assert.match(screen, /curve_set: DEFAULT_CURVES/);
+    assert.match(screen, /any key: back/);
+    session.send('x');
+    await session.waitFor(/\[ Results \(2\) \][\s\S]*Enter open/);
+    session.send('q');
+    await session.waitFor(/\[exit 0\]/);
+  } finally {
+    session.close();
+  }
+});
 
 browse.run();

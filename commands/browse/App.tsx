@@ -307,7 +307,7 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
   } else if (mode.kind === 'opened') {
     body = (
       <Box flexDirection="column">
-        <Text bold wrap="truncate-end">
+        <Text bold wrap="wrap">
           {mode.title}
         </Text>
         <DetailLines lines={mode.lines} height={bodyHeight - 1} />

@@ -133,6 +133,15 @@ browse('an empty cache says how to upload; g asks for the count, seed and method
     assert.match(screen, /Enter open d delete/);
     assert.not.match(screen, /s simulate/);
 
+    session.send('Enter');
+    screen = await session.waitFor(/\(scenarios, tracked_changes\.json metadata\)/);
+    show('a scenario ZIP opened', screen);
+    assert.match(screen, /seed: 7\b/);
+    assert.match(screen, /method: sequential/);
+    assert.match(screen, /number_of_samples: 20\b/);
+    session.send('x');
+    await session.waitFor(/\[ Results \(1\) \][\s\S]*kind: scenarios/);
+
     session.send('Left');
     screen = await session.waitFor(/\[ Curve sets \(3\) \]/);
     assert.match(screen, /Enter use for runs/);

@@ -76,6 +76,9 @@ export async function writeZipFromSamples(run: RunDescription, source: SampleSou
   const failed = new AbortController();
   let zipBytes = 0;
   let damageBytes = 0;
+  // Piped before any other 'data' listener: one alone sets the stream flowing, and the first
+  // entry's local header, written as it is added, would reach that listener but not the file.
+  zip.outputStream.pipe(file);
   const written = new Promise<void>((resolve, reject) => {
     const stop = (error: Error) => {
       failed.abort(error);
@@ -97,7 +100,6 @@ export async function writeZipFromSamples(run: RunDescription, source: SampleSou
   });
   written.catch(() => undefined);
   zip.addReadStream(json, 'tracked_changes.json', ENTRY_OPTIONS);
-  zip.outputStream.pipe(file);
   // damage.csv is drawn alongside the records but follows them in the ZIP: it waits in a file, not in memory.
   const damagePath = run.damage ? `${temporary}.damage.csv` : null;
   let damageFd: number | null = null;

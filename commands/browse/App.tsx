@@ -5,9 +5,13 @@ import { DetailLines, EntryList, HelpPanel, KeyBar, ProgressBar, TabBar } from '
 import type { ProgressEvent } from '../../src/base/workerTask.js';
 
 const LIST_WIDTH = 26;
+/** Rows under the results list: a gap, kind, path (up to two lines), size, modified. */
+const RESULT_DETAIL_ROWS = 6;
 /** What the scenario form starts with: the CLI's defaults (seed 0, peak) and a quick 100 samples. */
 const DEFAULT_SCENARIOS: ScenarioSettings = { samples: 100, seed: 0, method: 'peak' };
 const FORM_FIELDS = ['samples', 'seed', 'method'] as const;
+/** How long a status message ("Result … deleted") stays when no key is pressed: long enough to read, short enough not to linger as if still current. */
+const STATUS_MS = 4000;
 
 interface ScenarioForm {
   distribution: string;
@@ -26,7 +30,8 @@ type Mode =
   | ({ kind: 'scenarioForm' } & ScenarioForm)
   | { kind: 'confirmDelete'; tab: TabId; name: string }
   | { kind: 'running'; title: string; progress: ProgressEvent | null }
-  | { kind: 'result'; title: string; outcome: RunOutcome };
+  | { kind: 'result'; title: string; outcome: RunOutcome }
+  | { kind: 'opened'; title: string; lines: [string, string][] };
 
 const emptyLists: Record<TabId, BrowseEntry[]> = { distribution: [], hazard: [], curve_sets: [], results: [] };
 
@@ -35,8 +40,16 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
   const { data } = props;
   const { exit } = useApp();
   const { stdout } = useStdout();
-  const rows = stdout.rows || 24;
-  const columns = stdout.columns || 80;
+  const [size, setSize] = useState(() => ({ rows: stdout.rows || 24, columns: stdout.columns || 80 }));
+  const { rows, columns } = size;
+  // ink lays out again on a resize but does not re-render us: keep the size in state so widths and heights follow the terminal.
+  useEffect(() => {
+    const onResize = () => setSize({ rows: stdout.rows || 24, columns: stdout.columns || 80 });
+    stdout.on('resize', onResize);
+    return () => {
+      stdout.off('resize', onResize);
+    };
+  }, [stdout]);
   const bodyHeight = Math.max(5, rows - 7);
 
   // Keys can arrive faster than React renders (a pasted "Down Enter"), so the input handler
@@ -70,6 +83,13 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
     const old = selectedRef.current;
     setSelected(Object.fromEntries(TABS.map(({ id }) => [id, Math.max(0, Math.min(old[id], loaded[id].length - 1))])) as Record<TabId, number>);
   }, [data]);
+
+  // A status answers the last action: it goes with the next key (below) or after a few seconds.
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(''), STATUS_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
 
   useEffect(() => {
     reload().catch((error: Error) => setStatus(`error: ${error.message}`));
@@ -118,7 +138,8 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
     const entries = lists[tab];
     const current: BrowseEntry | undefined = entries[Math.min(selected[tab], entries.length - 1)];
     if (mode.kind === 'running') return;
-    if (mode.kind === 'result' || mode.kind === 'help') {
+    setStatus('');
+    if (mode.kind === 'result' || mode.kind === 'help' || mode.kind === 'opened') {
       if (input === 'q' && mode.kind === 'help') return exit();
       setMode({ kind: 'browse' });
       return;
@@ -172,6 +193,8 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
         const samples = Number(mode.samples);
         const seed = Number(mode.seed);
         if (!(samples >= 1)) return setMode({ ...mode, field: 0, error: 'the number of scenarios must be at least 1' });
+        if (samples > data.maxSamples)
+          return setMode({ ...mode, field: 0, error: `the number of scenarios must be at most ${data.maxSamples} (HAZSIM_MAX_SAMPLES)` });
         if (mode.seed === '' || seed > 4294967295) return setMode({ ...mode, field: 1, error: 'the seed must be a whole number from 0 to 4294967295' });
         lastScenarios.current = { samples, seed, method: mode.method };
         run(mode.distribution, mode.hazard, lastScenarios.current);
@@ -193,6 +216,13 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
     if (key.return && tab === 'curve_sets') {
       setCurveSet(current.name);
       setStatus(`runs will use curve set ${current.name}`);
+      return;
+    }
+    if (key.return && tab === 'results') {
+      data
+        .openResult(current.name)
+        .then(({ title, lines }) => setMode({ kind: 'opened', title, lines }))
+        .catch((error: Error) => setStatus(`error: ${error.message}`));
       return;
     }
     if (input === 'd') {
@@ -274,6 +304,32 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
       </Box>
     );
     footer = 'any key: back';
+  } else if (mode.kind === 'opened') {
+    body = (
+      <Box flexDirection="column">
+        <Text bold wrap="wrap">
+          {mode.title}
+        </Text>
+        <DetailLines lines={mode.lines} height={bodyHeight - 1} />
+      </Box>
+    );
+    footer = 'any key: back';
+  } else if (tab === 'results') {
+    // Result file names are long and differ late (the hazard, the samples, the seed): the list
+    // takes the full width so two runs never look alike, with the selected file's details below.
+    body = (
+      <Box flexDirection="column">
+        <EntryList entries={entries} selected={selected[tab]} height={bodyHeight - RESULT_DETAIL_ROWS} width={columns - 2} />
+        <Box flexDirection="column" marginTop={1}>
+          {entries.length === 0 ? (
+            <Text wrap="wrap">{EMPTY_HELP[tab]}</Text>
+          ) : (
+            <DetailLines lines={details} height={RESULT_DETAIL_ROWS - 1} wrapKeys={['path']} />
+          )}
+        </Box>
+      </Box>
+    );
+    if (mode.kind === 'confirmDelete') footer = `Delete ${mode.name}? y: yes, any other key: no`;
   } else {
     body = (
       <Box>
@@ -310,7 +366,7 @@ const FOOTERS: Record<TabId, string> = {
   distribution: '←→ tab ↑↓ select s simulate g scenarios d delete r reload ? help q quit',
   hazard: '←→ tab ↑↓ select s simulate g scenarios d delete r reload ? help q quit',
   curve_sets: '←→ tab ↑↓ select Enter use for runs d delete r reload ? help q quit',
-  results: '←→ tab ↑↓ select d delete r reload ? help q quit',
+  results: '←→ tab ↑↓ select Enter open d delete r reload ? help q quit',
 };
 
 /** What an empty tab says instead of an empty detail pane. */

@@ -74,7 +74,7 @@ export const KEY_HELP: readonly [string, string][] = [
   ['↑/↓', 'select'],
   ['s', 'simulate the selected model against a model of the other kind (you pick it)'],
   ['g', 'scenarios: pick a model of the other kind, then count, seed, method'],
-  ['Enter', 'on a curve set: use it for runs (marked *)'],
+  ['Enter', 'on a curve set: use it for runs (marked *); on a result: show its run summary'],
   ['d', 'delete the selected entry (asks to confirm)'],
   ['r', 'reload from the cache'],
   ['?', 'show or hide this help'],

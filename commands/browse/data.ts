@@ -36,9 +36,13 @@ export interface RunOutcome {
 /** The browser's view of the core: everything the TUI shows or does goes through these calls. */
 export interface BrowseData {
   cacheRoot: string;
+  /** The most scenarios one run may draw (service.limits.maxSamples), checked in the form before a run starts. */
+  maxSamples: number;
   list(tab: TabId): Promise<BrowseEntry[]>;
   details(tab: TabId, name: string): Promise<[string, string][]>;
   remove(tab: TabId, name: string): Promise<string>;
+  /** A result file's own account of its run, to read on Enter. */
+  openResult(name: string): Promise<{ title: string; lines: [string, string][] }>;
   simulate(distribution: string, hazard: string, curveSet: string, onProgress: (event: ProgressEvent) => void): Promise<RunOutcome>;
   scenarios(
     distribution: string,
@@ -61,6 +65,7 @@ function displayLines(summary: object): [string, string][] {
 export function createBrowseData(service: HazsimService): BrowseData {
   return {
     cacheRoot: service.cache.root,
+    maxSamples: service.limits.maxSamples,
     async list(tab) {
       if (tab === 'results') return service.results.list().map((file) => ({ name: file.name, description: file.kind }));
       if (tab === 'curve_sets') return (await service.curveSets.list()).map((set) => ({ name: set.name, description: set.description, builtin: set.builtin }));
@@ -101,6 +106,10 @@ export function createBrowseData(service: HazsimService): BrowseData {
       }
       if (tab === 'curve_sets') return (await service.curveSets.delete(name)).message;
       return (await service.models.delete(tab, name)).message;
+    },
+    async openResult(name) {
+      const summary = await service.results.summary(name);
+      return { title: `${summary.name} (${summary.kind}, ${summary.source})`, lines: summary.fields };
     },
     async simulate(distribution, hazard, curveSet, onProgress) {
       const outcome = await service.runs.simulate(

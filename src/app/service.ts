@@ -38,6 +38,7 @@ import { isObject } from '../base/json.js';
 import { writeDerivedFile } from './models/assetCache.js';
 import { sweepPrivateResults } from './results/resultOutput.js';
 import { deleteResultFile, listResultFiles } from './results/resultFiles.js';
+import { readResultSummary } from './results/resultSummary.js';
 import { cacheRootProblem } from './cache/health.js';
 import type { HazsimService } from './serviceInterface.js';
 import { Semaphore } from '../base/semaphore.js';
@@ -543,6 +544,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
       directory: resultsDir,
       list: () => listResultFiles(resultsDir),
       delete: (name) => deleteResultFile(resultsDir, name),
+      summary: (name) => readResultSummary(resultsDir, name),
       export: gisExport.exportResult,
     },
     limits: { maxSamples: settings.maxSamples },

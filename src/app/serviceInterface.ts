@@ -22,10 +22,11 @@ import type { createImpactShardOps } from './impact/impactShard.js';
 import type { createReportOps } from './report/report.js';
 import type { JobOps } from './jobs/jobs.js';
 import type { ResultFile } from './results/resultFiles.js';
+import type { ResultSummary } from './results/resultSummary.js';
 import type { createGisExportOps } from './report/gisExport.js';
 import type { CacheInfo, CacheRefreshResult, ModelSummaryOf, ModelWithContent, UploadRequest, UploadResult } from './service.js';
 
-export type { ModelRecord, PruneResult, ResultFile };
+export type { ModelRecord, PruneResult, ResultFile, ResultSummary };
 
 type CurveSetOps = ReturnType<typeof createCurveSetStore>;
 type SimulationOps = ReturnType<typeof createSimulationOps>;
@@ -124,6 +125,8 @@ export interface ResultService {
   list(): ResultFile[];
   /** Removes one by its file name; a name that is not there is no error. */
   delete(name: string): void;
+  /** What one file says about its run (a SQLite result's run_info, a scenario ZIP's metadata), by its file name. */
+  summary(name: string): Promise<ResultSummary>;
   /** A result file as a map layer (GeoJSON or GeoParquet) at one time or each asset's lowest survival. */
   export: ReturnType<typeof createGisExportOps>['exportResult'];
 }

@@ -130,8 +130,17 @@ browse('an empty cache says how to upload; g asks for the count, seed and method
         .includes(zip.replace(/\s/g, '')),
       'full path in the details',
     );
-    assert.match(screen, /d delete/);
+    assert.match(screen, /Enter open d delete/);
     assert.not.match(screen, /s simulate/);
+
+    session.send('Enter');
+    screen = await session.waitFor(/\(scenarios, tracked_changes\.json metadata\)/);
+    show('a scenario ZIP opened', screen);
+    assert.match(screen, /seed: 7\b/);
+    assert.match(screen, /method: sequential/);
+    assert.match(screen, /number_of_samples: 20\b/);
+    session.send('x');
+    await session.waitFor(/\[ Results \(1\) \][\s\S]*kind: scenarios/);
 
     session.send('Left');
     screen = await session.waitFor(/\[ Curve sets \(3\) \]/);
@@ -140,6 +149,108 @@ browse('an empty cache says how to upload; g asks for the count, seed and method
     session.send('s');
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.not.match(session.screen(), /with which/);
+    session.send('q');
+    await session.waitFor(/\[exit 0\]/);
+  } finally {
+    session.close();
+  }
+});
+
+browse(
+  'the form refuses a number of scenarios outside 1 … HAZSIM_MAX_SAMPLES; a status goes with the next key or after a few seconds; a resize redraws',
+  async () => {
+    if (!haveTmux()) return;
+    const cache = tempDir();
+    for (const file of ['feeder/example_feeder.json', 'hazards/flood.json'])
+      assert.is(runCli(['upload', path.join(EXAMPLES, file), '--cache-dir', cache]).code, 0);
+    const session = new TmuxSession(`HAZSIM_MAX_SAMPLES=50 node ${BIN} browse --cache-dir ${cache}`, { width: 80, height: 24 });
+    const typeSlowly = async (...keys: string[]) => {
+      for (const key of keys) {
+        session.send(key);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+    };
+    try {
+      await session.waitFor(/total_components: 104/);
+      session.send('g');
+      await session.waitFor(/with which hazard model\?/);
+      session.send('Enter');
+      await session.waitFor(/number of scenarios\s+100/);
+      await typeSlowly('BSpace', 'BSpace', 'BSpace', '5', '1', 'Enter');
+      let screen = await session.waitFor(/must be at most 50 \(HAZSIM_MAX_SAMPLES\)/);
+      show('51 scenarios refused in the form', screen);
+      assert.match(screen, /number of scenarios\s+51\b/);
+      await typeSlowly('BSpace', 'BSpace', '0', 'Enter');
+      screen = await session.waitFor(/must be at least 1/);
+      show('0 scenarios refused in the form', screen);
+      await typeSlowly('BSpace', '5', '0', 'Enter');
+      screen = await session.waitFor(/: done/, 60_000);
+      assert.match(screen, /Generating 50 scenarios/);
+      assert.is(fs.readdirSync(path.join(cache, 'results')).length, 1, 'only the run within the limit wrote a file');
+
+      session.send('x');
+      await session.waitFor(/total_components: 104/);
+      session.send('d');
+      await session.waitFor(/Delete example_feeder\? y: yes/);
+      session.send('n');
+      await session.waitFor(/delete cancelled/);
+      session.send('Down');
+      screen = await session.waitFor(/curve set: DEFAULT_CURVES/);
+      assert.not.match(screen, /delete cancelled/, 'the next key clears the status');
+      session.send('r');
+      await session.waitFor(/reloaded/);
+      screen = await session.waitFor(/curve set: DEFAULT_CURVES/, 8_000);
+      assert.not.match(screen, /reloaded/, 'the status clears by itself');
+
+      session.resize(100, 30);
+      screen = await session.waitFor(new RegExp(`^─{99}$`, 'm'));
+      show('after growing to 100x30', screen);
+      session.resize(60, 20);
+      screen = await session.waitFor(new RegExp(`^─{59}$`, 'm'));
+      show('after shrinking to 60x20', screen);
+      for (const line of screen.split('\n')) assert.ok(line.length <= 60, `line wider than 60 columns: ${line}`);
+      assert.match(screen, /hazsim browse/);
+      assert.match(screen, /curve set: DEFAULT_CURVES/);
+      session.send('q');
+      await session.waitFor(/\[exit 0\]/);
+    } finally {
+      session.close();
+    }
+  },
+);
+
+browse('two results of different runs show distinct names; Enter opens a simulation result at its run_info', async () => {
+  if (!haveTmux()) return;
+  const cache = tempDir();
+  for (const file of ['feeder/example_feeder.json', 'hazards/hurricane.json', 'hazards/flood.json'])
+    assert.is(runCli(['upload', path.join(EXAMPLES, file), '--cache-dir', cache]).code, 0);
+  const session = new TmuxSession(`node ${BIN} browse --cache-dir ${cache}`, { width: 80, height: 24 });
+  try {
+    await session.waitFor(/total_components: 104/);
+    for (const pick of [['Enter'], ['Down', 'Enter']]) {
+      session.send('s');
+      await session.waitFor(/with which hazard model\?/);
+      session.send(...pick);
+      await session.waitFor(/: done/, 60_000);
+      session.send('x');
+      await session.waitFor(/total_components: 104/);
+    }
+    session.send('Left');
+    let screen = await session.waitFor(/\[ Results \(2\) \]/);
+    show('two results', screen);
+    // Whole file names, one per line: they differ only after the feeder's name.
+    assert.match(screen, /^[> ] example_feeder\+flood\+DEFAULT_CURVES_results\.sqlite\s*$/m);
+    assert.match(screen, /^[> ] example_feeder\+hurricane\+DEFAULT_CURVES_results\.sqlite\s*$/m);
+    for (const line of screen.split('\n')) assert.ok(line.length <= 80, `line wider than 80 columns: ${line}`);
+
+    session.send('Enter');
+    screen = await session.waitFor(/_results\.sqlite \(simulation, run_info\)/);
+    show('a simulation result opened', screen);
+    assert.match(screen, /distribution_name: example_feeder/);
+    assert.match(screen, /curve_set: DEFAULT_CURVES/);
+    assert.match(screen, /any key: back/);
+    session.send('x');
+    await session.waitFor(/\[ Results \(2\) \][\s\S]*Enter open/);
     session.send('q');
     await session.waitFor(/\[exit 0\]/);
   } finally {

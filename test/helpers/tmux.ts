@@ -45,6 +45,11 @@ export class TmuxSession {
     tmux(['send-keys', '-t', this.name, '-l', text]);
   }
 
+  /** Resizes the terminal, as a person dragging the window's corner would. */
+  resize(width: number, height: number): void {
+    tmux(['resize-window', '-t', this.name, '-x', String(width), '-y', String(height)]);
+  }
+
   screen(): string {
     return tmux(['capture-pane', '-p', '-t', this.name]);
   }

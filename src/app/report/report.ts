@@ -165,7 +165,7 @@ function readResult(resultPath: string): ResultData {
 }
 
 /** The text of one entry of a ZIP file on disk. */
-function readZipEntry(zipPath: string, entryName: string): Promise<Buffer> {
+export function readZipEntry(zipPath: string, entryName: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const fail = (message: string) => reject(new HazsimError('invalid_input', `${zipPath}: ${message}`));
     yauzl.open(zipPath, { lazyEntries: true, validateEntrySizes: true }, (openError, zip) => {

@@ -184,7 +184,11 @@ tools('get_model_info and get_hazard_model_info describe a model; an unknown or 
   assert.is(kind, 'hazard');
   assert.equal(shown, quake);
   assert.is(toolError(await call('get_model_info', { model_name: 'nope' })), "Distribution system 'nope' not found");
-  assert.is(toolError(await call('get_hazard_model_info', { model_name: 'tiny_feeder' })), "Hazard model 'tiny_feeder' not found");
+  // A distribution model's name given as a hazard's gets the swapped-arguments hint (issue 36).
+  assert.is(
+    toolError(await call('get_hazard_model_info', { model_name: 'tiny_feeder' })),
+    "Hazard model 'tiny_feeder' not found\n'tiny_feeder' is a distribution system, not a hazard model: did you swap the arguments (or give the wrong kind)?",
+  );
   assert.match(toolError(await call('get_model_info', {})), /^Invalid arguments for get_model_info:\n {2}model_name: /);
   assert.match(toolError(await call('get_hazard_model_info', { model_name: '   ' })), /model_name: must not be empty/);
 });

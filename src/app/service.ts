@@ -38,7 +38,7 @@ import { isObject } from '../base/json.js';
 import { writeDerivedFile } from './models/assetCache.js';
 import { sweepPrivateResults } from './results/resultOutput.js';
 import { deleteResultFile, listResultFiles } from './results/resultFiles.js';
-import { readResultSummary } from './results/resultSummary.js';
+import { readResultSummary } from './report/resultSummary.js';
 import { cacheRootProblem } from './cache/health.js';
 import type { HazsimService } from './serviceInterface.js';
 import { Semaphore } from '../base/semaphore.js';

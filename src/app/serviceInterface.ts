@@ -22,7 +22,7 @@ import type { createImpactShardOps } from './impact/impactShard.js';
 import type { createReportOps } from './report/report.js';
 import type { JobOps } from './jobs/jobs.js';
 import type { ResultFile } from './results/resultFiles.js';
-import type { ResultSummary } from './results/resultSummary.js';
+import type { ResultSummary } from './report/resultSummary.js';
 import type { createGisExportOps } from './report/gisExport.js';
 import type { CacheInfo, CacheRefreshResult, ModelSummaryOf, ModelWithContent, UploadRequest, UploadResult } from './service.js';
 

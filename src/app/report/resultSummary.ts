@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { HazsimError } from '../../base/errors.js';
 import { parseJsonBytes } from '../../base/json.js';
-import { readZipEntry } from '../report/report.js';
+import { readZipEntry } from './report.js';
 
 export interface ResultSummary {
   name: string;

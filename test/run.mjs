@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs every test file in its own process (two at a time, one per core), then prints the
 // one closing line CI reads: "N passed, N failed" (", N skipped" added when tests skipped).
-// Fails when anything failed or no test ran. Test files get a private TMPDIR, removed at the end,
-// so a run leaves nothing in the system temp folder.
+// Fails when anything failed or no test ran; a file still running after HAZSIM_TEST_FILE_TIMEOUT
+// seconds (600) is killed with its processes and fails. Test files get a private TMPDIR, removed
+// at the end, so a run leaves nothing in the system temp folder.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,8 +35,19 @@ function findTests(dir) {
 // Everything the tests and the programs they spawn put in the temp folder goes here.
 const privateTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hazsim-tests-'));
 const removePrivateTmp = () => fs.rmSync(privateTmp, { recursive: true, force: true, maxRetries: 3 });
+// A hung test file fails after this long instead of holding CI until its own limit.
+const fileTimeoutSeconds = Number(process.env.HAZSIM_TEST_FILE_TIMEOUT) || 600;
+const running = new Set();
+const killGroup = (pid) => {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // the group has already ended
+  }
+};
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    for (const pid of running) killGroup(pid);
     removePrivateTmp();
     process.exit(130);
   });
@@ -54,15 +66,25 @@ const skipReasons = new Map();
 function runFile(file) {
   return new Promise((resolve) => {
     const started = Date.now();
+    // A process group of its own, so a file that hangs is ended with every process it started.
     const child = spawn(process.execPath, ['--import', 'tsx', file], {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: '0', TMPDIR: privateTmp, TMP: privateTmp, TEMP: privateTmp },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    running.add(child.pid);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => {
+      output += `\ntest/run.mjs: ${path.relative(root, file)} still ran after ${fileTimeoutSeconds} s (HAZSIM_TEST_FILE_TIMEOUT); its processes were killed\n`;
+      killGroup(child.pid);
+    }, fileTimeoutSeconds * 1000);
     child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      killGroup(child.pid);
+      running.delete(child.pid);
       const total = Number(/Total:\s+(\d+)/.exec(output)?.[1] ?? 0);
       const ok = Number(/Passed:\s+(\d+)/.exec(output)?.[1] ?? 0);
       const skip = Number(/Skipped:\s+(\d+)/.exec(output)?.[1] ?? 0);

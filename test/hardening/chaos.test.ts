@@ -42,6 +42,7 @@ function startServer(cache: string): Promise<{ child: ChildProcess; url: string;
     const exited = new Promise((done) => child.once('exit', done));
     child.stdout!.once('data', (chunk) => resolve({ child, url: JSON.parse(String(chunk)).url, exited }));
     child.on('error', reject);
+    child.once('exit', (code, signal) => reject(new Error(`hazsim serve exited before it listened (${code ?? signal})`)));
   });
 }
 
@@ -203,7 +204,9 @@ test("two servers in different PID namespaces on one cache: neither fails or del
     const cancelled = await fetch(`${inner.url}/jobs/${id}`, { method: 'DELETE' });
     assert.is(cancelled.status, 200, await cancelled.text());
   } finally {
-    inner.child.kill('SIGTERM');
+    // unshare --fork ignores SIGTERM while it waits for its child; SIGKILL ends it, and
+    // --kill-child then ends the namespace with it.
+    inner.child.kill('SIGKILL');
     outer?.child.kill('SIGTERM');
   }
 });

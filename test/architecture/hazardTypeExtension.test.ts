@@ -111,11 +111,12 @@ test('REST lists it at /supported-hazard-types', async () => {
   }
 });
 
-test('MCP lists it in the hazard types resource', async () => {
+test("MCP lists it in the hazard types resource and names it in the server's instructions", async () => {
   const session = await connectStdio(tempDir(), ENV);
   try {
     const types = JSON.parse(textOf((await session.client.readResource({ uri: 'hazsim://hazards/types' })).contents[0]));
     assert.ok(types.hazard_types.includes('landslide'));
+    assert.match(session.client.getInstructions() ?? '', /natural hazards \([^)]*\blandslide\b[^)]*\)/);
   } finally {
     await session.client.close();
   }

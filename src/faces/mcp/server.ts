@@ -44,11 +44,14 @@ export interface McpServerOptions {
 /** Entries per page of tools/list and resources/list; nextCursor leads to the rest. */
 export const MCP_PAGE_SIZE = 100;
 
-const INSTRUCTIONS = [
-  'hazsim computes how likely the assets of a power distribution feeder are to survive natural hazards (earthquake, flood, wind, fire).',
-  'Distribution models and hazard models are stored in a cache shared with the hazsim CLI and REST server; list them with list_cached_models and list_cached_hazard_models.',
-  'run_simulation gives survival probabilities (a SQLite file and statistics); generate_scenarios draws reproducible Monte Carlo outage scenarios from a seed.',
-].join(' ');
+/** The server's instructions; the hazard list comes from the registry, so a new hazard type is named without an edit here. */
+function instructionsFor(service: HazsimService): string {
+  return [
+    `hazsim computes how likely the assets of a power distribution feeder are to survive natural hazards (${service.models.hazardTypes().hazard_types.join(', ')}).`,
+    'Distribution models and hazard models are stored in a cache shared with the hazsim CLI and REST server; list them with list_cached_models and list_cached_hazard_models.',
+    'run_simulation gives survival probabilities (a SQLite file and statistics); generate_scenarios draws reproducible Monte Carlo outage scenarios from a seed.',
+  ].join(' ');
+}
 
 /** Builds hazsim's MCP server over `service`. */
 export function createMcpServer(service: HazsimService, options: McpServerOptions = {}): Server {
@@ -66,7 +69,7 @@ export function createMcpServer(service: HazsimService, options: McpServerOption
 
   const server = new Server(
     { name: 'hazsim', title: 'hazsim', version: HAZSIM_VERSION },
-    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: instructionsFor(service) },
   );
 
   const toolOrder = { list: 'tools', key: (tool: Tool) => tool.name, compare: (a: string, b: string) => toolIndex(a) - toolIndex(b) };

@@ -169,10 +169,11 @@ export class ImpactAccumulator {
       const kw = loads.kw[outage.load];
       const shape = this.energy?.shapes[outage.load] ?? null;
       let hours = 0;
+      let shapedEnergy = 0;
       for (let k = 0; k < outage.starts.length; k += 1) {
         const duration = outage.ends[k] - outage.starts[k];
         hours += duration;
-        energy += shape ? shapedEnergyKwh(shape, kw, this.energy!.originMs, outage.starts[k], outage.ends[k]) : kw * duration;
+        if (shape) shapedEnergy += shapedEnergyKwh(shape, kw, this.energy!.originMs, outage.starts[k], outage.ends[k]);
         if (duration > SUSTAINED_INTERRUPTION_HOURS) {
           customersInterrupted += customers;
           customerMinutes += customers * duration * 60;
@@ -182,6 +183,7 @@ export class ImpactAccumulator {
       const lastEnd = outage.ends[outage.ends.length - 1];
       horizon = Math.max(horizon, lastEnd);
       customerHours += customers * hours;
+      energy += shape ? shapedEnergy : kw * hours;
       customersAffected += customers;
       finals.push({ time: lastEnd, customers });
       loadOutages.push([outage.load, hours]);

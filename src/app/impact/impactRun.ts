@@ -10,6 +10,7 @@ import { sha256Hex } from '../../base/sha256.js';
 import { parseJsonBytes } from '../../base/json.js';
 import type { ProgressEvent } from '../../base/workerTask.js';
 import { readDistributionModel, type DistributionModel } from '../../domain/gdm/index.js';
+import { readLoadPowerSeries } from '../../domain/gdm/formats/loadPowerSeries.js';
 import { extractAssets, type CoordinateReading } from '../../domain/assets/index.js';
 import { readHazardModel } from '../../domain/hazards/index.js';
 import {
@@ -31,9 +32,11 @@ import {
   type ImpactMetrics,
   type ScenarioFailure,
   type Topology,
+  type LoadEnergy,
 } from '../../domain/network/index.js';
 import { ScenarioZip, type ScenarioZipContents } from '../../domain/scenarios/formats/scenarioZip/reader.js';
 import { writeImpactRestorationZip } from '../../domain/scenarios/formats/scenarioZip/restoration.js';
+import path from 'node:path';
 import { buildWorkCalendar } from './workCalendar.js';
 import type { ImpactSummary, RestorationSettings } from './impactSchemas.js';
 
@@ -184,6 +187,24 @@ interface Analysis {
   /** The result's run_info but scenarios_sha256. */
   runInfo: Record<string, string>;
   distributionSha256: string;
+  /** Load shapes for energy not served, when the model has any. */
+  energy?: LoadEnergy;
+}
+
+/**
+ * The loads' active-power shapes from the model's `<stem>_time_series/` folder beside its file
+ * (absent or without load series: none), and what run_info says about them.
+ */
+function loadEnergyOf(distribution: DistributionFile, topology: Topology, origin: string): { energy?: LoadEnergy; described: string } {
+  const folder = path.join(path.dirname(distribution.filePath), `${path.basename(distribution.filePath, '.json')}_time_series`);
+  const series = readLoadPowerSeries(folder);
+  const shapes = topology.loads.uuid.map((uuid) => series.get(uuid) ?? null);
+  const shaped = shapes.filter((shape) => shape !== null).length;
+  if (shaped === 0) return { described: "each load's fixed kW (sum of its phase loads' real_power) × hours dark; the model has no load shapes" };
+  return {
+    energy: { shapes, originMs: Date.parse(`${origin}Z`) },
+    described: `${shaped} of ${topology.loads.count} loads by their load shape (the model's active_power time series, integrated over each outage at the same time of year; docs/output-impact.md), the other ${topology.loads.count - shaped} at their fixed kW × hours dark`,
+  };
 }
 
 async function openAnalysis(task: AnalysisSettings): Promise<Analysis> {
@@ -203,6 +224,7 @@ async function openAnalysis(task: AnalysisSettings): Promise<Analysis> {
     const topology = buildTopology(model, { customersPerLoad: task.customersPerLoad });
     const origin = contents.timestamps[0];
     const restoration = restorationOf(task, model, topology, origin, contents.metadata);
+    const { energy, described: energyDescribed } = loadEnergyOf(task.distribution, topology, origin);
     const lastHazard = contents.timestamps[contents.timestamps.length - 1];
     const meta = contents.metadata;
     const text = (key: string) => (typeof meta[key] === 'string' ? (meta[key] as string) : null);
@@ -224,7 +246,7 @@ async function openAnalysis(task: AnalysisSettings): Promise<Analysis> {
       crew_travel: task.restoration.crew_travel ? JSON.stringify(task.restoration.crew_travel) : 'none',
       work_rule: restoration.workRule,
       work_limits: JSON.stringify(WORK_LIMITS),
-      energy_not_served: "each load's fixed kW (sum of its phase loads' real_power) × hours dark; load shapes are not read",
+      energy_not_served: energyDescribed,
       customers_per_load: String(task.customersPerLoad),
       time_step_hours: String(task.timeStepHours),
       origin_timestamp: origin,
@@ -257,6 +279,7 @@ async function openAnalysis(task: AnalysisSettings): Promise<Analysis> {
       },
       runInfo,
       distributionSha256,
+      ...(energy ? { energy } : {}),
     };
   } catch (error) {
     zip.close();
@@ -318,6 +341,7 @@ function impactRunOf(analysis: Analysis, task: AnalysisSettings, firstSample?: n
     timeStepHours: task.timeStepHours,
     lastHazardHours: analysis.lastHazardHours,
     ...(firstSample === undefined ? {} : { firstSample }),
+    ...(analysis.energy ? { energy: analysis.energy } : {}),
   });
 }
 

@@ -7,6 +7,7 @@ import { HazsimError } from '../../base/errors.js';
 import { geodesicDistanceFastM } from '../../base/geodesy/batch.js';
 import { scheduleRepairs } from './crews.js';
 import { Energizer } from './energize.js';
+import type { LoadEnergy } from './loadShapes.js';
 import { ImpactAccumulator, type ImpactMetrics, type SampleImpact, type SampleMetrics } from './metrics.js';
 import { blockedCustomers, DEFAULT_REPAIR_PRIORITY, repairOrder, type RepairPriority } from './priority.js';
 import { defaultRepairTime, repairTimeDrawer } from './repairTimes.js';
@@ -51,6 +52,8 @@ export interface ImpactRunOptions {
   lastHazardHours: number;
   /** The first sample given (a shard's first sample; default 0). */
   firstSample?: number;
+  /** Load shapes for energy not served (absent: every load at its fixed kW). */
+  energy?: LoadEnergy;
 }
 
 /** Crew travel: from a depot, at a speed, between the sites of the failed assets. */
@@ -88,7 +91,7 @@ export class ImpactRun {
     private readonly options: ImpactRunOptions,
   ) {
     this.energizer = new Energizer(topology, options.switchingDelayHours !== undefined);
-    this.accumulator = new ImpactAccumulator(topology, options.timeStepHours, options.lastHazardHours);
+    this.accumulator = new ImpactAccumulator(topology, options.timeStepHours, options.lastHazardHours, options.energy);
     this.nextSample = options.firstSample ?? 0;
     const critical = options.criticalLoads ?? new Set<string>();
     this.tree = buildSupplyTree(

@@ -27,6 +27,7 @@ export {
   type SampleMetricName,
 } from './metrics.js';
 export { distributionOf, quantileSorted, type Distribution } from './statistics.js';
+export { seriesTimeMs, shapedEnergyKwh, type LoadEnergy } from './loadShapes.js';
 export { ImpactRun, type ScenarioFailure, type ImpactRunOptions, type RepairRecord, type CrewTravel } from './impact.js';
 export { ImpactSqliteWriter, restoredBySample } from './formats/impactSqlite.js';
 export { hoursBetween, timestampAfter } from '../../base/hazardHours.js';

@@ -3,6 +3,7 @@
  * time axis, summarized over samples. Times are hours after the first hazard timestamp.
  */
 import { HazsimError } from '../../base/errors.js';
+import { shapedEnergyKwh, type LoadEnergy } from './loadShapes.js';
 import { distributionOf, type Distribution } from './statistics.js';
 import type { LoadOutage, Topology } from './types.js';
 
@@ -128,6 +129,8 @@ export class ImpactAccumulator {
     private readonly timeStepHours: number,
     /** The last hazard timestamp, hours: the time axis reaches at least this far. */
     private readonly lastHazardHours: number,
+    /** Load shapes for energy not served (absent: every load at its fixed kW). */
+    private readonly energy?: LoadEnergy,
   ) {
     this.outageSamples = new Int32Array(topology.loads.count);
     this.outageHours = new Float64Array(topology.loads.count);
@@ -164,10 +167,13 @@ export class ImpactAccumulator {
     for (const outage of outages) {
       const customers = loads.customers[outage.load];
       const kw = loads.kw[outage.load];
+      const shape = this.energy?.shapes[outage.load] ?? null;
       let hours = 0;
+      let shapedEnergy = 0;
       for (let k = 0; k < outage.starts.length; k += 1) {
         const duration = outage.ends[k] - outage.starts[k];
         hours += duration;
+        if (shape) shapedEnergy += shapedEnergyKwh(shape, kw, this.energy!.originMs, outage.starts[k], outage.ends[k]);
         if (duration > SUSTAINED_INTERRUPTION_HOURS) {
           customersInterrupted += customers;
           customerMinutes += customers * duration * 60;
@@ -177,7 +183,7 @@ export class ImpactAccumulator {
       const lastEnd = outage.ends[outage.ends.length - 1];
       horizon = Math.max(horizon, lastEnd);
       customerHours += customers * hours;
-      energy += kw * hours;
+      energy += shape ? shapedEnergy : kw * hours;
       customersAffected += customers;
       finals.push({ time: lastEnd, customers });
       loadOutages.push([outage.load, hours]);

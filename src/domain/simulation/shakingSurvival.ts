@@ -1,9 +1,15 @@
 /**
  * Correlated shaking in Monte Carlo scenarios (docs/correlated-shaking.md). Each sample draws,
- * per earthquake, one between-event residual η and one spatially correlated within-event field ε
- * (Jayaram & Baker 2009, Vecchia sampling), so the intensity at element e in that sample is
+ * per earthquake and quantity, one between-event residual η and one spatially correlated
+ * within-event field ε (Jayaram & Baker 2009, Vecchia sampling), so the intensity at element e in
+ * that sample is
  *
  *   IM_e = median_e · exp(τ_e·η + φ_e·ε_e)
+ *
+ * Several quantities (PGA, PGV, SA) are drawn jointly: their η and their fields' innovations are
+ * mixed through the Cholesky factor of the cross-measure correlation (Baker & Jayaram 2008,
+ * Bradley 2012; crossMeasure.ts), so the residuals of two measures at one site correlate as
+ * published instead of moving as one.
  *
  * and each element is judged by its curve at that intensity: in the sampled world the shaking is
  * known, so the curve is evaluated at it, not integrated over σ again (that would count the
@@ -33,6 +39,7 @@ import { conditionalCumulative, outOfServiceProbability, type ShakingDamage } fr
 import { markGoverning, unitExposure, type QuantityExposure } from './exposure.js';
 import {
   buildVecchiaGraph,
+  crossMeasureFactor,
   factorVecchia,
   jb2009Range,
   sampleCorrelatedField,
@@ -47,7 +54,7 @@ export const SHAKING_SURVIVAL_MODULE = import.meta.url;
 
 /** Written into the scenario metadata (`sample_survival`). */
 export const SHAKING_SURVIVAL_DESCRIPTION =
-  'correlated earthquake shaking (docs/correlated-shaking.md): per sample and earthquake, one between-event residual and one within-event field with Jayaram & Baker (2009) spatial correlation (Vecchia approximation, 30 nearest earlier neighbours, max-min order), ln IM = ln median + tau*eta + phi*epsilon at every element; each element is judged by its fragility curve at that intensity (not integrated over sigma); other hazards multiply with their simulated survival';
+  'correlated earthquake shaking (docs/correlated-shaking.md): per sample, earthquake and quantity, one between-event residual and one within-event field with Jayaram & Baker (2009) spatial correlation (Vecchia approximation, 30 nearest earlier neighbours, max-min order), quantities cross-correlated by Baker & Jayaram (2008) and Bradley (2012), ln IM = ln median + tau*eta + phi*epsilon at every element; each element is judged by its fragility curve at that intensity (not integrated over sigma); other hazards multiply with their simulated survival';
 
 /** Neighbours each site is conditioned on (docs/correlated-shaking.md: max |ΔC| < 0.01 at 30). */
 export const SHAKING_NEIGHBOURS = 30;
@@ -88,6 +95,8 @@ export interface ShakingSurvivalData {
   curves: Record<string, (CompiledCurve | null)[]>;
   /** Per quantity, the Vecchia factor of its Jayaram–Baker range over the element locations. */
   factors: Record<string, VecchiaFactor>;
+  /** Lower Cholesky factor (row-major, M×M, in the order of `curves`' keys) of the cross-measure correlation of the sampled quantities. */
+  crossFactor: Float64Array;
   /** With a damage model (scenario runs with damage.csv): what failureDamage needs (buildShakingDamageModel). */
   damage?: ShakingDamage;
 }
@@ -164,6 +173,7 @@ export function prepareShakingSurvival(
   const graph = buildVecchiaGraph(elements.longitude, elements.latitude, SHAKING_NEIGHBOURS);
   const factors: Record<string, VecchiaFactor> = {};
   for (const quantity of quantities) factors[quantity] = factorVecchia(graph, jb2009Range(SHAKING_MEASURES[quantity], false));
+  const crossFactor = crossMeasureFactor(quantities.map((quantity) => SHAKING_MEASURES[quantity]));
   return {
     assetCount,
     timestampCount: hazard.timestamps.length,
@@ -173,6 +183,7 @@ export function prepareShakingSurvival(
     events,
     curves,
     factors,
+    crossFactor,
   };
 }
 
@@ -193,11 +204,15 @@ interface GoverningElements {
 
 /** The per-sample survival of prepared data (the scenario engine's sample-survival plug-in). */
 export function createSampleSurvival(data: ShakingSurvivalData): SampleSurvival {
-  const { assetCount, timestampCount, otherSurvival, owner, typeRuns, events, curves, factors, damage } = data;
+  const { assetCount, timestampCount, otherSurvival, owner, typeRuns, events, curves, factors, crossFactor, damage } = data;
   const elementCount = owner.length;
   const quantities = Object.keys(curves);
+  const measureCount = quantities.length;
   const locationCount = Object.values(factors)[0].graph.locationCount;
   const sampled = Object.fromEntries(quantities.map((quantity) => [quantity, new Float64Array(elementCount)]));
+  // Independent normals: M between-event ones, then M blocks of one innovation per location.
+  const independentEta = new Float64Array(measureCount);
+  const independent = new Float64Array(measureCount * locationCount);
   const innovations = new Float64Array(locationCount);
   const workspace = new Float64Array(locationCount);
   const field = new Float64Array(elementCount);
@@ -221,16 +236,20 @@ export function createSampleSurvival(data: ShakingSurvivalData): SampleSurvival 
       cumulative.fill(1);
       for (let k = 0; k < events.length; k += 1) {
         const event = events[k];
-        // Drawn in a fixed order whatever the data: η, then one innovation per location.
-        const eta = normal();
-        for (let p = 0; p < locationCount; p += 1) innovations[p] = normal();
+        // Drawn in a fixed order whatever the data: M normals for η, then M × one innovation per
+        // location (with one quantity: η, then the innovations, as before cross-correlation).
+        for (let m = 0; m < measureCount; m += 1) independentEta[m] = normal();
+        for (let i = 0; i < independent.length; i += 1) independent[i] = normal();
         for (const intensity of Object.values(sampled)) intensity.fill(Number.NaN);
         const powers: Record<string, Float64Array> = {};
         for (const { quantity, lnMedian, tau, phi, power } of event.quantities) {
+          const m = quantities.indexOf(quantity);
+          for (let p = 0; p < locationCount; p += 1) innovations[p] = mixedNormal(crossFactor, measureCount, m, independent, locationCount, p);
           let next = 0;
           sampleCorrelatedField(factors[quantity], () => innovations[next++], field, workspace);
           const intensity = sampled[quantity];
-          for (let e = 0; e < elementCount; e += 1) intensity[e] = Math.exp(lnMedian[e] + tau[e] * eta + phi[e] * field[e]);
+          const etaM = mixedNormal(crossFactor, measureCount, m, independentEta, 1, 0);
+          for (let e = 0; e < elementCount; e += 1) intensity[e] = Math.exp(lnMedian[e] + tau[e] * etaM + phi[e] * field[e]);
           powers[quantity] = power;
         }
         // The governing quantity per element, as in eventSurvival: the lowest survival of those present.
@@ -275,6 +294,16 @@ export function createSampleSurvival(data: ShakingSurvivalData): SampleSurvival 
     },
     ...(damage && governing ? { failureDamage: failureDamageOf(data, damage, governing) } : {}),
   };
+}
+
+/**
+ * Row m of L·z: the m-th of M correlated standard normals from M independent ones, z_k at
+ * z[k · stride + offset] (L lower triangular, row-major). With M = 1, L = [1] and the normal is z_0 itself.
+ */
+function mixedNormal(crossFactor: Float64Array, measureCount: number, m: number, z: Float64Array, stride: number, offset: number): number {
+  let value = 0;
+  for (let k = 0; k <= m; k += 1) value += crossFactor[m * measureCount + k] * z[k * stride + offset];
+  return value;
 }
 
 /** Records one event's governing element of each asset (GoverningElements), at [from, from + assetCount). */

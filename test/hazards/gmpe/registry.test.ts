@@ -51,14 +51,18 @@ test('every model declares its inputs and supports pga, pgv, sa(0.3) and sa(1.0)
   }
   assert.equal(GROUND_MOTION_MODELS.BSSA14.distanceMetrics, ['rjb']);
   assert.equal(GROUND_MOTION_MODELS.AB06.distanceMetrics, ['rrup']);
-  assert.is(GROUND_MOTION_MODELS.AB06.standardDeviations, 'total-only');
+  assert.is(GROUND_MOTION_MODELS.AB06.standardDeviations, 'total-with-assigned-split');
 });
 
 test('registry entries give the same numbers as the model functions', () => {
   const site = { rjbKm: 12, rrupKm: 12.6, rxKm: 15, ry0Km: 0, vs30: 320, vs30Measured: true, z1Metres: 400 };
   assert.equal(GROUND_MOTION_MODELS.BSSA14.evaluate(RUPTURE, site, 'sa(1.0)'), bssa14(RUPTURE, site, 'sa(1.0)', { region: 'california' }));
   assert.equal(GROUND_MOTION_MODELS.ASK14.evaluate(RUPTURE, site, 'pgv'), ask14(RUPTURE, { ...site, vs30Measured: true }, 'pgv'));
-  assert.equal(GROUND_MOTION_MODELS.AB06.evaluate(RUPTURE, site, 'pga'), ab06(RUPTURE, site, 'pga'));
+  const ab06Motion = GROUND_MOTION_MODELS.AB06.evaluate(RUPTURE, site, 'pga');
+  const paper = ab06(RUPTURE, site, 'pga');
+  assert.equal([ab06Motion.median, ab06Motion.sigma], [paper.median, paper.sigma]);
+  // The paper gives no split; the registry's τ is Al Atik (2015)'s (alAtik2015Tau.test.ts) and τ² + φ² is the paper's σ².
+  assert.ok(Math.abs(ab06Motion.tau ** 2 + ab06Motion.phi ** 2 - paper.sigma ** 2) < 1e-12);
   assert.equal(bssa14Model({ region: 'japan' }).evaluate(RUPTURE, site, 'sa(1.0)'), bssa14(RUPTURE, site, 'sa(1.0)', { region: 'japan' }));
 });
 

@@ -27,7 +27,7 @@ export function resolveGroundMotionModel(model: { groundMotionModel?: GroundMoti
   return model.groundMotionModel ?? (physics === 'erad_v1' ? 'ERAD_V1' : 'BSSA14');
 }
 
-/** Per quantity: median in SI units and ln standard deviations (tau, phi NaN for total-only models), one entry per site. */
+/** Per quantity: median in SI units and ln standard deviations (tau and phi as the model's descriptor gives them), one entry per site. */
 export type SourceShaking = Record<IntensityQuantity, GroundMotionArrays>;
 
 /** Distances of the sites from the earthquake's source, km. */

@@ -6,3 +6,4 @@ export { factorVecchia, type VecchiaFactor } from './vecchiaFactor.js';
 export { createStandardNormalSource, type NormalSource, type UniformSource } from './standardNormal.js';
 export { sampleCorrelatedField } from './fieldSampler.js';
 export { combineGroundMotionSample } from './groundMotion.js';
+export { bakerJayaram2008, bradley2012PgvSa, crossMeasureCorrelation, crossMeasureFactor, BRADLEY_2012_PGV_PGA, PGA_PERIOD_S } from './crossMeasure.js';

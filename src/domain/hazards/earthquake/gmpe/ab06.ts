@@ -15,7 +15,8 @@
 //
 // Site handling: Vs30 >= 2000 m/s uses the hard-rock coefficients (Table 6) with no site term;
 // below 2000 m/s the B/C-boundary coefficients (Table 9, Vs30 = 760) plus the Boore & Atkinson
-// (2008) amplification S driven by PGA on B/C (p. 2200). Total sigma only: 0.30 log10 units.
+// (2008) amplification S driven by PGA on B/C (p. 2200). Total sigma only: 0.30 log10 units; the
+// registry's AB06_MODEL splits it with the τ of Al Atik (2015) (alAtik2015Tau.ts).
 
 import {
   AB06_BC_COEFFICIENTS,
@@ -26,6 +27,7 @@ import {
   type Ab06StressCoefficients,
   type Ba08SiteCoefficients,
 } from './ab06Coefficients.js';
+import { assignCenaSplit, assignCenaSplitSites } from './alAtik2015Tau.js';
 import { ba08LnSiteAmplification } from './ba08SiteAmplification.js';
 import { coefficientsFor, indexCoefficients } from './coefficientLookup.js';
 import { checkOutputLength, emptyGroundMotion, type GroundMotion, type GroundMotionArrays } from './groundMotion.js';
@@ -194,9 +196,16 @@ export const AB06_MODEL: GroundMotionModel<'AB06'> = {
   // AB06 tabulates 0.315 s, not 0.3 s: 'sa(0.3)' is supported by interpolation.
   supportedImts: imtsOf(AB06_BC_COEFFICIENTS),
   supports: supportCheck('AB06', AB06_BC_COEFFICIENTS),
-  standardDeviations: 'total-only',
+  // The paper gives a total σ only; τ comes from Al Atik (2015)'s CENA model (alAtik2015Tau.ts).
+  standardDeviations: 'total-with-assigned-split',
   evaluate: (rupture, site, imt, out = emptyGroundMotion()) =>
-    ab06({ magnitude: rupture.magnitude }, { rrupKm: required(site.rrupKm, 'rrupKm', 'AB06'), vs30: site.vs30 }, imt, {}, out),
-  evaluateSites: (rupture, sites, imt, out) =>
-    ab06ForSites({ magnitude: rupture.magnitude }, { rrupKm: required(sites.rrupKm, 'rrupKm', 'AB06'), vs30: sites.vs30 }, imt, {}, out),
+    assignCenaSplit(
+      rupture.magnitude,
+      imt,
+      ab06({ magnitude: rupture.magnitude }, { rrupKm: required(site.rrupKm, 'rrupKm', 'AB06'), vs30: site.vs30 }, imt, {}, out),
+    ),
+  evaluateSites: (rupture, sites, imt, out) => {
+    ab06ForSites({ magnitude: rupture.magnitude }, { rrupKm: required(sites.rrupKm, 'rrupKm', 'AB06'), vs30: sites.vs30 }, imt, {}, out);
+    assignCenaSplitSites(rupture.magnitude, imt, out);
+  },
 };

@@ -57,8 +57,12 @@ export interface GroundMotionModel<Id extends string = string> {
   readonly supportedImts: readonly IntensityMeasure[];
   /** Whether `imt` can be evaluated: a tabulated one or an SA period inside the tabulated range. */
   supports(imt: IntensityMeasure): boolean;
-  /** 'total-only' models report tau and phi as NaN. */
-  readonly standardDeviations: 'tau-phi-sigma' | 'total-only';
+  /**
+   * 'tau-phi-sigma': the model publishes all three; 'total-with-assigned-split': the model
+   * publishes a total only and hazsim assigns tau from another cited model, phi =
+   * sqrt(sigma^2 - tau^2) (docs/gmpe.md).
+   */
+  readonly standardDeviations: 'tau-phi-sigma' | 'total-with-assigned-split';
   evaluate(rupture: RuptureInput, site: SiteInput, imt: IntensityMeasure, out?: GroundMotion): GroundMotion;
   evaluateSites(rupture: RuptureInput, sites: SiteArrays, imt: IntensityMeasure, out: GroundMotionArrays): void;
 }

@@ -171,7 +171,7 @@ export function makeImpactCommand(context: CommandContext): Command {
     )
     .option(
       '-o, --output <file>',
-      'result file or folder ("-": standard output; default: ./{distribution}_{hazard}_impact_{n}samples.sqlite; a part: ./{distribution}_impact_{n}samples.shard-{i}-of-{N}.hzshard)',
+      'result file or folder ("-": standard output; default: ./{distribution}+{hazard}+{curve_set}_impact_{n}samples_seed{seed}_{method}.sqlite; a part: ./{distribution}_impact_{n}samples.shard-{i}-of-{N}.hzshard)',
     )
     .option('--overwrite', OVERWRITE_HELP)
     .action(async (distributionArgument: string | undefined, hazardArgument: string | undefined, options: ImpactOptions, command: Command) => {

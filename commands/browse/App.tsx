@@ -349,7 +349,7 @@ export function BrowseApp(props: { readonly data: BrowseData }) {
       <Text bold wrap="truncate-end">
         hazsim browse · {data.cacheRoot}
       </Text>
-      <TabBar active={tab} counts={counts} />
+      <TabBar active={tab} counts={counts} width={columns - 1} />
       <Text dimColor>{rule}</Text>
       <Box height={bodyHeight} flexDirection="column">
         {body}

@@ -2,14 +2,43 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import { TABS, type BrowseEntry, type TabId } from './data.js';
 
-/** The tab bar; the active tab is bracketed and bold, counts in parentheses. */
-export function TabBar(props: { readonly active: TabId; readonly counts: Readonly<Record<TabId, number>> }) {
+/** Short tab titles, for a terminal too narrow for the full ones. */
+const SHORT_TITLES: Readonly<Record<TabId, string>> = { distribution: 'Distr.', hazard: 'Hazard', curve_sets: 'Curves', results: 'Results' };
+
+/**
+ * The tab bar's labels and the gap between them: the most telling form that fits in `width`
+ * columns on one line (a bar that wraps pushes the list down and reads as two rows of tabs).
+ * Full titles with padding, then tight, then short titles, then short titles without counts.
+ */
+export function tabBarLabels(active: TabId, counts: Readonly<Record<TabId, number>>, width: number): { labels: string[]; gap: number } {
+  const forms: { title: (tab: (typeof TABS)[number]) => string; counts: boolean; padding: number; gap: number }[] = [
+    { title: (tab) => tab.title, counts: true, padding: 2, gap: 2 },
+    { title: (tab) => tab.title, counts: true, padding: 1, gap: 1 },
+    { title: (tab) => SHORT_TITLES[tab.id], counts: true, padding: 1, gap: 1 },
+    { title: (tab) => SHORT_TITLES[tab.id], counts: false, padding: 1, gap: 1 },
+  ];
+  const labelsOf = (form: (typeof forms)[number]) =>
+    TABS.map((tab) => {
+      const text = form.counts ? `${form.title(tab)} (${counts[tab.id]})` : form.title(tab);
+      const pad = ' '.repeat(form.padding - 1);
+      return tab.id === active ? `[${pad}${text}${pad}]` : ` ${pad}${text}${pad} `;
+    });
+  for (const form of forms) {
+    const labels = labelsOf(form);
+    if (labels.reduce((sum, label) => sum + label.length, 0) + form.gap * (labels.length - 1) <= width) return { labels, gap: form.gap };
+  }
+  return { labels: labelsOf(forms[forms.length - 1]), gap: 1 };
+}
+
+/** The tab bar; the active tab is bracketed and bold, counts in parentheses, on one line of `width` columns. */
+export function TabBar(props: { readonly active: TabId; readonly counts: Readonly<Record<TabId, number>>; readonly width: number }) {
+  const { labels, gap } = tabBarLabels(props.active, props.counts, props.width);
   return (
     <Box>
-      {TABS.map((tab) => (
-        <Box key={tab.id} marginRight={2}>
+      {TABS.map((tab, index) => (
+        <Box key={tab.id} marginRight={index < TABS.length - 1 ? gap : 0}>
           <Text bold={tab.id === props.active} inverse={tab.id === props.active}>
-            {tab.id === props.active ? `[ ${tab.title} (${props.counts[tab.id]}) ]` : `  ${tab.title} (${props.counts[tab.id]})  `}
+            {labels[index]}
           </Text>
         </Box>
       ))}

@@ -209,6 +209,7 @@ browse(
       screen = await session.waitFor(new RegExp(`^─{59}$`, 'm'));
       show('after shrinking to 60x20', screen);
       for (const line of screen.split('\n')) assert.ok(line.length <= 60, `line wider than 60 columns: ${line}`);
+      assert.match(screen, /^.*Distr\. \(\d+\).*Hazard \(\d+\).*Curves \(\d+\).*Results \(\d+\).*$/m, 'the tab bar is laid out again on one line');
       assert.match(screen, /hazsim browse/);
       assert.match(screen, /curve set: DEFAULT_CURVES/);
       session.send('q');
@@ -218,6 +219,32 @@ browse(
     }
   },
 );
+
+browse('in a 60x20 terminal the tab bar fits on one line: short titles, counts kept; at 80 columns the full titles', async () => {
+  if (!haveTmux()) return;
+  const cache = tempDir();
+  for (const file of ['feeder/example_feeder.json', 'hazards/hurricane.json', 'hazards/flood.json'])
+    assert.is(runCli(['upload', path.join(EXAMPLES, file), '--cache-dir', cache]).code, 0);
+  const session = new TmuxSession(`node ${BIN} browse --cache-dir ${cache}`, { width: 60, height: 20 });
+  try {
+    let screen = await session.waitFor(/total_components: 104/);
+    show('opened at 60x20', screen);
+    // One line holds every tab: the bar does not wrap onto a second row.
+    assert.match(screen, /^\[Distr\. \(1\)\] +Hazard \(2\) +Curves \(3\) +Results \(0\) *$/m);
+    for (const line of screen.split('\n')) assert.ok(line.length <= 60, `line wider than 60 columns: ${line}`);
+    session.send('Right');
+    screen = await session.waitFor(/\[Hazard \(2\)\]/);
+    assert.match(screen, /^ Distr\. \(1\) +\[Hazard \(2\)\] +Curves \(3\) +Results \(0\) *$/m);
+    session.resize(80, 24);
+    screen = await session.waitFor(/\[ Hazard \(2\) \]/);
+    show('grown to 80x24', screen);
+    assert.match(screen, /^ +Distribution \(1\) +\[ Hazard \(2\) \] +Curve sets \(3\) +Results \(0\) *$/m);
+    session.send('q');
+    await session.waitFor(/\[exit 0\]/);
+  } finally {
+    session.close();
+  }
+});
 
 browse('two results of different runs show distinct names; Enter opens a simulation result at its run_info', async () => {
   if (!haveTmux()) return;

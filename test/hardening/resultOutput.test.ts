@@ -190,8 +190,8 @@ test('impact -o (and an impact part) takes the same checks: /dev/null written th
   assert.equal(fs.readdirSync(work), []);
   const intoFolder = impact(work);
   assert.is(intoFolder.code, 0, intoFolder.stderr);
-  assert.is(json(intoFolder).file_path, path.join(work, 'example_feeder_example_quake_impact_3samples.sqlite'));
-  assert.equal(fs.readdirSync(work), ['example_feeder_example_quake_impact_3samples.sqlite']);
+  assert.is(json(intoFolder).file_path, path.join(work, 'example_feeder+example_quake+DEFAULT_CURVES_impact_3samples_seed0_peak.sqlite'));
+  assert.equal(fs.readdirSync(work), ['example_feeder+example_quake+DEFAULT_CURVES_impact_3samples_seed0_peak.sqlite']);
 });
 
 test.run();

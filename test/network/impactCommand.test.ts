@@ -247,7 +247,7 @@ test('drawn scenarios: the same inputs and seed give the same bytes, whether dra
 test('the human summary names the file, the network and the metric table', (context) => {
   const result = runCli(['impact', 'example_feeder', 'storm', '-n', '5', '--cache-dir', context.cache], { cwd: context.work });
   assert.is(result.code, 0, result.stderr);
-  assert.match(result.stdout, /^Wrote .*example_feeder_storm_impact_5samples\.sqlite/);
+  assert.match(result.stdout, /^Wrote .*example_feeder\+storm\+DEFAULT_CURVES_impact_5samples_seed0_peak\.sqlite/);
   assert.match(result.stdout, /4 of 4 loads served/);
   assert.match(result.stdout, /customer-hours/);
 });

@@ -123,12 +123,21 @@ export function createImpactOps(dependencies: ImpactDependencies) {
     const { crews, customers_per_load, time_step_hours } = analysis;
     // Unknown names fail before any sampling.
     stores.distribution.get(request.distribution_system_name);
-    const inputs = `${request.distribution_system_name}_${request.hazard_system_name}`;
     const n = request.number_of_samples;
-    const fileName = options.inResultsDir
-      ? `${resultsFolderStem(request)}_impact_${n}samples_seed${request.seed}_${request.method}_crews${crews ?? 'unlimited'}_cpl${customers_per_load}_step${time_step_hours}_${restorationStem(analysis)}.sqlite`
-      : `${inputs}_impact_${n}samples.sqlite`;
-    const destination = destinationOf(fileName, options);
+    // The spec's download name (REST), and the stored name hazsim chooses itself, like the scenario ZIP's (docs/cache.md,
+    // "Result file names"); the cache's shared results folder also names every analysis setting.
+    const fileName = `${request.distribution_system_name}_${request.hazard_system_name}_impact_${n}samples.sqlite`;
+    const stored = `${resultsFolderStem(request)}_impact_${n}samples_seed${request.seed}_${request.method}`;
+    const destination = runDestination(
+      {
+        download: fileName,
+        stored: options.inResultsDir
+          ? `${stored}_crews${crews ?? 'unlimited'}_cpl${customers_per_load}_step${time_step_hours}_${restorationStem(analysis)}.sqlite`
+          : `${stored}.sqlite`,
+      },
+      options,
+      dependencies,
+    );
     const zipPath = options.scenariosOutputPath ? path.resolve(options.scenariosOutputPath) : temporaryZipPath();
     try {
       await dependencies.generateScenarios(scenarioRequest, {

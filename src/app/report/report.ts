@@ -23,6 +23,7 @@ import type { ModelStore } from '../cache/store.js';
 import { parseOrThrow } from '../../base/validation.js';
 import { runWorkerTask } from '../../base/workerTask.js';
 import { ReportRequest, type ReportSummary } from '../contract/schemas.js';
+import { basemapLayers } from './basemap.js';
 import type { RunOutputOptions, ScenarioOutcome, SimulationOutcome } from '../simulation/simulation.js';
 import { deliver, prepareResultDestination, resultsFolderStem, runDestination, type DestinationOptions } from '../results/resultOutput.js';
 
@@ -54,7 +55,7 @@ function pageFile(name: string): string {
 function reportAssets() {
   const read = (specifier: string) => fs.readFileSync(require.resolve(specifier), 'utf8');
   return {
-    scripts: [read('leaflet/dist/leaflet.js'), read('uplot/dist/uPlot.iife.min.js'), pageFile('page.js')],
+    scripts: [read('leaflet/dist/leaflet.js'), read('uplot/dist/uPlot.iife.min.js'), pageFile('basemap.js'), pageFile('page.js')],
     styles: [read('leaflet/dist/leaflet.css'), read('uplot/dist/uPlot.min.css'), pageFile('page.css')],
   };
 }
@@ -379,6 +380,7 @@ export async function buildReportFile(task: ReportTask): Promise<ReportSummary> 
     scenarios,
     impact,
     notes,
+    basemap: basemapLayers(result.longitude, result.latitude),
   });
   const html = renderReportHtml(payload, reportAssets());
   fs.mkdirSync(path.dirname(path.resolve(outputPath)), { recursive: true });

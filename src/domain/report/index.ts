@@ -2,3 +2,13 @@ export { buildReportPayload, keptTimestampIndices, percentile, MAX_FAILURE_CELLS
 export { readReportData, renderReportHtml, type ReportAssets } from './html.js';
 export { curvePlots, type CurvePlot, type UsedCurve } from './curves.js';
 export { hazardOverlays, type MapOverlay } from './overlays.js';
+export {
+  clipOutlines,
+  outlineBox,
+  OUTLINE_MARGIN_DEG,
+  SIMPLIFY_SHARE_OF_EXTENT,
+  simplifyToleranceDeg,
+  type BasemapLayer,
+  type LonLatBox,
+  type OutlineKind,
+} from './basemap.js';

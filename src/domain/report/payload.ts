@@ -10,6 +10,7 @@ import { quantityDefinition } from '../hazards/quantities.js';
 import { curvePlots, type CurvePlot, type UsedCurve } from './curves.js';
 import { hazardOverlays, type MapOverlay } from './overlays.js';
 import { provenanceRows } from './provenance.js';
+import type { BasemapLayer } from './basemap.js';
 
 export interface ReportInput {
   runInfo: Readonly<Record<string, string>>;
@@ -41,6 +42,8 @@ export interface ReportInput {
   scenarios?: { failuresPerSample: readonly number[]; metadata: Readonly<Record<string, string>> };
   /** Things the reader should know about how the page was made (e.g. the hazard model was not in the cache). */
   notes: readonly string[];
+  /** County, state and coast outlines near the feeder, drawn under it (empty: a blank background). */
+  basemap?: readonly BasemapLayer[];
 }
 
 export interface ReportPayload {
@@ -72,6 +75,8 @@ export interface ReportPayload {
   curves: CurvePlot[];
   worst: { name: string; assetType: string; lowestSurvival: number; peaks: Record<string, number> }[];
   overlays: MapOverlay[];
+  /** Outlines drawn under the feeder (src/domain/report/basemap.ts). */
+  basemap: BasemapLayer[];
   impact?: ReportInput['impact'];
   scenarios?: {
     metadata: [string, string][];
@@ -210,6 +215,7 @@ export function buildReportPayload(input: ReportInput): ReportPayload {
     curves: curvePlots(input.curves, assets.assetType, input.peaks),
     worst,
     overlays: hazardOverlays(input.hazardEntries),
+    basemap: [...(input.basemap ?? [])],
     scenarios,
     ...(input.impact ? { impact: input.impact } : {}),
     bounds:

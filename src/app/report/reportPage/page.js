@@ -1,6 +1,7 @@
 // The report page's own script: reads the JSON in #report-data and draws the map (Leaflet,
 // with one canvas layer for the assets so 100,000 of them pan smoothly), the charts (uPlot)
 // and the tables. Runs from file:// with no network: every library is inlined before it.
+/* global drawBasemap */
 (async function () {
   'use strict';
   // The data is gzip-compressed JSON in base64; the browser inflates it itself (no request is made).
@@ -124,7 +125,7 @@
     ]),
     element('div', { class: 'map-wrap' }, [mapNode, hover]),
     element('p', { class: 'hint' }, [
-      "Lines are drawn along their route, point assets as dots, coloured by failure probability at the chosen time. A line is judged over its structures and spans, each curve once per what it stands for (a circuit, a span, a structure, a kilometre). A dashed line is the hazard's track (a storm centre over time); markers, circles and areas show its models at the chosen time. The background is blank on purpose: the file makes no request. To add a basemap, open the file in an editor and add an L.tileLayer(url).addTo(map) line of your own tile server after the map is created (and allow its host in the Content-Security-Policy).",
+      "Lines are drawn along their route, point assets as dots, coloured by failure probability at the chosen time. A line is judged over its structures and spans, each curve once per what it stands for (a circuit, a span, a structure, a kilometre). A dashed line is the hazard's track (a storm centre over time); markers, circles and areas show its models at the chosen time. Grey lines are county and state borders (US Census Bureau) and the coast and national borders (US Census Bureau in the USA, Natural Earth elsewhere), carried in the file: it makes no request.",
     ]),
   ]);
 
@@ -132,6 +133,7 @@
   map.createPane('assets').style.zIndex = 450;
   map.getPane('assets').style.pointerEvents = 'none';
   L.control.scale({ position: 'bottomleft', maxWidth: 160 }).addTo(map);
+  drawBasemap(map, data.basemap || []);
   let timeSlot = Number(slider.value);
 
   const screenX = new Float32Array(count);

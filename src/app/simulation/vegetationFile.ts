@@ -48,7 +48,7 @@ export function readVegetationFile(filePath: string): VegetationProfile {
         : keys[0] === 'other_overhead_lines'
           ? `row ${otherRow} (line "*")`
           : 'the file';
-    return { path: `${where}, field ${typeof field === 'string' ? field : 'line'}`, message: issue.message };
+    return { path: `${where}, field ${typeof field === 'string' ? field : 'line'}`, message: issuesFromValibot([issue])[0].message };
   });
   throw invalid(label, issues);
 }

@@ -4,6 +4,7 @@
  * profile naming lines by uuid or name. Without it a run has no trees and no tree-fall failures.
  */
 import * as v from 'valibot';
+import { issuesFromValibot } from '../../base/validation.js';
 import { HOU_2023_TREE_FAILURE } from '../fragility/treeFailureHou2023.js';
 import type { AssetTable, AssetType } from '../assets/types.js';
 import type { TreeStand } from './treeFall.js';
@@ -41,7 +42,6 @@ export const DEFAULT_VEGETATION_STAND = {
 const bounded = (field: string, min: number, max: number, exclusiveMin = false) =>
   v.pipe(
     v.number(`${field} must be a number`),
-    v.finite(`${field} must be a finite number`),
     exclusiveMin ? v.gtValue(min, `${field} must be greater than ${min}`) : v.minValue(min, `${field} must be at least ${min}`),
     v.maxValue(max, `${field} must be at most ${max}`),
   );
@@ -84,40 +84,58 @@ export const VegetationLine = v.pipe(
   ),
 );
 
+/** The first line named twice in a profile's lines, with the places of both; null when none is. */
+function repeatedLine(lines: readonly { line: string }[]): { line: string; first: number; again: number } | null {
+  const first = new Map<string, number>();
+  for (let index = 0; index < lines.length; index += 1) {
+    const earlier = first.get(lines[index].line);
+    if (earlier !== undefined) return { line: lines[index].line, first: earlier, again: index };
+    first.set(lines[index].line, index);
+  }
+  return null;
+}
+
 /** A vegetation profile: stands per line, and optionally one stand for every other overhead line. */
-export const VegetationProfile = v.pipe(
-  v.strictObject(
-    {
-      name: v.pipe(
-        v.optional(v.string('name must be a string')),
-        v.description('where the profile came from (the CLI puts its file name); recorded in run_info'),
+export const VegetationProfile = v.strictObject(
+  {
+    name: v.pipe(
+      v.optional(v.string('name must be a string')),
+      v.description('where the profile came from (the CLI puts its file name); recorded in run_info'),
+    ),
+    lines: v.pipe(
+      v.optional(v.array(VegetationLine, 'lines must be an array'), []),
+      v.check(
+        (lines) => repeatedLine(lines) === null,
+        (issue) => {
+          const repeated = repeatedLine(issue.input as { line: string }[])!;
+          return `lines[${repeated.again}] names ${JSON.stringify(repeated.line)} again (also lines[${repeated.first}])`;
+        },
       ),
-      lines: v.pipe(v.optional(v.array(VegetationLine, 'lines must be an array'), []), v.description('one stand per overhead line, by its uuid or name')),
-      other_overhead_lines: v.pipe(v.optional(TreeStandInput), v.description('the stand beside every overhead line not listed (default: no trees)')),
-    },
-    'vegetation must be "default" or a profile {name?, lines: [...], other_overhead_lines?} (docs/vegetation.md)',
-  ),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const first = new Map<string, number>();
-    dataset.value.lines.forEach((row, index) => {
-      const earlier = first.get(row.line);
-      if (earlier === undefined) first.set(row.line, index);
-      else
-        addIssue({
-          message: `line ${JSON.stringify(row.line)} is listed twice (also lines[${earlier}])`,
-          path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'lines', value: dataset.value.lines }],
-        });
-    });
-  }),
+      v.description('one stand per overhead line, by its uuid or name'),
+    ),
+    other_overhead_lines: v.pipe(v.optional(TreeStandInput), v.description('the stand beside every overhead line not listed (default: no trees)')),
+  },
+  'vegetation must be "default" or a profile {name?, lines: [...], other_overhead_lines?} (docs/vegetation.md)',
 );
 export type VegetationProfile = v.InferOutput<typeof VegetationProfile>;
 
+const CHOICE_MESSAGE = 'vegetation must be "default" or a profile {name?, lines: [...], other_overhead_lines?} (docs/vegetation.md)';
+
+/**
+ * A union reports only its own issue; for an object the profile's issues (with their paths) are
+ * what the user needs, so the message carries them ("vegetation.lines[0].trees_per_hectare: ...").
+ */
+function choiceMessage(issue: v.UnionIssue<v.BaseIssue<unknown>>): string {
+  if (typeof issue.input !== 'object' || issue.input === null) return CHOICE_MESSAGE;
+  const nested = (issue.issues ?? []).filter((sub) => sub.type !== 'literal');
+  if (nested.length === 0) return CHOICE_MESSAGE;
+  return issuesFromValibot(nested, ['vegetation'])
+    .map((sub) => `${sub.path}: ${sub.message}`)
+    .join('; ');
+}
+
 /** The `vegetation` of a run request: "default" or a profile (docs/vegetation.md). */
-export const VegetationChoice = v.union(
-  [v.literal('default'), VegetationProfile],
-  'vegetation must be "default" or a profile {name?, lines: [...], other_overhead_lines?} (docs/vegetation.md)',
-);
+export const VegetationChoice = v.union([v.literal('default'), VegetationProfile], choiceMessage);
 export type VegetationChoice = v.InferOutput<typeof VegetationChoice>;
 
 type StandFields = v.InferOutput<typeof TreeStandInput>;

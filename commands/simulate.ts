@@ -116,14 +116,6 @@ export function makeSimulateCommand(context: CommandContext): Command {
             ['hazard models', String(summary.hazard_count)],
             ['curve set', summary.curve_set],
             ['physics', summary.physics],
-            ...(summary.tree_fall
-              ? [
-                  [
-                    'tree fall',
-                    `${summary.tree_fall.expected_tree_fall_failures.toFixed(2)} expected line failures (${summary.tree_fall.lines_with_trees} lines with trees)`,
-                  ] as [string, string],
-                ]
-              : []),
           ]),
           '',
           formatTable(
@@ -131,6 +123,12 @@ export function makeSimulateCommand(context: CommandContext): Command {
             ['ASSET TYPE', 'COUNT', 'LOWEST SURVIVAL'],
             Object.entries(summary.assets_by_type).map(([type, count]) => [type, count, summary.survival_statistics.lowest_by_type[type]?.toFixed(4) ?? '-']),
           ),
+          ...(summary.tree_fall
+            ? [
+                '',
+                `Tree fall: ${summary.tree_fall.expected_tree_fall_failures.toFixed(2)} expected line failures (${summary.tree_fall.lines_with_trees} lines with trees; docs/vegetation.md)`,
+              ]
+            : []),
           '',
           'Lowest survival:',
           formatTable(

@@ -227,11 +227,11 @@ export function makeImpactCommand(context: CommandContext): Command {
       }
       let outcome;
       if (options.scenarios) {
-        const drawingOptions = ['samples', 'seed', 'method', 'curveSet', 'physics', 'groundMotionVariability', 'scenariosOutput'];
+        const drawingOptions = ['samples', 'seed', 'method', 'curveSet', 'physics', 'groundMotionVariability', 'vegetation', 'scenariosOutput'];
         if (hazardArgument !== undefined || drawingOptions.some((name) => command.getOptionValueSource(name) === 'cli')) {
           throw new HazsimError(
             'usage',
-            '--scenarios takes the failures from the ZIP: give no hazard, -n, --seed, --method, --curve-set, --physics, --ground-motion-variability or --scenarios-output with it',
+            '--scenarios takes the failures from the ZIP: give no hazard, -n, --seed, --method, --curve-set, --physics, --ground-motion-variability, --vegetation or --scenarios-output with it',
           );
         }
         outcome = await service.runs.estimateImpactFromScenarios(

@@ -5,6 +5,7 @@ import { askIfMissing } from './prompts.js';
 import { progressReporter } from './progress.js';
 import type { HazsimService } from '../src/app/service.js';
 import { DEFAULT_CURVE_SET, DEFAULT_PHYSICS, PHYSICS_PROFILES, type PhysicsProfileName } from '../src/app/contract/schemas.js';
+import { readVegetationFile } from '../src/app/simulation/vegetationFile.js';
 import { parseShardSpec, SCENARIO_FILE_FORMATS, SCENARIO_FORMATS, type ScenarioFormat, type ShardSpec } from '../src/app/results/scenarioFormats.js';
 
 /** The options every run command shares (addRunOptions). */
@@ -12,6 +13,7 @@ export interface RunOptions extends GlobalOptions {
   curveSet?: string;
   physics: PhysicsProfileName;
   groundMotionVariability: GroundMotionVariabilityName;
+  vegetation?: string;
   output?: string;
   overwrite?: boolean;
 }
@@ -19,7 +21,7 @@ export interface RunOptions extends GlobalOptions {
 const GROUND_MOTION_VARIABILITY = ['integrated', 'median'] as const;
 type GroundMotionVariabilityName = (typeof GROUND_MOTION_VARIABILITY)[number];
 
-/** --curve-set, --physics and --ground-motion-variability: the fields of SimulationRequest that simulate, scenarios and impact all take. */
+/** --curve-set, --physics, --ground-motion-variability and --vegetation: the fields of SimulationRequest that simulate, scenarios and impact all take. */
 export function addRunOptions(command: Command): Command {
   return command
     .option('--curve-set <name>', `fragility curve set (default: ${DEFAULT_CURVE_SET})`)
@@ -38,6 +40,10 @@ export function addRunOptions(command: Command): Command {
       )
         .choices([...GROUND_MOTION_VARIABILITY])
         .default('integrated'),
+    )
+    .option(
+      '--vegetation <file|default>',
+      'trees beside the overhead lines, for tree-fall failures of their spans under wind (docs/vegetation.md): "default" (10 trees/ha of 8-28 m beside every distribution overhead line) or a JSON or CSV file of stands per line; without it: no trees',
     );
 }
 
@@ -49,6 +55,9 @@ export function runRequest(inputs: { distribution: string; hazard: string; curve
     curve_set: inputs.curveSet,
     physics: options.physics,
     ground_motion_variability: options.groundMotionVariability,
+    ...(options.vegetation !== undefined
+      ? { vegetation: options.vegetation === 'default' ? ('default' as const) : readVegetationFile(options.vegetation) }
+      : {}),
   };
 }
 
@@ -114,6 +123,12 @@ export function makeSimulateCommand(context: CommandContext): Command {
             ['ASSET TYPE', 'COUNT', 'LOWEST SURVIVAL'],
             Object.entries(summary.assets_by_type).map(([type, count]) => [type, count, summary.survival_statistics.lowest_by_type[type]?.toFixed(4) ?? '-']),
           ),
+          ...(summary.tree_fall
+            ? [
+                '',
+                `Tree fall: ${summary.tree_fall.expected_tree_fall_failures.toFixed(2)} expected line failures (${summary.tree_fall.lines_with_trees} lines with trees; docs/vegetation.md)`,
+              ]
+            : []),
           '',
           'Lowest survival:',
           formatTable(

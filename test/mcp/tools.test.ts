@@ -66,6 +66,7 @@ listing(
       'curve_set',
       'physics',
       'ground_motion_variability',
+      'vegetation',
       'number_of_samples',
       'seed',
       'method',

@@ -85,6 +85,21 @@ test('the example feeder in parts of ~40 elements gives the whole run’s values
   assert.ok(partCounts.filter((count) => count > 0).length >= 2, `counts by part: ${partCounts}`);
 });
 
+test('with vegetation the parts give the whole run’s tree fall and survival bit for bit (docs/vegetation.md)', () => {
+  const assets = readAssets(JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'feeder/example_feeder.json'), 'utf8')));
+  const hazard = readHazardModel(JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'hazards/hurricane.json'), 'utf8')));
+  const compiled = compileCurveSet(DEFAULT_CURVES, 'DEFAULT_CURVES');
+  const options = { vegetation: 'default' as const };
+  const whole = computeSurvival(assets, hazard, compiled, options);
+  const joined = joinParts(
+    assets,
+    assetRanges(assets, 40).map((range) => computeSurvival(sliceAssets(assets, range), hazard, compiled, options)),
+  );
+  assertSameComputation(joined, whole);
+  assert.ok(sameBits(joined.result.treeFall, whole.result.treeFall), 'treeFall');
+  assert.equal(joined.treeFall, whole.treeFall);
+});
+
 test('end to end: a feeder of more than one part, shared among threads, writes what judging all its assets at once gives', async () => {
   const work = tempDir();
   const feeder = largeFeeder(6000);

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { MAX_NAME_LENGTH } from '../../base/names.js';
 import { TERRAIN_CLASSES, WIND_PROFILES, type TerrainClass, type TrackUploadOptions, type WindProfileName } from '../../domain/hazards/index.js';
 import { DEFAULT_PHYSICS, PHYSICS_PROFILES } from '../../domain/hazards/physics.js';
+import { VegetationChoice } from '../../domain/simulation/vegetation.js';
 import { COORDINATE_ORDERS, type CoordinateOrder, type CoordinateReading } from '../../domain/assets/index.js';
 import { COORDINATE_UNITS } from '../../domain/opendss/index.js';
 import { HazsimError } from '../../base/errors.js';
@@ -234,6 +235,12 @@ export const SimulationRequest = v.strictObject({
     v.optional(v.picklist(['integrated', 'median'], 'ground_motion_variability must be integrated or median')),
     v.description(
       'integrated (default): survival averaged over the ground-motion variability of the earthquake model (the unconditional probability); median: survival at the median shaking (docs/fragility.md)',
+    ),
+  ),
+  vegetation: v.pipe(
+    v.optional(VegetationChoice),
+    v.description(
+      'trees beside the overhead lines, for tree-fall failures of their spans under wind (docs/vegetation.md): "default" (10 trees/ha of 8-28 m beside every distribution overhead line) or a profile {name?, lines: [{line, trees_per_hectare, tree_height_min_m, tree_height_max_m, clearance_m?, conductor_height_m?}], other_overhead_lines?}; absent: no trees (default physics only)',
     ),
   ),
 });
@@ -516,6 +523,15 @@ export const SimulationToolResult = v.strictObject({
   ),
   warnings: v.array(v.string()),
   physics: v.pipe(PhysicsProfile, v.description('the physics profile of the run (docs/physics.md)')),
+  tree_fall: v.pipe(
+    v.optional(
+      v.strictObject({
+        lines_with_trees: v.pipe(Count, v.description('overhead lines with trees beside them')),
+        expected_tree_fall_failures: v.pipe(v.number(), v.minValue(0), v.description('expected lines failed by falling trees over the event')),
+      }),
+    ),
+    v.description('with vegetation and wind only: the tree-fall failures counted apart from the curves (docs/vegetation.md)'),
+  ),
 });
 
 /** docs/specification.md §4.2 generate_scenarios: a first page of the records (`truncated` and `next_cursor` say whether more remain), the ZIP written, and run figures. */

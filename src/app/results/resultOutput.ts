@@ -5,6 +5,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { HazsimError } from '../../base/errors.js';
+import { sha256Hex } from '../../base/sha256.js';
 import { isTemporaryName, temporaryOwnerPid } from '../../base/atomic.js';
 import { ownerGone } from '../../base/processOwner.js';
 import { trackWrite } from './writesInProgress.js';
@@ -283,12 +284,16 @@ export function resultsFolderStem(request: {
   curve_set: string;
   physics?: string;
   ground_motion_variability?: string;
+  vegetation?: unknown;
 }): string {
   const parts = [request.distribution_system_name, request.hazard_system_name, request.curve_set];
   if (request.physics !== undefined && request.physics !== 'default') parts.push(request.physics);
   // `integrated` is the default: naming it would give two names to one content.
   if (request.ground_motion_variability !== undefined && request.ground_motion_variability !== 'integrated')
     parts.push(`${request.ground_motion_variability}_ground_motion`);
+  // Trees change the content: "default" by name, a profile by the start of its JSON's sha256 (docs/vegetation.md).
+  if (request.vegetation === 'default') parts.push('vegetation');
+  else if (request.vegetation !== undefined) parts.push(`vegetation-${sha256Hex(JSON.stringify(request.vegetation)).slice(0, 12)}`);
   return parts.join(INPUT_SEPARATOR);
 }
 

@@ -1,6 +1,7 @@
 import type { ModelStore } from '../cache/store.js';
 import { DEFAULT_CURVE_SET, ScenarioRequest, SimulationRequest } from '../contract/schemas.js';
 import { parseOrThrow } from '../../base/validation.js';
+import { HazsimError } from '../../base/errors.js';
 import { HAZSIM_VERSION } from '../../base/version.js';
 import { isoWithoutZone } from '../cache/store.js';
 import { runWorkerTask, type ProgressEvent } from '../../base/workerTask.js';
@@ -125,6 +126,10 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     const { record: distribution, coordinates } = stores.distribution.getWithReading(request.distribution_system_name);
     const hazard = stores.hazard.get(request.hazard_system_name);
     const curveSet = dependencies.resolveCurveSet(request.curve_set ?? DEFAULT_CURVE_SET);
+    if (request.vegetation !== undefined && request.physics === 'erad_v1')
+      throw new HazsimError('invalid_input', 'vegetation needs the default physics: erad_v1 reproduces ERAD, which has no tree fall (docs/vegetation.md)', [
+        { path: 'vegetation', message: 'not available with physics erad_v1' },
+      ]);
     return {
       distribution: {
         name: distribution.name,
@@ -138,6 +143,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       hazsimVersion: HAZSIM_VERSION,
       createdAt: isoWithoutZone(dependencies.clock()),
       groundMotionVariability: request.ground_motion_variability,
+      ...(request.vegetation !== undefined ? { vegetation: request.vegetation } : {}),
     };
   }
 
@@ -198,6 +204,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
         curve_set_sha256: output.inputs.curve_set_sha256,
         physics: task.physics,
         warnings: output.summary.warnings,
+        ...(output.vegetation ? { vegetation: output.vegetation } : {}),
       };
       return write(
         {

@@ -30,6 +30,8 @@ import { buildDamageModel, buildShakingDamageModel } from '../../domain/simulati
 import type { DamageModel, RepairDistribution } from '../../domain/scenarios/index.js';
 import type { AssetType } from '../../domain/assets/index.js';
 import { DEFAULT_REPAIR_TIMES } from '../../domain/network/index.js';
+import { checkVegetationLines, type VegetationChoice } from '../../domain/simulation/vegetation.js';
+import { vegetationRecord } from './vegetationRecord.js';
 
 /** Everything a simulation worker needs; plain data, so it crosses the thread boundary. */
 export interface SimulationTask {
@@ -43,6 +45,8 @@ export interface SimulationTask {
   hazsimVersion: string;
   createdAt: string;
   groundMotionVariability?: GroundMotionVariability;
+  /** Trees beside the overhead lines (docs/vegetation.md); absent: none. */
+  vegetation?: VegetationChoice;
 }
 
 export interface SimulationOutput {
@@ -56,6 +60,8 @@ export interface SimulationOutput {
   survival?: { timestamps: string[]; assetUuids: string[]; values: Float64Array; shaking?: ShakingSurvivalData };
   /** With the survival arrays: the damage states and repair times of failed assets (damage.csv). */
   damage?: DamageModel;
+  /** With vegetation: run_info.vegetation, which a scenario file's metadata carries too (docs/vegetation.md). */
+  vegetation?: Record<string, unknown>;
 }
 
 function readBytes(filePath: string, what: string): Buffer {
@@ -134,6 +140,16 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
   const compiled = compileCurveSet(task.curveSet.set, task.curveSet.name);
   report({ phase: 'reading models', done: 3, total: 3 });
 
+  const vegetation = task.vegetation;
+  if (vegetation) {
+    const issues = checkVegetationLines(extracted, vegetation);
+    if (issues.length > 0)
+      throw new HazsimError(
+        'invalid_input',
+        `Invalid vegetation for distribution model '${task.distribution.name}': ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`,
+        issues,
+      );
+  }
   report({ phase: 'computing survival', done: 0, total: 1 });
   const physics = task.physics ?? 'default';
   const groundMotionVariability = task.groundMotionVariability ?? DEFAULT_GROUND_MOTION_VARIABILITY;
@@ -142,10 +158,11 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
     warnings: physicsWarnings,
     elementCount,
     wind,
+    treeFall,
   } = await computeSurvivalOnCores(
     groupAssetsByType(extracted),
     { hazard, hazardFile: { name: task.hazard.name, bytes: hazardBytes }, compiled, curveSet: task.curveSet },
-    { physics, groundMotionVariability },
+    { physics, groundMotionVariability, ...(vegetation ? { vegetation } : {}) },
   );
   report({ phase: 'computing survival', done: 1, total: 1 });
   const { assets, timestamps } = result;
@@ -163,6 +180,7 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
     ...(hazard.notes ?? []).map((note) => `hazard model ${task.hazard.name}: ${note}`),
     ...warningTexts(physicsWarnings),
     ...unreachedHazardWarnings(hazard, result),
+    ...(vegetation && !treeFall ? [`vegetation was given but hazard model ${task.hazard.name} has no wind: no tree-fall failures were judged`] : []),
   ];
   const fallbacks = compiled.fallbacks.filter((pair) => presentQuantities.has(pair.quantity) && presentTypes.has(pair.asset_type));
   if (fallbacks.length > 0 && task.curveSet.name !== compiled.fallbackSet) {
@@ -189,9 +207,11 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
     warnings,
   });
   const inputs = { distribution_sha256: distributionSha256, hazard_sha256: hazardSha256, curve_set_sha256: task.curveSet.sha256 };
+  const trees = vegetation ? { vegetation: vegetationRecord(vegetation, treeFall, summary.tree_fall) } : {};
 
   if (!task.sqlitePath) {
-    const shaking = physics === 'default' && groundMotionVariability === 'integrated' ? shakingFor(assets, hazard, compiled, groundMotionVariability) : null;
+    const shaking =
+      physics === 'default' && groundMotionVariability === 'integrated' ? shakingFor(assets, hazard, compiled, groundMotionVariability, vegetation) : null;
     const fragilityOf = (typeIndex: number, quantity: IntensityQuantity) => fragilityFor(compiled, typeIndex, quantity);
     // A damage state without its own repair time repairs in the impact analysis's default time (docs/output-impact.md).
     const fallbackRepair = (assetType: AssetType): RepairDistribution => ({
@@ -201,7 +221,7 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
     });
     if (!shaking) {
       const damage = buildDamageModel(result, fragilityOf, fallbackRepair);
-      return { summary, inputs, survival: { timestamps, assetUuids: assets.uuid, values: result.survival }, damage };
+      return { summary, inputs, survival: { timestamps, assetUuids: assets.uuid, values: result.survival }, damage, ...trees };
     }
     // The samples judge their failures' damage states at their own shaking (docs/correlated-shaking.md).
     const { model, shaking: shakingDamage } = buildShakingDamageModel(result, fragilityOf, fallbackRepair, Object.keys(shaking.curves));
@@ -210,6 +230,7 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
       inputs,
       survival: { timestamps, assetUuids: assets.uuid, values: result.survival, shaking: { ...shaking, damage: shakingDamage } },
       damage: model,
+      ...trees,
     };
   }
   const curves: CurveUsed[] = compiled.entries
@@ -242,6 +263,7 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
     warnings: JSON.stringify(warnings),
     ...(wind ? { wind_profiles: JSON.stringify(windProfilesUsed(hazard, physics)), wind_conversion: JSON.stringify(wind) } : {}),
   };
+  if (trees.vegetation) runInfo.vegetation = JSON.stringify(trees.vegetation);
   const maxWindSources = wind ? maxWindSourcesUsed(hazard, physics) : null;
   if (maxWindSources) runInfo.max_wind_source = JSON.stringify(maxWindSources);
   writeResultsSqlite(
@@ -253,5 +275,5 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
     // Damage states are the default physics' (docs/output-sqlite.md): an erad_v1 result is ERAD-shaped.
     { damageStates: physics === 'default', onRows: (done, total) => report({ phase: 'writing results', done, total }) },
   );
-  return { summary, inputs };
+  return { summary, inputs, ...trees };
 }

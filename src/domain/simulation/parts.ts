@@ -107,6 +107,7 @@ export function joinParts(assets: AssetTable, parts: readonly SurvivalComputatio
     elementCount: Int32Array.from(parts.flatMap((part) => Array.from(part.result.events!.elementCount))),
   };
   const wind = mergeWindRecords(parts.flatMap((part) => (part.wind ? [part.wind] : [])));
+  const treeFall = mergeTreeFallRecords(parts);
   return {
     result: {
       assets,
@@ -116,9 +117,21 @@ export function joinParts(assets: AssetTable, parts: readonly SurvivalComputatio
       ...(parts[0].result.notReached ? { notReached } : {}),
       survival: join((result) => result.survival),
       ...(events ? { events } : {}),
+      ...(parts.some((part) => part.result.treeFall) ? { treeFall: join((result) => result.treeFall) } : {}),
     },
     warnings: mergeWarnings(parts.map((part) => part.warnings)),
     elementCount: parts.reduce((sum, part) => sum + part.elementCount, 0),
     ...(wind ? { wind } : {}),
+    ...(treeFall ? { treeFall } : {}),
   };
+}
+
+/** The tree-fall records of the parts as the whole run's: spans summed, each gust conversion once (one key, one factor). */
+function mergeTreeFallRecords(parts: readonly SurvivalComputation[]): SurvivalComputation['treeFall'] {
+  const records = parts.flatMap((part) => (part.treeFall ? [part.treeFall] : []));
+  if (records.length === 0) return undefined;
+  const conversions = new Map(
+    records.flatMap((record) => record.conversions).map((conversion) => [`${conversion.terrain}|${conversion.exposure}`, conversion]),
+  );
+  return { spanCount: records.reduce((sum, record) => sum + record.spanCount, 0), conversions: [...conversions.values()] };
 }

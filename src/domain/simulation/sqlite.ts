@@ -4,6 +4,7 @@ import { intensityQuantityNames } from '../hazards/quantities.js';
 import { intensityColumns, survivalColumn } from './columns.js';
 import { assetSummarySql, insertAssetSummary } from './assetSummary.js';
 import type { CurveUsed, SurvivalResult } from './types.js';
+import { insertTreeFall, TREE_FALL_TABLE_SQL } from './treeFallTable.js';
 import { damageStateCount, damageStateSchemaSql, insertDamageStates, type FragilityLookup } from './damageStates.js';
 
 /** Progress is reported every this many rows, when a batch of rows has just been written. */
@@ -88,10 +89,11 @@ export function writeResultsSqlite(
 ): void {
   const { onRows } = options;
   const stateCount = options.damageStates ? damageStateCount(result, fragilityOf) : null;
-  const schema = schemaSql(stateCount) + (result.events ? assetSummarySql() : '');
+  const schema = schemaSql(stateCount) + (result.events ? assetSummarySql() : '') + (result.treeFall ? TREE_FALL_TABLE_SQL : '');
   writeSqliteFile(outputPath, schema, (db) => {
     insertAssetStates(db, result, onRows);
     if (result.events) insertAssetSummary(db, result);
+    if (result.treeFall) insertTreeFall(db, result);
     const insertAsset = db.prepare('INSERT INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     const { assets } = result;
     for (let a = 0; a < assets.count; a += 1) {

@@ -1,5 +1,6 @@
 import type { PhysicsProfile } from '../hazards/physics.js';
 import type { SurvivalResult } from './types.js';
+import { treeFallTotals } from './treeFallTable.js';
 
 /** How many of the lowest-survival assets a summary lists. */
 const LOWEST_LISTED = 10;
@@ -48,6 +49,8 @@ export interface SurvivalSummary {
   };
   lowest_survival: LowSurvivalAsset[];
   warnings: string[];
+  /** With vegetation and wind only: the tree-fall failures counted apart from the curves (docs/vegetation.md). */
+  tree_fall?: { lines_with_trees: number; expected_tree_fall_failures: number };
 }
 
 /** Summarizes a result by each asset's lowest survival over the event (and when it happened). */
@@ -106,7 +109,13 @@ export function summarizeSurvival(
       survival_probability: lowest[a],
       timestamp: timestamps[lowestAt[a]] ?? '',
     })),
+    ...treeFallSummary(result),
   };
+}
+
+function treeFallSummary(result: SurvivalResult): Pick<SurvivalSummary, 'tree_fall'> {
+  const totals = treeFallTotals(result);
+  return totals ? { tree_fall: totals } : {};
 }
 
 /**

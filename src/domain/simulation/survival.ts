@@ -26,12 +26,16 @@ import type { AppliesTo } from '../fragility/types.js';
 import { combineSurvival } from './combine.js';
 import { prepareShakingSurvival, SHAKING_MEASURES, type ShakingSurvivalData } from './shakingSurvival.js';
 import type { SurvivalResult } from './types.js';
+import { vegetationStands, type VegetationChoice } from './vegetation.js';
+import { treeFallSurvival, type TreeGustConversion } from './treeFallSurvival.js';
 
 /** Physics choices of a run (docs/input-hazard.md, docs/fragility.md). */
 export interface PhysicsOptions {
   physics?: PhysicsProfile;
   /** Default: integrated (the unconditional survival). */
   groundMotionVariability?: GroundMotionVariability;
+  /** Trees beside the overhead lines (docs/vegetation.md); default physics with wind only. Absent: no trees. */
+  vegetation?: VegetationChoice;
 }
 
 /** What the engine computed for a run's assets, and what it tells the user (warningTexts words the warnings). */
@@ -42,6 +46,8 @@ export interface SurvivalComputation {
   elementCount: number;
   /** With wind: how the hazard's wind was converted to what each curve expects (run_info.wind_conversion). */
   wind?: WindConversionRecord;
+  /** With vegetation and wind: the spans judged for tree fall and the gust conversions used (run_info.vegetation). */
+  treeFall?: { spanCount: number; conversions: TreeGustConversion[] };
 }
 
 /** The quantities a run must have curves for: all but those reported for the record (curveOptional, the spectral accelerations). */
@@ -165,7 +171,27 @@ export function computeSurvival(assets: AssetTable, hazard: HazardModel, compile
       ),
   };
   const { result, warnings } = eventSurvival(assets, elements, hazard.timestamps, quantities, gridFor, evaluate, exposureOf, limitStatesOf, shaking);
-  return { result, warnings, elementCount: elements.count, ...(wind.record ? { wind: wind.record } : {}) };
+  const treeFall = options.vegetation && quantities.includes('wind_speed') ? addTreeFall(result, elements, hazard, options.vegetation) : undefined;
+  return { result, warnings, elementCount: elements.count, ...(wind.record ? { wind: wind.record } : {}), ...(treeFall ? { treeFall } : {}) };
+}
+
+/**
+ * Tree fall as a failure mode of the overhead spans (docs/vegetation.md), independent of the
+ * hazards' own: its survival is kept in `result.treeFall` and multiplies the combined survival.
+ */
+function addTreeFall(
+  result: SurvivalResult,
+  elements: ReturnType<typeof expandElements>,
+  hazard: HazardModel,
+  vegetation: VegetationChoice,
+): NonNullable<SurvivalComputation['treeFall']> {
+  const trees = treeFallSurvival(result.assets, elements, hazard, vegetationStands(result.assets, vegetation));
+  for (let cell = 0; cell < trees.survival.length; cell += 1) {
+    const value = trees.survival[cell];
+    if (value === value) result.survival[cell] *= value;
+  }
+  result.treeFall = trees.survival;
+  return { spanCount: trees.spanCount, conversions: trees.conversions };
 }
 
 /**
@@ -179,12 +205,13 @@ export function shakingFor(
   hazard: HazardModel,
   compiled: CompiledCurveSet,
   groundMotionVariability: GroundMotionVariability,
+  vegetation?: VegetationChoice,
 ): ShakingSurvivalData | null {
   if (!hazard.models.some((model) => model.type === 'earthquake')) return null;
   const others: HazardModel = { ...hazard, models: hazard.models.filter((model) => model.type !== 'earthquake') };
   const otherSurvival =
     others.models.length > 0
-      ? computeSurvival(assets, others, compiled, { physics: 'default', groundMotionVariability }).result.survival
+      ? computeSurvival(assets, others, compiled, { physics: 'default', groundMotionVariability, ...(vegetation ? { vegetation } : {}) }).result.survival
       : new Float64Array(assets.count * hazard.timestamps.length).fill(1);
   const elements = expandElements(assets);
   const appliesTo = appliesToTable(compiled);

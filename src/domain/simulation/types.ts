@@ -26,6 +26,11 @@ export interface SurvivalResult {
    * when none is). default: the probability of having survived everything up to t.
    */
   survival: Float64Array;
+  /**
+   * default physics with vegetation only: per (timestamp, asset), the survival of tree fall up
+   * to t (docs/vegetation.md), already multiplied into `survival`; NaN for assets with no trees.
+   */
+  treeFall?: Float64Array;
   /** default physics only: what the per-asset summary table records beyond the columns above. */
   events?: AssetEvents;
 }

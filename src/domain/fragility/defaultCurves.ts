@@ -186,17 +186,26 @@ export const DEFAULT_NOT_VULNERABLE: Record<string, Partial<Record<AssetType, No
     transmission_junction_box: belowGradeInWind,
     transmission_overhead_lines: {
       source:
-        "Engineering judgement (hazsim): a transmission line's conductors are taken to fail with their towers, which count once each by the transmission_tower curve (docs/physics.md, \"Exposure units\"); no transmission conductor curve could be read (Ma, Bocchini & Christou (2020), Structural Safety 82:101890: parameters not readable), and Quanta (2009)'s law is for distribution conductors",
+        "Engineering judgement (hazsim): a transmission line's conductors are taken to fail with their towers, which count once each by the transmission_tower curve (hazsim's exposure rules); no transmission conductor curve could be read (Ma, Bocchini & Christou (2020), Structural Safety 82:101890: parameters not readable), and Quanta (2009)'s law is for distribution conductors",
       confidence: 'judgement',
     },
   },
   flood: {
     distribution_overhead_lines: floodCircuits('; the poles between its spans are judged by their own curve', 'secondary'),
     distribution_underground_cables: floodCircuits('', 'secondary'),
-    transmission_overhead_lines: floodCircuits('; applied to transmission circuits by engineering judgement, the towers between spans judged by their own curve', 'judgement'),
+    transmission_overhead_lines: floodCircuits(
+      '; applied to transmission circuits by engineering judgement, the towers between spans judged by their own curve',
+      'judgement',
+    ),
     transmission_underground_cables: floodCircuits('; applied to transmission cables by engineering judgement', 'judgement'),
-    distribution_junction_box: floodCircuits("; applied to below-grade junctions of a circuit by engineering judgement (Hazus's 40 % control-vault function is for water, wastewater, oil and gas vaults, not electric ones)", 'judgement'),
-    transmission_junction_box: floodCircuits("; applied to below-grade junctions of a circuit by engineering judgement (Hazus's 40 % control-vault function is for water, wastewater, oil and gas vaults, not electric ones)", 'judgement'),
+    distribution_junction_box: floodCircuits(
+      "; applied to below-grade junctions of a circuit by engineering judgement (Hazus's 40 % control-vault function is for water, wastewater, oil and gas vaults, not electric ones)",
+      'judgement',
+    ),
+    transmission_junction_box: floodCircuits(
+      "; applied to below-grade junctions of a circuit by engineering judgement (Hazus's 40 % control-vault function is for water, wastewater, oil and gas vaults, not electric ones)",
+      'judgement',
+    ),
   },
 };
 

@@ -33,7 +33,7 @@ function fire(inside: number, material: keyof typeof BUTLER_CLEARANCE_M, what: s
     applies_to: 'asset',
     limit_states: [{ name: 'failure', form: 'exponential_decay', parameters: { probability_inside: inside, max_probability: inside, length } }],
     out_of_service: 'failure',
-    source: `Engineering judgement (hazsim) anchored on ${BUTLER}. ${what}: P(fail) ${inside} inside the perimeter (judgement by material), falling outside to 5 % of it at ${clearance} m (decay length ${Number(length.toPrecision(4))} m), the ${material === 'buried' ? 'lower clearance of any asset, for equipment shielded by soil' : `upper clearance for ${material}`} (docs/fragility.md)`,
+    source: `Engineering judgement (hazsim) anchored on ${BUTLER}. ${what}: P(fail) ${inside} inside the perimeter (judgement by material), falling outside to 5 % of it at ${clearance} m (decay length ${Number(length.toPrecision(4))} m), the ${material === 'buried' ? 'lower clearance of any asset, for equipment shielded by soil' : `upper clearance for ${material}`}`,
     confidence: 'judgement',
   };
 }

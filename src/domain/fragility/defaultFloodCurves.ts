@@ -36,7 +36,7 @@ const BORROWED_BETA = 0.3;
 const WATER_OVER_EQUIPMENT_FT = 1;
 
 const HAZUS_THRESHOLD =
-  'FEMA (2024), Hazus 6.1 Inventory Technical Manual, Table 10-13, p.10-18 (and Hazus 7.0, Table 9-13, p.9-17): electric substations (ESSL, ESSM, ESSH), equipment height 0 ft, functional depth 4 ft (1.22 m); FEMA (2024), Hazus 6.1 Flood Model Technical Manual §10.4.2: non-functional when the depth exceeds the functional depth by 0.1 ft or more (primary). Written as a step at 4.1 ft (lognormal, β 0.01). Hazus\'s substation depth-damage function (flUtilFltyDmgFn 64-66, 0-15 % repair cost) is a cost ratio, not a probability, and is not used for survival';
+  "FEMA (2024), Hazus 6.1 Inventory Technical Manual, Table 10-13, p.10-18 (and Hazus 7.0, Table 9-13, p.9-17): electric substations (ESSL, ESSM, ESSH), equipment height 0 ft, functional depth 4 ft (1.22 m); FEMA (2024), Hazus 6.1 Flood Model Technical Manual §10.4.2: non-functional when the depth exceeds the functional depth by 0.1 ft or more (primary). Written as a step at 4.1 ft (lognormal, β 0.01). Hazus's substation depth-damage function (flUtilFltyDmgFn 64-66, 0-15 % repair cost) is a cost ratio, not a probability, and is not used for survival";
 
 const SUBSTATION_DEPTH: FragilityCurveSpec = {
   quantity: 'flood_depth',
@@ -56,7 +56,7 @@ function equipmentDepth(what: string): FragilityCurveSpec {
     applies_to: 'asset',
     limit_states: [{ name: 'failure', form: 'lognormal', parameters: { median: WATER_OVER_EQUIPMENT_FT, beta: BORROWED_BETA } }],
     out_of_service: 'failure',
-    source: `Engineering judgement (hazsim; no published flood curve for ${what} was found), anchored on Hazus's substation: FEMA (2013) Hazus-MH flood technical manual, switchgear 3 ft above grade, non-functional at 4 ft, i.e. 1 ft of water over the equipment's base (as quoted by Nirandjan et al. (2024), NHESS 24:4341-4369, Table D2, F2.1-F2.3; secondary), with Hazus 6.1's functional depth of 4 ft at grade (primary) as its upper anchor. Median 1 ft above the asset's height, β 0.3 (docs/fragility.md)`,
+    source: `Engineering judgement (hazsim; no published flood curve for ${what} was found), anchored on Hazus's substation: FEMA (2013) Hazus-MH flood technical manual, switchgear 3 ft above grade, non-functional at 4 ft, i.e. 1 ft of water over the equipment's base (as quoted by Nirandjan et al. (2024), NHESS 24:4341-4369, Table D2, F2.1-F2.3; secondary), with Hazus 6.1's functional depth of 4 ft at grade (primary) as its upper anchor. Median 1 ft above the asset's height, β 0.3`,
     confidence: 'judgement',
   };
 }
@@ -74,7 +74,7 @@ function velocityJudgement(assetType: AssetType): FragilityCurveSpec {
     limit_states: [{ name: 'failure', form: 'lognormal', parameters: { median, beta } }],
     out_of_service: 'failure',
     source:
-      "Engineering judgement (hazsim): no fragility of power components by flow velocity was found (Hazus's velocity-depth collapse curves are for buildings only and are not in the Hazus 6.1/7.0 manuals; tsunami pole studies such as Stephens et al. (2023), J. Coastal & Hydraulic Structures 3:22, could not be read); the values are LEGACY_DEFAULT_CURVES' (ERAD's uncited table), kept so that fast shallow water still counts (docs/fragility.md)",
+      "Engineering judgement (hazsim): no fragility of power components by flow velocity was found (Hazus's velocity-depth collapse curves are for buildings only and are not in the Hazus 6.1/7.0 manuals; tsunami pole studies such as Stephens et al. (2023), J. Coastal & Hydraulic Structures 3:22, could not be read); the values are LEGACY_DEFAULT_CURVES' (ERAD's uncited table), kept so that fast shallow water still counts",
     confidence: 'judgement',
   };
 }

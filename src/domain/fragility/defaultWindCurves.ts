@@ -11,7 +11,8 @@ import type { CurveConfidence, FragilityCurveSpec } from './types.js';
  */
 
 /** Where the transcriptions of Bennett et al. (2021)'s curve library were read. */
-const TEMOATOOLS = 'numbers as transcribed in EnergyModels/temoatools temoatools/fragility_curves.py @e363ea32, the code of Bennett et al. (2021), Nature Energy 6:240-249';
+const TEMOATOOLS =
+  'numbers as transcribed in EnergyModels/temoatools temoatools/fragility_curves.py @e363ea32, the code of Bennett et al. (2021), Nature Energy 6:240-249';
 
 /**
  * Watson (2018)'s substation curves: HAZUS hurricane building "severe" curves standing in for a
@@ -66,7 +67,17 @@ function windCurve(
   confidence: CurveConfidence,
   source: string,
 ): FragilityCurveSpec {
-  return { quantity: 'wind_speed', units, applies_to: appliesTo, averaging_time_s: 3, height_m: 10, limit_states: [failure], out_of_service: 'failure', source, confidence };
+  return {
+    quantity: 'wind_speed',
+    units,
+    applies_to: appliesTo,
+    averaging_time_s: 3,
+    height_m: 10,
+    limit_states: [failure],
+    out_of_service: 'failure',
+    source,
+    confidence,
+  };
 }
 
 const lognormal = (median: number, beta: number) => ({ name: 'failure', form: 'lognormal' as const, parameters: { median, beta } });
@@ -74,7 +85,7 @@ const lognormal = (median: number, beta: number) => ({ name: 'failure', form: 'l
 const WOOD_POLE = darestaniLognormal(CLASS_4_WOOD_POLE, DEFAULT_POLE_CONFIGURATION);
 const DARESTANI =
   'Darestani & Shafieezadeh (2019), Multi-dimensional wind fragility functions for wood utility poles, Engineering Structures 183:937-948, Tables 14-20 (class 4 wood pole; coefficients as transcribed in NREL ERAD pole_coefficients_data.py @1cc44e96), ' +
-  `evaluated at wind angle ${DEFAULT_POLE_CONFIGURATION.windAngleDegrees} degrees, conductor area ${DEFAULT_POLE_CONFIGURATION.conductorAreaM2} m² and pole age ${DEFAULT_POLE_CONFIGURATION.ageYears} years (hazsim's choice: the youngest age on the fit's decreasing branch, docs/fragility.md); 3-s gust at 10 m (as a third-party transcription states it)`;
+  `evaluated at wind angle ${DEFAULT_POLE_CONFIGURATION.windAngleDegrees} degrees, conductor area ${DEFAULT_POLE_CONFIGURATION.conductorAreaM2} m² and pole age ${DEFAULT_POLE_CONFIGURATION.ageYears} years (hazsim's choice: the youngest age on the fit's decreasing branch); 3-s gust at 10 m (as a third-party transcription states it)`;
 
 /** The Darestani (2019) class 4 pole curve; for equipment on a pole, applied by judgement. */
 function woodPole(appliesTo: FragilityCurveSpec['applies_to'], confidence: CurveConfidence, why: string): FragilityCurveSpec {
@@ -93,10 +104,14 @@ const substation = (confidence: CurveConfidence, why: string) =>
 const QUANTA_CONDUCTORS = windCurve(
   'span',
   MPH,
-  { name: 'failure', form: 'scipy', parameters: { name: 'powerlaw', args: [QUANTA_CONDUCTOR_LAW.exponent, 0, Math.pow(QUANTA_CONDUCTOR_LAW.coefficient, -1 / QUANTA_CONDUCTOR_LAW.exponent)] } },
+  {
+    name: 'failure',
+    form: 'scipy',
+    parameters: { name: 'powerlaw', args: [QUANTA_CONDUCTOR_LAW.exponent, 0, Math.pow(QUANTA_CONDUCTOR_LAW.coefficient, -1 / QUANTA_CONDUCTOR_LAW.exponent)] },
+  },
   'code-transcription',
   `Quanta Technology (2009), Cost-benefit analysis of the deployment of utility infrastructure upgrades and storm hardening programs, report to the Public Utility Commission of Texas, Project 36375: distribution conductor failure P = 8.0e-12 V^5.1731 (V in mph, capped at 1), as used by Ouyang & Dueñas-Osorio (2014), Structural Safety 48:15-24, and Watson (2018); ${TEMOATOOLS} (code-transcription, the report not read). ` +
-    'Unit of exposure not stated in what was read: applied per span, the conductor between two structures (hazsim\'s reading, docs/fragility.md); wind measure not stated: read as a 3-s gust at 10 m like the pole curve it is combined with',
+    "Unit of exposure not stated in what was read: applied per span, the conductor between two structures (hazsim's reading); wind measure not stated: read as a 3-s gust at 10 m like the pole curve it is combined with",
 );
 
 const RAJ_TOWER = windCurve(
@@ -119,14 +134,20 @@ const GOODMAN_PV = windCurve(
 export const DEFAULT_WIND_CURVES: Record<AssetType, FragilityCurveSpec[]> = {
   distribution_poles: [woodPole('pole', 'code-transcription', '')],
   distribution_overhead_lines: [QUANTA_CONDUCTORS],
-  transformer_pole_mount: [woodPole('asset', 'judgement', '; a pole-mounted transformer is taken to fail with its pole (engineering judgement, docs/fragility.md)')],
-  switch: [woodPole('asset', 'judgement', '; a pole-mounted switch is taken to fail with its pole (engineering judgement, docs/fragility.md)')],
+  transformer_pole_mount: [woodPole('asset', 'judgement', '; a pole-mounted transformer is taken to fail with its pole (engineering judgement)')],
+  switch: [woodPole('asset', 'judgement', '; a pole-mounted switch is taken to fail with its pole (engineering judgement)')],
   substation: [substation('code-transcription', '')],
   transformer_pad_mount: [
-    substation('judgement', '. Applied to a pad-mounted transformer by engineering judgement: no wind curve for pad-mounted equipment was found; the substation curve is the nearest published curve for enclosed equipment at grade (docs/fragility.md)'),
+    substation(
+      'judgement',
+      '. Applied to a pad-mounted transformer by engineering judgement: no wind curve for pad-mounted equipment was found; the substation curve is the nearest published curve for enclosed equipment at grade',
+    ),
   ],
   battery_storage: [
-    substation('judgement', '. Applied to a battery enclosure by engineering judgement: no wind curve for storage was found; Bennett et al. (2021) also used a HAZUS building curve as its stand-in (docs/fragility.md)'),
+    substation(
+      'judgement',
+      '. Applied to a battery enclosure by engineering judgement: no wind curve for storage was found; Bennett et al. (2021) also used a HAZUS building curve as its stand-in',
+    ),
   ],
   solar_panels: [GOODMAN_PV],
   transmission_tower: [RAJ_TOWER],

@@ -517,7 +517,7 @@ export const SimulationToolResult = v.strictObject({
   assets_by_curve_confidence: v.pipe(
     v.array(v.strictObject({ confidence: v.string(), assets: Count, share: Probability })),
     v.description(
-      "assets by the confidence of the curves that judged them, each under its weakest (primary, code-transcription, secondary, not-verified, not-found, judgement, not-stated; 'none': judged by no curve); share of all assets (docs/fragility.md, \"Confidence\")",
+      'assets by the confidence of the curves that judged them, each under its weakest (primary, code-transcription, secondary, not-verified, not-found, judgement, not-stated; \'none\': judged by no curve); share of all assets (docs/fragility.md, "Confidence")',
     ),
   ),
   warnings: v.array(v.string()),

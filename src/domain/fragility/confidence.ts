@@ -11,7 +11,14 @@ import type { CurveConfidence, CurveSet, FragilityCurveSpec } from './types.js';
  *   (also a published curve applied to a class its source does not cover).
  * The tokens are those of shared/reference/fragility-sources plus `judgement`.
  */
-export const CURVE_CONFIDENCES = ['primary', 'code-transcription', 'secondary', 'not-verified', 'not-found', 'judgement'] as const satisfies readonly CurveConfidence[];
+export const CURVE_CONFIDENCES = [
+  'primary',
+  'code-transcription',
+  'secondary',
+  'not-verified',
+  'not-found',
+  'judgement',
+] as const satisfies readonly CurveConfidence[];
 
 /**
  * How a curve without a `confidence` field reads: sets written before the field, version 1

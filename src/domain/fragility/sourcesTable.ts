@@ -68,9 +68,7 @@ function curveSetSourcesTable(set: CurveSet): string {
   ];
   const rows = Object.entries(set.curves).flatMap(([hazard, byType]) =>
     Object.entries(byType).flatMap(([assetType, curves]) =>
-      curves!.length === 0
-        ? [notVulnerableRow(hazard, assetType)]
-        : curves!.map((curve) => curveRow(hazard, assetType, curve)),
+      curves!.length === 0 ? [notVulnerableRow(hazard, assetType)] : curves!.map((curve) => curveRow(hazard, assetType, curve)),
     ),
   );
   return [row(header), row(header.map(() => '---')), ...rows.map(row)].join('\n');

@@ -47,7 +47,10 @@ function curveConfidenceText(value: unknown): string | null {
   if (!Array.isArray(value)) return null;
   const entries = value as { confidence: string; assets: number; share: number }[];
   return entries
-    .map((entry, index) => `${entry.confidence === 'none' ? 'judged by no curve' : entry.confidence}: ${(100 * entry.share).toFixed(1)} %${index === 0 ? ' of assets' : ''} (${entry.assets})`)
+    .map(
+      (entry, index) =>
+        `${entry.confidence === 'none' ? 'judged by no curve' : entry.confidence}: ${(100 * entry.share).toFixed(1)} %${index === 0 ? ' of assets' : ''} (${entry.assets})`,
+    )
     .join('; ');
 }
 

@@ -67,7 +67,10 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
           Object.entries(byType).flatMap(([assetType, curves]) =>
             curves!.length === 0
               ? [`${hazard} / ${assetType}: does not fail under this hazard`]
-              : curves!.map((curve) => `${hazard} / ${assetType}: ${describeCurve(curve)}\n  source: ${curve.source ?? '(none given)'}`),
+              : curves!.map(
+                  (curve) =>
+                    `${hazard} / ${assetType}: ${describeCurve(curve)}\n  confidence: ${curve.confidence ?? '-'}${curve.repair_time_confidence ? ` (repair times: ${curve.repair_time_confidence})` : ''}\n  source: ${curve.source ?? '(none given)'}`,
+                ),
           ),
         );
         return [

@@ -116,6 +116,10 @@ export function makeSimulateCommand(context: CommandContext): Command {
             ['hazard models', String(summary.hazard_count)],
             ['curve set', summary.curve_set],
             ['physics', summary.physics],
+            [
+              'assets by curve confidence',
+              summary.assets_by_curve_confidence.map((entry) => `${entry.confidence} ${(100 * entry.share).toFixed(1)} % (${entry.assets})`).join(', ') || '-',
+            ],
           ]),
           '',
           formatTable(

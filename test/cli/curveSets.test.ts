@@ -61,6 +61,8 @@ curveSets('upload, list, show and delete a custom set through spawned processes'
       applies_to: 'asset',
       limit_states: [{ name: 'failure', form: 'lognormal', parameters: { median: 130, beta: 0.35 } }],
       out_of_service: 'failure',
+      // A version 1 set states no confidence: it reads as not-stated (docs/fragility.md, "Confidence").
+      confidence: 'not-stated',
     },
   ]);
   assert.match(shown.content.notes[0], /converted from a version 1 curve set/);
@@ -68,13 +70,17 @@ curveSets('upload, list, show and delete a custom set through spawned processes'
   assert.is(human.code, 0);
   assert.match(human.stdout, /earthquake \/ substation: pga \[standard_gravity\] per asset; slight: lognormal median 0.13, beta 0.65;/);
   assert.match(human.stdout, /source: FEMA \(2022\), Hazus Earthquake Model Technical Manual, Hazus 5.1.*class EP.S.L.U/);
-  // A curve without a verifiable published source says so, with what was searched.
+  // Every curve says how good its evidence is: the substation's flood curve is Hazus's functional depth, read in the manual.
   assert.match(
     human.stdout,
-    /flood \/ substation: flood_depth \[meter\] per asset; failure: lognormal median 1, beta 0.01; out of service from failure\n {2}source: No verifiable published source found \(searched HAZUS /,
+    /flood \/ substation: flood_depth \[foot\] per asset; failure: lognormal median 4.1, beta 0.01; out of service from failure\n {2}confidence: primary\n {2}source: FEMA \(2024\), Hazus 6.1 Inventory Technical Manual, Table 10-13/,
   );
+  assert.match(human.stdout, /earthquake \/ substation: .*\n {2}confidence: code-transcription \(repair times: not-verified\)\n/);
   const legacy = runCli(['curve-sets', 'show', 'LEGACY_DEFAULT_CURVES', '--cache-dir', cache]);
-  assert.match(legacy.stdout, /wind \/ switch: wind_speed \[meter \/ second\] per asset; failure: lognormal median 50, beta 0.45; out of service from failure/);
+  assert.match(
+    legacy.stdout,
+    /wind \/ switch: wind_speed \[meter \/ second\] per asset; failure: lognormal median 50, beta 0.45; out of service from failure\n {2}confidence: not-stated\n/,
+  );
 
   const again = runCli(['curve-sets', 'upload', EXAMPLE_CURVES, '--name', 'coastal', '--cache-dir', cache]);
   assert.is(again.code, 4);

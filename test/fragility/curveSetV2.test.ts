@@ -16,8 +16,8 @@ import {
   survivalAt,
   validateCurveSet,
 } from '../../src/domain/fragility/index.js';
-import { NO_VERIFIABLE_SOURCE } from '../../src/domain/fragility/defaultCurves.js';
-import { sourceStatus } from '../../src/domain/fragility/sourcesTable.js';
+import { DEFAULT_NOT_VULNERABLE } from '../../src/domain/fragility/defaultCurves.js';
+import { CURVE_CONFIDENCES } from '../../src/domain/fragility/confidence.js';
 import { ASSET_TYPES } from '../../src/domain/assets/types.js';
 import { close } from '../helpers/assert.js';
 import { lognormalSurvival } from '../helpers/independent.js';
@@ -96,6 +96,32 @@ format('reads hazard -> asset type -> curves with limit states, repair times and
   close(survivalAt(curveForType(compiled, 'distribution_poles', 'wind_speed'), 139 * 0.44704), 0.5, 1e-12);
   assert.ok(compiled.notVulnerable.some((pair) => pair.asset_type === 'distribution_underground_cables' && pair.hazard === 'wind'));
   assert.equal(fragilityFor(compiled, ASSET_TYPES.indexOf('substation'), 'pga')!.repair, [null, { distribution: 'normal', mean_hours: 720, sd_hours: 360 }]);
+});
+
+format('reads a confidence token; refuses an unknown one and repair_time_confidence without repair times, with their paths', () => {
+  const set = readCurveSet({
+    format_version: 2,
+    curves: { earthquake: { substation: v2Curve([{ name: 'complete', median: 0.74, beta: 0.4 }], { confidence: 'secondary' }) } },
+  });
+  assert.is(set.curves.earthquake.substation![0].confidence, 'secondary');
+  const issues = validateCurveSet({
+    format_version: 2,
+    curves: {
+      earthquake: {
+        substation: v2Curve([{ name: 'complete', median: 0.74, beta: 0.4 }], { confidence: 'certain' }),
+        switch: v2Curve([{ name: 'complete', median: 0.74, beta: 0.4 }], { repair_time_confidence: 'primary' }),
+      },
+    },
+  });
+  assert.equal(
+    issues.map((issue) => issue.path),
+    ['curves.earthquake.substation.confidence', 'curves.earthquake.switch.repair_time_confidence'],
+  );
+  assert.match(
+    issues[0].message,
+    /confidence must be one of primary, code-transcription, secondary, not-verified, not-found, judgement, not-stated, got "certain"/,
+  );
+  assert.match(issues[1].message, /repair_time_confidence applies to curves with repair_time only/);
 });
 
 format('refuses crossing or unordered limit states, naming the limit state', () => {
@@ -237,22 +263,29 @@ defaults('fire: wood pole fails far more often inside a fire than a steel tower,
   assert.ok(inside('transmission_tower') > 4 * inside('distribution_underground_cables'));
 });
 
-defaults('every source is a citation or says no verifiable source was found, what was searched and the nearest published work', () => {
+defaults('every curve has a confidence token and a dated source; judgement says it is judgement; every empty list has a note', () => {
   const published = /\(\d{4}\)/;
-  const statuses = new Map<string, string[]>();
+  const byConfidence = new Map<string, string[]>();
   for (const [hazard, byType] of Object.entries(DEFAULT_CURVES.curves)) {
     for (const [type, curves] of Object.entries(byType)) {
+      if (curves!.length === 0) {
+        const note = DEFAULT_NOT_VULNERABLE[hazard]?.[type as (typeof ASSET_TYPES)[number]];
+        assert.ok(
+          note && (CURVE_CONFIDENCES as readonly string[]).includes(note.confidence) && note.source.length > 20,
+          `${hazard}/${type}: says why it does not fail`,
+        );
+      }
       for (const curve of curves!) {
-        const source = curve.source!;
-        if (source.startsWith(NO_VERIFIABLE_SOURCE)) assert.match(source, /\(searched /, `${hazard}/${type}: says what was searched`);
-        else assert.match(source, published, `${hazard}/${type}: cites a dated publication`);
-        const key = `${hazard} ${sourceStatus(curve)}`;
-        statuses.set(key, [...(statuses.get(key) ?? []), `${type}:${curve.quantity}`]);
+        assert.ok((CURVE_CONFIDENCES as readonly string[]).includes(curve.confidence ?? ''), `${hazard}/${type}: a confidence token`);
+        assert.match(curve.source!, published, `${hazard}/${type}: cites a dated publication`);
+        if (curve.confidence === 'judgement') assert.match(curve.source!, /[Ee]ngineering judgement/, `${hazard}/${type}: says it is judgement`);
+        const key = `${hazard} ${curve.confidence}`;
+        byConfidence.set(key, [...(byConfidence.get(key) ?? []), `${type}:${curve.quantity}`]);
       }
     }
   }
   // Earthquake: HAZUS 5.1 throughout, used as a proxy (judgement) for the classes HAZUS does not have.
-  assert.equal(statuses.get('earthquake published, applied by judgement')!.sort(), [
+  assert.equal(byConfidence.get('earthquake judgement')!.sort(), [
     'battery_storage:pga',
     'solar_panels:pga',
     'transmission_junction_box:pga',
@@ -260,39 +293,27 @@ defaults('every source is a citation or says no verifiable source was found, wha
     'transmission_tower:pga',
     'transmission_underground_cables:pga',
   ]);
-  assert.is(statuses.get('earthquake published')!.length, 8);
-  // Wind: the wood-pole curve is the only one taken as published; six classes have no verifiable source.
-  assert.equal(statuses.get('wind published'), ['distribution_poles:wind_speed']);
-  assert.equal(statuses.get('wind none verifiable: judgement')!.sort(), [
-    'battery_storage:wind_speed',
+  assert.is(byConfidence.get('earthquake code-transcription')!.length, 8);
+  // Wind: published curves read in transcriptions; pole equipment, pad-mounts and storage by judgement.
+  assert.equal(byConfidence.get('wind code-transcription')!.sort(), [
+    'distribution_overhead_lines:wind_speed',
+    'distribution_poles:wind_speed',
     'solar_panels:wind_speed',
     'substation:wind_speed',
-    'transformer_pad_mount:wind_speed',
-    'transmission_overhead_lines:wind_speed',
     'transmission_tower:wind_speed',
   ]);
-  // Flood and fire: no verifiable source for any class.
-  assert.equal([...statuses.keys()].filter((key) => /^(flood|fire) /.test(key)).sort(), [
-    'fire none verifiable: judgement',
-    'flood none verifiable: judgement',
+  assert.equal(byConfidence.get('wind judgement')!.sort(), [
+    'battery_storage:wind_speed',
+    'switch:wind_speed',
+    'transformer_pad_mount:wind_speed',
+    'transformer_pole_mount:wind_speed',
   ]);
-  assert.is(statuses.get('flood none verifiable: judgement')!.length, 2 * ASSET_TYPES.length);
-  // The nearest published work is named where one was found.
-  assert.match(DEFAULT_CURVES.curves.wind.transmission_overhead_lines![0].source!, /Ma, Bocchini & Christou \(2020\).*Structural Safety 82:101890/);
-  assert.match(DEFAULT_CURVES.curves.flood.substation![0].source!, /flUtilFltyDmgFn.*percent damage by depth, not a probability/);
+  // Flood: the substation's functional depth is primary; the rest judgement. Fire: judgement throughout.
+  assert.equal(byConfidence.get('flood primary'), ['substation:flood_depth']);
+  assert.equal([...byConfidence.keys()].filter((key) => /^(flood|fire) /.test(key)).sort(), ['fire judgement', 'flood judgement', 'flood primary']);
+  // Every curve's repair times say how far they were verified.
+  for (const curve of Object.values(DEFAULT_CURVES.curves.earthquake).flat()) assert.is(curve!.repair_time_confidence, 'not-verified');
 });
-
-defaults(
-  'curves without a verifiable source keep the earlier values (docs/fragility.md LEGACY table): substation depth 1.00 m β 0.01, tower wind 55 m/s β 0.40',
-  () => {
-    const compiled = compileCurveSet(DEFAULT_CURVES);
-    // Substation flood depth: median 1.00 m, β 0.01; at 1.03 m, z = ln(1.03)/0.01 = 2.9559, survival = Φ(−2.9559) = 0.0015588.
-    close(survivalAt(curveForType(compiled, 'substation', 'flood_depth'), 1.03), 0.0015588, 2e-7);
-    close(survivalAt(curveForType(compiled, 'transmission_tower', 'wind_speed'), 55), 0.5, 1e-12);
-    // Pad-mounted transformer flood velocity: median 1.5 m/s, β 0.35; at 1.5·e^0.35 m/s survival = 1 − Φ(1) = 0.158655.
-    close(survivalAt(curveForType(compiled, 'transformer_pad_mount', 'flood_velocity'), 1.5 * Math.exp(0.35)), 1 - 0.841344746068543, 1e-12);
-  },
-);
 
 defaults('LEGACY_DEFAULT_CURVES keeps the earlier table (distribution poles: wind 45 m/s β 0.40)', () => {
   close(survivalAt(curveForType(compileCurveSet(LEGACY_DEFAULT_CURVES), 'distribution_poles', 'wind_speed'), 45), 0.5, 1e-12);

@@ -135,6 +135,25 @@ simulation('returns the spec fields, the SQLite file in the results folder and s
       ) as any,
       'assets by type',
     );
+    // Every asset feels the quake and is judged by its PGA curve: HAZUS 5.1 read in the SimCenter table (code-transcription),
+    // except the classes HAZUS lacks, judged by EP.C.U as a proxy (judgement; docs/fragility.md). run_info holds the same counts.
+    const proxies = new Set([
+      'solar_panels',
+      'battery_storage',
+      'transmission_overhead_lines',
+      'transmission_underground_cables',
+      'transmission_tower',
+      'transmission_junction_box',
+    ]);
+    const counted = (proxy: boolean) =>
+      Object.entries(output.assets_by_type as Record<string, number>).reduce((sum, [type, n]) => sum + (proxies.has(type) === proxy ? n : 0), 0);
+    const expected = [
+      { confidence: 'code-transcription', assets: counted(false), share: counted(false) / output.asset_count },
+      { confidence: 'judgement', assets: counted(true), share: counted(true) / output.asset_count },
+    ].filter((entry) => entry.assets > 0);
+    assert.equal(output.assets_by_curve_confidence, expected);
+    const runInfo = db.prepare("SELECT value FROM run_info WHERE key = 'assets_by_curve_confidence'").get() as { value: string };
+    assert.equal(JSON.parse(runInfo.value), expected);
   } finally {
     db.close();
   }

@@ -215,13 +215,25 @@ test('fragility_curves lists the governing curve of each asset type and quantity
     combined,
     'SELECT * FROM fragility_curves',
   );
-  // DEFAULT_CURVES (docs/fragility.md): PGA governs earthquake (no PGV curve); buried assets do not fail in wind.
-  const buried = new Set(['distribution_underground_cables', 'transmission_underground_cables', 'distribution_junction_box', 'transmission_junction_box']);
+  // DEFAULT_CURVES (docs/fragility.md): PGA governs earthquake (no PGV curve); buried assets and transmission conductors do not
+  // fail in wind; circuits and junction boxes do not fail from submergence (FEMA), and structures only by flow velocity.
+  const noWind = new Set([
+    'distribution_underground_cables',
+    'transmission_underground_cables',
+    'distribution_junction_box',
+    'transmission_junction_box',
+    'transmission_overhead_lines',
+  ]);
+  const noFlood = new Set([...noWind, 'distribution_overhead_lines']);
+  const structures = new Set(['distribution_poles', 'transmission_tower']);
+  const floodQuantities = (type: string) => (noFlood.has(type) ? [] : structures.has(type) ? ['flood_velocity'] : ['flood_depth', 'flood_velocity']);
   assert.equal(
     curves.map((curve) => `${curve.asset_type}/${curve.quantity}`).sort(),
-    types
-      .flatMap((type) => [...(buried.has(type) ? [] : ['wind_speed']), 'flood_depth', 'flood_velocity', 'pga'].map((quantity) => `${type}/${quantity}`))
-      .sort(),
+    types.flatMap((type) => [...(noWind.has(type) ? [] : ['wind_speed']), ...floodQuantities(type), 'pga'].map((quantity) => `${type}/${quantity}`)).sort(),
+  );
+  assert.ok(
+    curves.every((curve) => JSON.parse(curve.definition).confidence !== undefined),
+    'every DEFAULT_CURVES curve records its confidence',
   );
   assert.ok(curves.every((curve) => curve.curve_set === 'DEFAULT_CURVES' && curve.source.length > 20));
   const definition = (type: string, quantity: string) =>

@@ -521,6 +521,12 @@ export const SimulationToolResult = v.strictObject({
     v.array(v.strictObject({ uuid: v.string(), name: v.string(), asset_type: v.string(), survival_probability: Probability, timestamp: v.string() })),
     v.description('the assets least likely to survive, lowest first, with when their survival is lowest'),
   ),
+  assets_by_curve_confidence: v.pipe(
+    v.array(v.strictObject({ confidence: v.string(), assets: Count, share: Probability })),
+    v.description(
+      'assets by the confidence of the curves that judged them, each under its weakest (primary, code-transcription, secondary, not-verified, not-found, judgement, not-stated; \'none\': judged by no curve); share of all assets (docs/fragility.md, "Confidence")',
+    ),
+  ),
   warnings: v.array(v.string()),
   physics: v.pipe(PhysicsProfile, v.description('the physics profile of the run (docs/physics.md)')),
   tree_fall: v.pipe(

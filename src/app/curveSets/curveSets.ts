@@ -11,6 +11,7 @@ import {
   parseImportMap,
   plotCurveSetSvg,
   readCurveSet,
+  withReportedConfidence,
   type CurveSet,
   type SimCenterImport,
 } from '../../domain/fragility/index.js';
@@ -91,10 +92,13 @@ export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
     return { name, builtin: false, curveSet, sha256: sha256Hex(text) };
   }
 
-  /** A curve set's record and content; not_found `Curve set '<name>' not found` when unknown. */
+  /**
+   * A curve set's record and content, every curve with its confidence as it reads (`not-stated`
+   * where the set gives none); not_found `Curve set '<name>' not found` when unknown.
+   */
   function getCurveSet(name: string): CurveSetRecord & { content: CurveSet } {
     const record = isBuiltin(name) ? builtinRecord(name) : customRecord(store.get(name));
-    return { ...record, content: resolveCurveSet(name).curveSet };
+    return { ...record, content: withReportedConfidence(resolveCurveSet(name).curveSet) };
   }
 
   /** Stores a custom curve set; the record and the success message every interface reports. */

@@ -17,14 +17,14 @@ import {
 import { DEFAULT_GROUND_MOTION_VARIABILITY, shakingFor } from '../../domain/simulation/survival.js';
 import { computeSurvivalOnCores } from './survivalParts.js';
 import type { GroundMotionVariability } from '../../domain/simulation/variability.js';
-import { compileCurveSet, fragilityFor, type CurveSet } from '../../domain/fragility/index.js';
+import { compileCurveSet, fragilityFor, reportedConfidence, type CurveSet } from '../../domain/fragility/index.js';
 import { parseJsonBytes } from '../../base/json.js';
 import { derivedAssetsText, readDerivedAssets, writeDerivedFile, type CachedAssets } from '../models/assetCache.js';
 import { groupAssetsByType } from '../../domain/simulation/combine.js';
 import { writeResultsSqlite } from '../../domain/simulation/sqlite.js';
 import type { ShakingSurvivalData } from '../../domain/simulation/shakingSurvival.js';
 import { unreachedHazardWarnings } from '../../domain/simulation/unreachedHazards.js';
-import { summarizeSurvival, UNLOCATED_LISTED, type SurvivalSummary } from '../../domain/simulation/summary.js';
+import { assetsByCurveConfidence, summarizeSurvival, UNLOCATED_LISTED, type SurvivalSummary } from '../../domain/simulation/summary.js';
 import type { CurveUsed } from '../../domain/simulation/types.js';
 import { buildDamageModel, buildShakingDamageModel } from '../../domain/simulation/damageModel.js';
 import type { DamageModel, RepairDistribution } from '../../domain/scenarios/index.js';
@@ -196,6 +196,8 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
       `${unlocated.length} asset component${unlocated.length === 1 ? ' has' : 's have'} no location and ${unlocated.length === 1 ? 'is' : 'are'} not simulated (see run_info.unlocated_assets)`,
     );
 
+  const confidenceByPair = new Map(compiled.entries.map((entry) => [`${entry.asset_type}:${entry.quantity}`, reportedConfidence(entry.curve)]));
+  const assetsByConfidence = assetsByCurveConfidence(result, (assetType, quantity) => confidenceByPair.get(`${assetType}:${quantity}`));
   const summary = summarizeSurvival(result, {
     distribution_system_name: task.distribution.name,
     hazard_system_name: task.hazard.name,
@@ -204,6 +206,7 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
     hazard_count: hazard.models.length,
     unlocated_count: unlocated.length,
     unlocated_assets: unlocatedNotes.slice(0, UNLOCATED_LISTED),
+    assets_by_curve_confidence: assetsByConfidence,
     warnings,
   });
   const inputs = { distribution_sha256: distributionSha256, hazard_sha256: hazardSha256, curve_set_sha256: task.curveSet.sha256 };
@@ -260,6 +263,7 @@ export async function runSimulation(task: SimulationTask, report: (event: Progre
     ...(physics === 'default' ? { element_count: String(elementCount) } : {}),
     timestamp_count: String(timestamps.length),
     unlocated_assets: JSON.stringify(unlocatedNotes),
+    assets_by_curve_confidence: JSON.stringify(assetsByConfidence),
     warnings: JSON.stringify(warnings),
     ...(wind ? { wind_profiles: JSON.stringify(windProfilesUsed(hazard, physics)), wind_conversion: JSON.stringify(wind) } : {}),
   };

@@ -7,6 +7,7 @@ import { isObject } from '../../base/json.js';
 import { unitFactor } from '../hazards/_units.js';
 import { intensityQuantityNames, isIntensityQuantity, quantityDefinition } from '../hazards/quantities.js';
 import { CURVE_FORMS, formsFor } from './curveForms.js';
+import { REPORTED_CONFIDENCES } from './confidence.js';
 import { compileFragility, firstCrossing, limitStateCurveSpec } from './limitStates.js';
 import type { CurveSet, FragilityCurveSpec, LimitStateSpec } from './types.js';
 
@@ -58,6 +59,9 @@ export const RepairTimeSchema = v.strictObject({
   sd_hours: positive('sd_hours'),
 });
 
+/** How good a curve's evidence is (confidence.ts); a curve without one reads as `not-stated`. */
+const CONFIDENCE = v.picklist(REPORTED_CONFIDENCES, (issue) => `confidence must be one of ${REPORTED_CONFIDENCES.join(', ')}, got ${issue.received}`);
+
 /** Limit states a curve may have. */
 export const MAX_LIMIT_STATES = 32;
 
@@ -89,7 +93,9 @@ export const FragilityCurveShape = v.strictObject({
     ),
   ),
   repair_time: v.optional(v.record(v.string(), RepairTimeSchema, 'repair_time must map damage states to {distribution, mean_hours, sd_hours}')),
+  repair_time_confidence: v.optional(CONFIDENCE),
   source: v.optional(v.pipe(v.string('source must be a string'), v.minLength(1, 'source must not be empty'))),
+  confidence: v.optional(CONFIDENCE),
 });
 
 const SHAPE = 'expected a curve set {"format_version": 2, "name", "description", "curves": {<hazard type>: {<asset type>: <curve or list of curves>}}}';
@@ -192,6 +198,8 @@ export function readFragilityCurve(hazard: string, raw: unknown, path: (string |
         path: formatPath([...path, 'repair_time', state]),
         message: `damage state ${JSON.stringify(state)} is not one of the limit states (${[...names].join(', ')})`,
       });
+  if (curve.repair_time_confidence !== undefined && curve.repair_time === undefined)
+    issues.push({ path: formatPath([...path, 'repair_time_confidence']), message: 'repair_time_confidence applies to curves with repair_time only' });
   checkFailedFraction(curve, [...names], path, issues);
   if (issues.length > before) return null;
   const result: FragilityCurveSpec = { ...curve, limit_states: limitStates } as FragilityCurveSpec;

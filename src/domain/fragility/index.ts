@@ -4,6 +4,7 @@ export type {
   CompiledFragility,
   CurveEntry,
   CurveSet,
+  CurveConfidence,
   CurveSetV1,
   CurveSpec,
   FragilityCurveSpec,
@@ -21,3 +22,4 @@ export { lognormalSurvival } from './lognormal.js';
 export { erfc, standardNormalCdf, standardNormalSurvival } from './normalCdf.js';
 export { importSimCenterFragility, parseImportMap, parseCsv, type SimCenterImport } from './simcenter.js';
 export { plotCurveSetSvg } from './plot.js';
+export { CURVE_CONFIDENCES, REPORTED_CONFIDENCES, reportedConfidence, weakerConfidence, withReportedConfidence } from './confidence.js';

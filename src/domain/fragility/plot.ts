@@ -1,3 +1,4 @@
+import { reportedConfidence } from './confidence.js';
 import type { AssetType } from '../assets/types.js';
 import { quantityDefinition } from '../hazards/quantities.js';
 import { unitFactor } from '../hazards/_units.js';
@@ -41,7 +42,9 @@ function panel(set: CurveSet, hazard: string, assetType: string, index: number, 
   const py = (p: number) => y0 + MARGIN.top + (1 - p) * height;
   const parts: string[] = [];
   parts.push(`<g class="panel" data-hazard="${escapeXml(hazard)}" data-asset-type="${escapeXml(assetType)}" data-quantity="${escapeXml(curve.quantity)}">`);
-  parts.push(`<text x="${x0 + MARGIN.left}" y="${y0 + 18}" font-size="13" font-weight="bold">${escapeXml(`${hazard} / ${assetType}`)}</text>`);
+  parts.push(
+    `<text x="${x0 + MARGIN.left}" y="${y0 + 18}" font-size="13" font-weight="bold">${escapeXml(`${hazard} / ${assetType} (confidence: ${reportedConfidence(curve)})`)}</text>`,
+  );
   parts.push(`<rect x="${px(0)}" y="${py(1)}" width="${width}" height="${height}" fill="none" stroke="#999"/>`);
   for (const p of [0, 0.25, 0.5, 0.75, 1]) parts.push(`<text x="${px(0) - 6}" y="${py(p) + 4}" font-size="10" text-anchor="end">${p}</text>`);
   const step = tickStep(xMax);

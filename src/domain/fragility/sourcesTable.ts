@@ -4,7 +4,8 @@
  * ships (`npm run docs:tables` writes it between two marker comments; a test checks it is
  * current).
  */
-import { DEFAULT_CURVES, NO_VERIFIABLE_SOURCE } from './defaultCurves.js';
+import { DEFAULT_CURVES, DEFAULT_NOT_VULNERABLE } from './defaultCurves.js';
+import { reportedConfidence } from './confidence.js';
 import type { CurveSet, FragilityCurveSpec, LimitStateSpec } from './types.js';
 
 const SOURCES_TABLE_BEGIN = '<!-- BEGIN DEFAULT_CURVES table: generated from src/domain/fragility/defaultCurves.ts by `npm run docs:tables`; do not edit. -->';
@@ -26,25 +27,13 @@ function limitState(state: LimitStateSpec): string {
   }
 }
 
-/**
- * How a curve's source stands: a published curve, a published curve applied to this class
- * by judgement (its source says "engineering judgement"), or none verifiable (its source
- * begins with NO_VERIFIABLE_SOURCE).
- */
-export function sourceStatus(curve: FragilityCurveSpec): string {
-  if (!curve.source) return '-';
-  if (curve.source.startsWith(NO_VERIFIABLE_SOURCE)) return 'none verifiable: judgement';
-  if (/engineering judgement/.test(curve.source)) return 'published, applied by judgement';
-  return 'published';
-}
-
 function curveRow(hazard: string, assetType: string, curve: FragilityCurveSpec): string[] {
   const wind = curve.averaging_time_s === undefined ? '' : `, ${shortNumber(curve.averaging_time_s)}-s gust at ${shortNumber(curve.height_m ?? 10)} m`;
   const repair = curve.repair_time
     ? curve.limit_states
         .map((state) => curve.repair_time![state.name])
         .map((time) => (time ? `${shortNumber(time.mean_hours)}±${shortNumber(time.sd_hours)}` : '-'))
-        .join('; ')
+        .join('; ') + (curve.repair_time_confidence ? ` (${curve.repair_time_confidence})` : '')
     : '-';
   return [
     hazard,
@@ -53,14 +42,19 @@ function curveRow(hazard: string, assetType: string, curve: FragilityCurveSpec):
     curve.limit_states.map(limitState).join('; '),
     curve.out_of_service,
     repair,
-    sourceStatus(curve),
+    reportedConfidence(curve),
     curve.source ?? '-',
   ];
 }
 
+function notVulnerableRow(hazard: string, assetType: string): string[] {
+  const note = DEFAULT_NOT_VULNERABLE[hazard]?.[assetType as keyof (typeof DEFAULT_NOT_VULNERABLE)[string]];
+  return [hazard, assetType, '-', 'does not fail under this hazard (empty list)', '-', '-', note?.confidence ?? '-', note?.source ?? '-'];
+}
+
 const row = (cells: readonly string[]) => `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
 
-/** The table: one row per curve (an asset type with an empty list gets one row saying it does not fail). */
+/** The table: one row per curve (an asset type with an empty list gets one row saying it does not fail, and why). */
 function curveSetSourcesTable(set: CurveSet): string {
   const header = [
     'hazard',
@@ -69,14 +63,12 @@ function curveSetSourcesTable(set: CurveSet): string {
     'limit states (median, β or parameters)',
     'out of service',
     'repair (mean ± sd, h)',
-    'status',
+    'confidence',
     'source',
   ];
   const rows = Object.entries(set.curves).flatMap(([hazard, byType]) =>
     Object.entries(byType).flatMap(([assetType, curves]) =>
-      curves!.length === 0
-        ? [[hazard, assetType, '-', 'does not fail under this hazard (empty list)', '-', '-', '-', '-']]
-        : curves!.map((curve) => curveRow(hazard, assetType, curve)),
+      curves!.length === 0 ? [notVulnerableRow(hazard, assetType)] : curves!.map((curve) => curveRow(hazard, assetType, curve)),
     ),
   );
   return [row(header), row(header.map(() => '---')), ...rows.map(row)].join('\n');

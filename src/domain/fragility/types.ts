@@ -40,6 +40,12 @@ export interface RepairTimeSpec {
  */
 export type AppliesTo = 'asset' | 'circuit' | 'pole' | 'span' | 'km';
 
+/**
+ * How good the evidence for a curve is; the tokens and their meaning are in confidence.ts
+ * (CURVE_CONFIDENCES). `not-stated` is how a curve without one reads; a file may say it too.
+ */
+export type CurveConfidence = 'primary' | 'code-transcription' | 'secondary' | 'not-verified' | 'not-found' | 'judgement' | 'not-stated';
+
 /** One curve of a version 2 set: one governing quantity of a hazard for one asset type, with ordered limit states. */
 export interface FragilityCurveSpec {
   quantity: IntensityQuantity;
@@ -62,8 +68,12 @@ export interface FragilityCurveSpec {
   failed_fraction?: Record<string, number>;
   /** Per damage state (named as the limit state it begins at). */
   repair_time?: Record<string, RepairTimeSpec>;
+  /** Confidence of the repair times' source (CURVE_CONFIDENCES); only with repair_time. */
+  repair_time_confidence?: CurveConfidence;
   /** Citation: authors, year, title, table or figure; or a statement that the values are engineering judgement. */
   source?: string;
+  /** How good the evidence for this curve, applied to this asset type, is; absent reads as `not-stated` (confidence.ts). */
+  confidence?: CurveConfidence;
 }
 
 /** The built-in sets a curve set may fall back on. */

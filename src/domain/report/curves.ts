@@ -4,7 +4,7 @@
  * with the peak intensities the assets of that type saw marked on the curve.
  */
 import { ASSET_TYPES, type AssetType } from '../assets/types.js';
-import { compileFragility, survivalAt, type FragilityCurveSpec } from '../fragility/index.js';
+import { compileFragility, reportedConfidence, survivalAt, type CurveConfidence, type FragilityCurveSpec } from '../fragility/index.js';
 import { quantityDefinition } from '../hazards/quantities.js';
 
 /** One row of the result's fragility_curves table, its definition parsed. */
@@ -23,6 +23,8 @@ export interface CurvePlot {
   unit: string;
   /** The curve as written in the set (with its source when the set gives one). */
   definition: FragilityCurveSpec;
+  /** The curve's confidence as it reads (`not-stated` where the set gives none). */
+  confidence: CurveConfidence;
   x: number[];
   /** P(reaching the out-of-service limit state): 1 − the survival the result records. */
   failure: number[];
@@ -83,6 +85,7 @@ export function curvePlots(curves: readonly UsedCurve[], assetTypes: readonly st
       curveSet: used.curve_set,
       unit: quantityDefinition(used.quantity).siUnit,
       definition: used.definition,
+      confidence: reportedConfidence(used.definition),
       x,
       failure,
       limitStates,

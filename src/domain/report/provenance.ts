@@ -42,6 +42,18 @@ function windConversionText(value: unknown): string | null {
   return lines.join('\n');
 }
 
+/** run_info.assets_by_curve_confidence as "judgement: 12 % of assets (30); code-transcription: 88 % (220)". */
+function curveConfidenceText(value: unknown): string | null {
+  if (!Array.isArray(value)) return null;
+  const entries = value as { confidence: string; assets: number; share: number }[];
+  return entries
+    .map(
+      (entry, index) =>
+        `${entry.confidence === 'none' ? 'judged by no curve' : entry.confidence}: ${(100 * entry.share).toFixed(1)} %${index === 0 ? ' of assets' : ''} (${entry.assets})`,
+    )
+    .join('; ');
+}
+
 function listText(value: unknown): string | null {
   return Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number') ? value.join(', ') : null;
 }
@@ -65,7 +77,14 @@ export function provenanceRows(runInfo: Readonly<Record<string, string>>): [stri
     .filter(([key]) => key !== 'warnings' && key !== 'unlocated_assets')
     .map(([key, text]) => {
       const value = parsed(text);
-      const readable = key === 'distribution_coordinates' ? coordinatesText(value) : key === 'wind_conversion' ? windConversionText(value) : listText(value);
+      const readable =
+        key === 'distribution_coordinates'
+          ? coordinatesText(value)
+          : key === 'wind_conversion'
+            ? windConversionText(value)
+            : key === 'assets_by_curve_confidence'
+              ? curveConfidenceText(value)
+              : listText(value);
       return [key, readable ?? (typeof value === 'object' && value !== null ? plainText(value) : text)];
     });
 }

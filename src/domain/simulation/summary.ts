@@ -1,4 +1,6 @@
 import type { PhysicsProfile } from '../hazards/physics.js';
+import type { IntensityQuantity } from '../hazards/types.js';
+import { REPORTED_CONFIDENCES, weakerConfidence, type CurveConfidence } from '../fragility/index.js';
 import type { SurvivalResult } from './types.js';
 import { treeFallTotals } from './treeFallTable.js';
 
@@ -48,9 +50,51 @@ export interface SurvivalSummary {
     lowest_by_type: Record<string, number>;
   };
   lowest_survival: LowSurvivalAsset[];
+  /** Assets by the confidence of the curves that judged them (assetsByCurveConfidence). */
+  assets_by_curve_confidence: ConfidenceCount[];
   warnings: string[];
   /** With vegetation and wind only: the tree-fall failures counted apart from the curves (docs/vegetation.md). */
   tree_fall?: { lines_with_trees: number; expected_tree_fall_failures: number };
+}
+
+/** How many assets the weakest curve that judged them puts under one confidence, and their share of all assets [0, 1]. */
+export interface ConfidenceCount {
+  confidence: string;
+  assets: number;
+  share: number;
+}
+
+/** The key of assets no curve judged (no quantity with a curve for their type reached them). */
+export const NOT_JUDGED = 'none';
+
+/**
+ * Counts the assets by the confidence of the curves that judged them (docs/fragility.md,
+ * "Confidence"): an asset is judged by its type's curve for a quantity when the run gives that
+ * quantity a survival at the asset at some timestamp, and it counts once, under the weakest
+ * confidence among those curves (an asset is as well founded as its weakest curve); assets no
+ * curve judged count under NOT_JUDGED. In REPORTED_CONFIDENCES order, then NOT_JUDGED; only
+ * confidences with assets.
+ */
+export function assetsByCurveConfidence(
+  result: Pick<SurvivalResult, 'assets' | 'timestamps' | 'survivalByQuantity'>,
+  confidenceOf: (assetType: string, quantity: IntensityQuantity) => CurveConfidence | undefined,
+): ConfidenceCount[] {
+  const count = result.assets.count;
+  const weakest: (CurveConfidence | undefined)[] = new Array<CurveConfidence | undefined>(count);
+  for (const [quantity, survival] of Object.entries(result.survivalByQuantity) as [IntensityQuantity, Float64Array][]) {
+    for (let a = 0; a < count; a += 1) {
+      const confidence = confidenceOf(result.assets.assetType[a], quantity);
+      if (confidence === undefined) continue;
+      let judged = false;
+      for (let t = 0; t < result.timestamps.length && !judged; t += 1) judged = !Number.isNaN(survival[t * count + a]);
+      if (judged) weakest[a] = weakest[a] === undefined ? confidence : weakerConfidence(weakest[a]!, confidence);
+    }
+  }
+  const tally = new Map<string, number>();
+  for (const confidence of weakest) tally.set(confidence ?? NOT_JUDGED, (tally.get(confidence ?? NOT_JUDGED) ?? 0) + 1);
+  return [...REPORTED_CONFIDENCES, NOT_JUDGED]
+    .filter((key) => tally.has(key))
+    .map((key) => ({ confidence: key, assets: tally.get(key)!, share: tally.get(key)! / count }));
 }
 
 /** Summarizes a result by each asset's lowest survival over the event (and when it happened). */
@@ -58,7 +102,15 @@ export function summarizeSurvival(
   result: SurvivalResult,
   context: Pick<
     SurvivalSummary,
-    'distribution_system_name' | 'hazard_system_name' | 'curve_set' | 'physics' | 'hazard_count' | 'unlocated_count' | 'unlocated_assets' | 'warnings'
+    | 'distribution_system_name'
+    | 'hazard_system_name'
+    | 'curve_set'
+    | 'physics'
+    | 'hazard_count'
+    | 'unlocated_count'
+    | 'unlocated_assets'
+    | 'assets_by_curve_confidence'
+    | 'warnings'
   >,
 ): SurvivalSummary {
   const { assets, timestamps, survival } = result;

@@ -404,7 +404,9 @@
   ]);
   for (const plot of data.curves) {
     const holder = element('figure', {}, [
-      element('figcaption', {}, [`${plot.assetType} · ${plot.quantity} (${plot.curveSet})${plot.definition.source ? ` — ${plot.definition.source}` : ''}`]),
+      element('figcaption', {}, [
+        `${plot.assetType} · ${plot.quantity} (${plot.curveSet}; confidence: ${plot.confidence})${plot.definition.source ? ` — ${plot.definition.source}` : ''}`,
+      ]),
     ]);
     curvesNode.append(holder);
     const xs = [...new Set([...plot.x, ...plot.seen.map((mark) => mark[0])])].sort((a, b) => a - b);
@@ -455,11 +457,16 @@
     ),
   ]);
 
-  const sources = data.curves.map((plot) => [`${plot.assetType} · ${plot.quantity}`, plot.curveSet, plot.definition.source || 'the curve set gives no source']);
+  const sources = data.curves.map((plot) => [
+    `${plot.assetType} · ${plot.quantity}`,
+    plot.curveSet,
+    plot.confidence,
+    plot.definition.source || 'the curve set gives no source',
+  ]);
   section('provenance', 'Inputs and provenance', [
     table(['run setting', 'value'], data.provenance),
     element('h3', {}, ['Curve sources']),
-    table(['curve', 'set', 'source'], sources),
+    table(['curve', 'set', 'confidence', 'source'], sources),
     element('h3', {}, ['Warnings']),
     data.warnings.length
       ? element(

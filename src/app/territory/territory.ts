@@ -18,12 +18,12 @@ import type { EstimateImpactOptions, ImpactOutcome } from '../impact/impact.js';
 import { areaKm2, type CountyShape } from '../../domain/territory/countyShape.js';
 import { readCustomersTable } from '../../domain/territory/customersTable.js';
 import { countyModel, type TemplateFeeder } from '../../domain/territory/feederCopies.js';
-import { compareHindcast, type CountyComparison, type HindcastMetrics, type PredictedCounty } from '../../domain/territory/hindcastMetrics.js';
-import { readObservedOutages, type ObservedFormat } from '../../domain/territory/observedOutages.js';
+import { compareHindcast, type CountyComparison, type PredictedCounty } from '../../domain/territory/hindcastMetrics.js';
+import { readObservedOutages } from '../../domain/territory/observedOutages.js';
 import { placeCopies } from '../../domain/territory/placement.js';
 import { settlementClassOf, type SettlementClass } from '../../domain/territory/settlement.js';
 import { countiesOfState, countyAtlas, countyShape } from './counties.js';
-import { HindcastRequest, TerritoryBuildRequest } from './territorySchemas.js';
+import { HindcastRequest, TerritoryBuildRequest, type HindcastResponse } from './territorySchemas.js';
 
 /** The template a class gets when the request names none: hazsim's example feeder, shipped in the package. */
 export const BUNDLED_TEMPLATE = 'example_feeder';
@@ -54,18 +54,8 @@ export interface TerritoryBuildResult {
   skipped: { fips: string; name: string; reason: string }[];
 }
 
-export interface HindcastResult {
-  status: 'success';
-  message: string;
-  territory_name: string;
-  hazard_system_name: string;
-  curve_set: string;
-  number_of_samples: number;
-  seed: number;
-  observed_format: ObservedFormat;
-  counties: CountyComparison[];
-  metrics: HindcastMetrics;
-}
+/** The hindcast's answer, as its schema (territorySchemas.ts) declares it. */
+export type HindcastResult = HindcastResponse;
 
 interface TerritoryDependencies {
   stores: { distribution: ModelStore; hazard: ModelStore };

@@ -62,3 +62,58 @@ export const HindcastRequest = v.strictObject({
   ...v.omit(ImpactRequest, ['distribution_system_name']).entries,
 });
 export type HindcastRequest = v.InferOutput<typeof HindcastRequest>;
+
+const Fraction = v.nullable(v.number());
+const UtcTime = v.nullable(v.pipe(v.string(), v.description('ISO 8601, UTC')));
+
+/** A hindcast's answer (CLI --json, POST /hindcast, MCP hindcast); its per-county rows are also the CSV's. */
+export const HindcastResponse = v.strictObject({
+  status: v.literal('success'),
+  message: v.string(),
+  territory_name: v.string(),
+  hazard_system_name: v.string(),
+  curve_set: v.string(),
+  number_of_samples: v.number(),
+  seed: v.number(),
+  observed_format: v.pipe(v.picklist(['eaglei_records', 'county_table']), v.description('the layout the observed table was read in')),
+  counties: v.array(
+    v.strictObject({
+      fips: v.string(),
+      name: v.string(),
+      customers: v.pipe(v.number(), v.description("customers the county's model serves")),
+      predicted_peak_fraction: v.pipe(v.number(), v.description('mean over samples of the most customers out at once / customers')),
+      observed_peak_fraction: Fraction,
+      peak_fraction_difference: v.pipe(Fraction, v.description('predicted − observed')),
+      predicted_peak_time: v.pipe(UtcTime, v.description('when the mean customers-out curve is highest')),
+      observed_peak_time: UtcTime,
+      predicted_customer_hours: v.pipe(v.number(), v.description('mean over samples')),
+      observed_customer_hours: Fraction,
+      predicted_hours_per_customer: v.number(),
+      observed_hours_per_customer: Fraction,
+    }),
+  ),
+  metrics: v.strictObject({
+    counties_compared: v.number(),
+    bias: v.pipe(Fraction, v.description('mean of predicted − observed peak fraction')),
+    median_absolute_error: Fraction,
+    spearman: v.pipe(Fraction, v.description("Spearman's rank correlation of predicted and observed peak fraction")),
+    hard_hit: v.strictObject({
+      threshold: v.number(),
+      observed: v.number(),
+      predicted: v.number(),
+      hits: v.number(),
+      false_alarms: v.number(),
+      hit_rate: v.pipe(Fraction, v.description('hits / counties observed above the threshold')),
+    }),
+    territory: v.strictObject({
+      customers: v.number(),
+      predicted_peak_customers: v.number(),
+      predicted_peak_time: UtcTime,
+      observed_peak_customers: v.nullable(v.number()),
+      observed_peak_time: UtcTime,
+      predicted_customer_hours: v.number(),
+      observed_customer_hours: v.nullable(v.number()),
+    }),
+  }),
+});
+export type HindcastResponse = v.InferOutput<typeof HindcastResponse>;

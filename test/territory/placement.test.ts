@@ -8,6 +8,7 @@ import { copiesFor, placeCopies } from '../../src/domain/territory/placement.js'
 import { settlementClassOf } from '../../src/domain/territory/settlement.js';
 import { readFileSync } from 'node:fs';
 import { EXAMPLES } from '../helpers/cli.js';
+import { countyShape } from '../../src/app/territory/counties.js';
 import path from 'node:path';
 
 const placement = suite('territory placement');
@@ -68,6 +69,16 @@ placement('copies: ceil(customers / per copy), customers shared in whole numbers
     [1334, 1334, 1333],
   );
   assert.equal(placeCopies(holed, 4001, 2000, 3), copies, 'seeded');
+});
+
+placement('anchors in real counties (us-atlas): every one inside its county, Carteret and its islands included', () => {
+  for (const fips of ['37031', '37129', '37119']) {
+    const shape = countyShape(fips);
+    const copies = placeCopies(shape, 20_000, 500, 1);
+    assert.is(copies.length, 40);
+    for (const copy of copies) assert.ok(containsPoint(shape, copy.longitude, copy.latitude), `${fips} copy ${copy.index}`);
+  }
+  assert.throws(() => countyShape('99999'), /No county 99999 in us-atlas/);
 });
 
 placement('settlement class by customers per km2: the Census 2020 urban density and a tenth of it', () => {

@@ -20,7 +20,7 @@ cli.before(() => {
   assert.is(runCli(['upload', path.join(EXAMPLES, 'hazards/hurricane.json'), '--cache-dir', cache]).code, 0);
 });
 
-cli('build: one model per county, copies enough for its customers, totals as given; the same seed gives the same bytes', () => {
+cli('build: one model per county, copies enough for its customers, totals as given; the same seed gives the same model', () => {
   const build = (name: string) =>
     runCli([
       'territory',

@@ -67,7 +67,8 @@ export default tseslint.config(
   {
     // Files of the faces' own: uploads spooled by koa-body, result files and model file handles
     // the service handed over, the docs pages' static assets, the man page written by its generator,
-    // the critical-loads file a user names to `hazsim impact`.
+    // the critical-loads file a user names to `hazsim impact`, the tables a user names to `hazsim
+    // territory build` and `hazsim hindcast` and the CSV it writes.
     files: [
       'src/faces/rest/body.ts',
       'src/faces/rest/http.ts',
@@ -76,6 +77,7 @@ export default tseslint.config(
       'src/faces/rest/routes/docs.ts',
       'commands/generateManPage.ts',
       'commands/impact.ts',
+      'commands/territory.ts',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: [FACES_SKIP_THE_CACHE] }] },
   },

@@ -11,6 +11,7 @@ import { makeMergeCommand } from './merge.js';
 import { makeScenariosCommand, makeSimulateCommand } from './simulate.js';
 import { makeValidateCommand } from './validate.js';
 import { makeImpactCommand } from './impact.js';
+import { makeHindcastCommand, makeTerritoryCommand } from './territory.js';
 import { makeReportCommand } from './report.js';
 import { makeExportCommand } from './export.js';
 import { makeCurveSetsCommand } from './curveSets.js';
@@ -42,6 +43,8 @@ export function createProgram(context: CommandContext): Command {
     makeScenariosCommand,
     makeMergeCommand,
     makeImpactCommand,
+    makeTerritoryCommand,
+    makeHindcastCommand,
     makeReportCommand,
     makeExportCommand,
     makeCacheCommand,

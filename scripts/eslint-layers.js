@@ -15,6 +15,7 @@ export const ALLOWED = {
   'domain/network': ['base', 'domain/gdm', 'domain/assets'],
   'domain/report': ['base', 'domain/assets', 'domain/hazards', 'domain/fragility'],
   'domain/opendss': ['base'],
+  'domain/territory': ['base', 'domain/hazards'],
   app: [
     'base',
     'domain/gdm',
@@ -26,6 +27,7 @@ export const ALLOWED = {
     'domain/network',
     'domain/report',
     'domain/opendss',
+    'domain/territory',
   ],
   faces: ['base', 'app'],
   commands: ['base', 'app', 'faces'],

@@ -19,6 +19,7 @@ import type { DistributionModelSummary, HazardModelSummary, UploadCoordinates, U
 import { createCurveSetStore, type CurveSetUpload } from './curveSets/curveSets.js';
 import { createSimulationOps } from './simulation/simulation.js';
 import { createImpactOps } from './impact/impact.js';
+import { createTerritoryOps } from './territory/territory.js';
 import { createImpactShardOps } from './impact/impactShard.js';
 import { createJobOps } from './jobs/jobs.js';
 import { createReportOps } from './report/report.js';
@@ -228,6 +229,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
     cacheRoot,
   });
   const gisExport = createGisExportOps({ stores, cacheRoot });
+  const territories = createTerritoryOps({ stores, uploadModel: (request) => uploadModel(request), estimateImpact: impact.estimateImpact });
 
   /**
    * Reads a curve set file from disk and stores it (see uploadCurveSet); `fileName` stands
@@ -496,6 +498,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
   }
 
   return {
+    territories: { build: territories.buildTerritory, hindcast: territories.hindcast },
     models: {
       upload: uploadModel,
       uploadFile: uploadModelFile,

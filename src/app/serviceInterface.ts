@@ -19,6 +19,7 @@ import type { createCurveSetStore } from './curveSets/curveSets.js';
 import type { createSimulationOps } from './simulation/simulation.js';
 import type { createImpactOps } from './impact/impact.js';
 import type { createImpactShardOps } from './impact/impactShard.js';
+import type { createTerritoryOps } from './territory/territory.js';
 import type { createReportOps } from './report/report.js';
 import type { JobOps } from './jobs/jobs.js';
 import type { ResultFile } from './results/resultFiles.js';
@@ -89,6 +90,14 @@ export interface RunService {
   estimateImpactShard: ImpactShardOps['estimateImpactShard'];
 }
 
+type TerritoryOps = ReturnType<typeof createTerritoryOps>;
+
+/** Territories of template-feeder copies over counties, and hindcasts against observed outages (docs/hindcast.md). */
+export interface TerritoryService {
+  build: TerritoryOps['buildTerritory'];
+  hindcast: TerritoryOps['hindcast'];
+}
+
 /** The HTML report of a run. */
 export interface ReportService {
   fromFiles: ReportOps['reportFromFiles'];
@@ -142,6 +151,7 @@ export interface HazsimService {
   curveSets: CurveSetService;
   runs: RunService;
   reports: ReportService;
+  territories: TerritoryService;
   jobs: JobService;
   cache: CacheService;
   results: ResultService;

@@ -31,7 +31,7 @@ const CACHE_TOOLS = ['list_cached_models', 'get_model_info', 'refresh_cache', 'g
 const listing = suite('tools/list');
 
 listing(
-  'lists the fourteen tools (the eight of the spec, get_scenario_records, generate_report, upload_storm_track, upload_hazard_model, upload_distribution_model, estimate_impact), each with a title, description, input and output schema and annotations',
+  'lists the fifteen tools (the eight of the spec, get_scenario_records, generate_report, upload_storm_track, upload_hazard_model, upload_distribution_model, estimate_impact, hindcast), each with a title, description, input and output schema and annotations',
   async () => {
     const { client } = await setUp();
     const { tools } = await client.listTools();
@@ -47,6 +47,7 @@ listing(
         'upload_hazard_model',
         'upload_distribution_model',
         'estimate_impact',
+        'hindcast',
       ],
     );
     for (const tool of tools) {

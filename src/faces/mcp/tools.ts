@@ -29,6 +29,7 @@ import {
 } from '../../app/contract/schemas.js';
 import { uploadResponse, type HazsimService } from '../../app/service.js';
 import { ImpactRequest, ImpactSummary } from '../../app/impact/impactSchemas.js';
+import { HindcastRequest, HindcastResponse } from '../../app/territory/territorySchemas.js';
 import type { ProgressEvent } from '../../base/workerTask.js';
 import { readScenarioRecords, scenarioRecordsCursor } from '../../app/results/scenarioRecords.js';
 
@@ -315,5 +316,16 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: ImpactSummary,
     annotations: WRITES_RESULT,
     run: async (service, args, call) => (await service.runs.estimateImpact(args, { inResultsDir: true, ...call })).summary,
+  }),
+  tool({
+    name: 'hindcast',
+    title: 'Compare predicted county outages of a territory with observed ones',
+    description:
+      "Runs estimate_impact on every county model of a territory (built with `hazsim territory build`: copies of template feeders, not the utility's network) under a cached hazard model, and compares each county's peak fraction out, time of peak and customer-hours with observed_csv (the CSV text of EAGLE-I records: fips_code, customers_out, run_start_time; or a county table: geoid, max_pct_out, avg_customer_hrs_out). Returns per-county rows and bias, median absolute error, Spearman rank correlation, hit rate of counties above 50 % out, and territory totals. Minutes for a state.",
+    input: HindcastRequest,
+    output: HindcastResponse,
+    // Its impact files are temporary and removed: nothing stays behind.
+    annotations: READ_ONLY,
+    run: (service, args, call) => service.territories.hindcast(args, call),
   }),
 ];

@@ -15,6 +15,7 @@ import { metaRoutes } from './routes/meta.js';
 import { modelRoutes } from './routes/models.js';
 import { simulationRoutes } from './routes/simulation.js';
 import { impactRoutes } from './routes/impact.js';
+import { hindcastRoutes } from './routes/hindcast.js';
 import { jobRoutes } from './routes/jobs.js';
 
 /** Errors of a response stream whose client closed the connection before the end. */
@@ -58,6 +59,7 @@ export function createApp(service: HazsimService, options: AppOptions = {}): Haz
     ...modelRoutes(service, 'hazard'),
     ...simulationRoutes(service),
     ...impactRoutes(service),
+    ...hindcastRoutes(service),
     ...jobRoutes(service),
     ...curveSetRoutes(service),
     ...docRoutes(() => document),

@@ -49,7 +49,7 @@ function sendAndRemove(ctx: Context, file: ResultFile, contentType: string): Pro
 }
 
 /** Runs `run` with a signal that aborts when the client disconnects first: the run stops, and the service removes what it wrote. */
-async function whileConnected<T>(ctx: Context, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function whileConnected<T>(ctx: Context, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const abandoned = new AbortController();
   const onClose = () => abandoned.abort();
   ctx.res.once('close', onClose);

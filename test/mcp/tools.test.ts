@@ -69,6 +69,7 @@ listing(
       'number_of_samples',
       'seed',
       'method',
+      'format',
       'restoration_edits',
       'records_limit',
     ]);

@@ -229,6 +229,7 @@ export function makeScenariosCommand(context: CommandContext): Command {
           number_of_samples: options.samples,
           seed: options.seed,
           method: options.method,
+          format: options.format,
           ...(options.restorationEdits ? { restoration_edits: true } : {}),
         };
         const output = {
@@ -236,7 +237,6 @@ export function makeScenariosCommand(context: CommandContext): Command {
           outputDir: process.cwd(),
           overwrite: options.overwrite,
           onProgress: progress.update,
-          format: options.format,
         };
         if (options.shard) {
           const shard = await service.runs.generateScenarioShard(request, options.shard, output);

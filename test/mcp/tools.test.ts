@@ -71,6 +71,7 @@ listing(
       'number_of_samples',
       'seed',
       'method',
+      'format',
       'restoration_edits',
       'records_limit',
     ]);

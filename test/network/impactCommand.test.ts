@@ -222,10 +222,35 @@ test('drawn scenarios: the same inputs and seed give the same bytes, whether dra
     path.join(context.work, 'first.sqlite'),
     'SELECT sample, asset_uuid, failed_at, repair_hours, repair_source FROM repairs ORDER BY sample, failed_at, asset_uuid',
   );
+  // The result keeps repair times to the second (docs/output-impact.md, "Repairs with integer keys").
+  const toTheSecond = (hours: number) => Math.round(hours * 3600) / 3600;
   assert.equal(
     repairs.map((row) => [String(row.sample), row.asset_uuid, row.failed_at, row.repair_hours, row.repair_source]),
-    damage.map(([sample, asset, timestamp, , hours]) => [sample, asset, timestamp, Number(hours), 'damage.csv']),
+    damage.map(([sample, asset, timestamp, , hours]) => [sample, asset, timestamp, toTheSecond(Number(hours)), 'damage.csv']),
   );
+  // The compact table behind the view: integer keys into the asset and moment tables, whole seconds, the same failures.
+  const compact = sqliteRows<{ sample: number; uuid: string; timestamp: string; repair_seconds: number; default_repair: number }>(
+    path.join(context.work, 'first.sqlite'),
+    `SELECT r.sample, a.uuid, f.timestamp, r.repair_seconds, r.default_repair, typeof(r.asset) AS asset_type, typeof(r.repair_seconds) AS seconds_type
+     FROM repair_rows AS r JOIN repair_assets AS a ON a.asset = r.asset JOIN repair_moments AS f ON f.moment = r.failed`,
+  );
+  const key = (row: unknown[]) => row.join('|');
+  assert.equal(
+    compact.map((row) => key([row.sample, row.uuid, row.timestamp, row.repair_seconds, row.default_repair, 'integer', 'integer'])).sort(),
+    damage.map(([sample, asset, timestamp, , hours]) => key([sample, asset, timestamp, Math.round(Number(hours) * 3600), 0, 'integer', 'integer'])).sort(),
+  );
+  assert.equal(
+    sqliteRows(path.join(context.work, 'first.sqlite'), 'SELECT count(*) AS n FROM repair_rows')[0],
+    sqliteRows(path.join(context.work, 'first.sqlite'), 'SELECT count(*) AS n FROM repairs')[0],
+  );
+  // restored_at is the origin plus restored_hours, to the second, as JavaScript's Date computes it.
+  const origin = String(sqliteValue(path.join(context.work, 'first.sqlite'), "SELECT value FROM run_info WHERE key = 'origin_timestamp'"));
+  for (const row of sqliteRows<{ restored_hours: number; restored_at: string }>(
+    path.join(context.work, 'first.sqlite'),
+    'SELECT restored_hours, restored_at FROM repairs',
+  )) {
+    assert.is(row.restored_at, new Date(Date.parse(`${origin}Z`) + Math.round(row.restored_hours * 3600) * 1000).toISOString().slice(0, 19));
+  }
   // Without a crew limit every repair starts when the storm lets crews work at its asset: the scenarios command's
   // restoration edits (failure + repair) shifted by that wait, never earlier.
   const waits = sqliteRows<{ failed_hours: number; work_allowed_hours: number; dispatched_hours: number; repair_hours: number; restored_hours: number }>(
@@ -236,7 +261,8 @@ test('drawn scenarios: the same inputs and seed give the same bytes, whether dra
   for (const row of waits) {
     assert.ok(row.work_allowed_hours >= row.failed_hours, 'no work before the failure');
     assert.is(row.dispatched_hours, row.work_allowed_hours);
-    assert.ok(Math.abs(row.restored_hours - (row.work_allowed_hours + row.repair_hours)) < 1e-9);
+    // The restore time and the repair time are each kept to the second.
+    assert.ok(Math.abs(row.restored_hours - (row.work_allowed_hours + row.repair_hours)) <= 1 / 3600 + 1e-9);
   }
   assert.is(
     sqliteValue(path.join(context.work, 'first.sqlite'), "SELECT value FROM run_info WHERE key = 'work_rule'").toString().startsWith('hazard calendar'),

@@ -12,6 +12,7 @@ import { COORDINATE_ORDERS, type CoordinateOrder, type CoordinateReading } from 
 import { COORDINATE_UNITS } from '../../domain/opendss/index.js';
 import { HazsimError } from '../../base/errors.js';
 import { DEFAULT_MAX_SAMPLES, EditRecord, ISO_DATE_TIME, SampleCount, SamplingMethod, ScenarioRecord, Seed } from '../../domain/scenarios/schema.js';
+import { SCENARIO_FILE_FORMATS, SCENARIO_FORMATS } from '../../domain/scenarios/formats/index.js';
 
 export { DEFAULT_PHYSICS, PHYSICS_PROFILES };
 export { COORDINATE_ORDERS, type CoordinateOrder };
@@ -257,6 +258,12 @@ export const ScenarioRequest = v.strictObject({
   method: v.pipe(
     v.optional(SamplingMethod, 'peak'),
     v.description('peak (default): one draw per asset against its lowest survival; sequential: one draw per timestamp (ERAD)'),
+  ),
+  format: v.pipe(
+    v.optional(v.picklist(SCENARIO_FORMATS, `must be one of ${SCENARIO_FORMATS.join(', ')}`), SCENARIO_FORMATS[0]),
+    v.description(
+      `the scenario file written and returned: ${SCENARIO_FORMATS.map((format) => `${format} (${SCENARIO_FILE_FORMATS[format].contentType}; ${SCENARIO_FILE_FORMATS[format].description})`).join(', ')}; docs/scenarios-zip.md, docs/scenarios-parquet.md`,
+    ),
   ),
   restoration_edits: v.pipe(
     v.optional(v.boolean(), false),
@@ -549,10 +556,17 @@ export const ScenarioToolResult = v.strictObject({
   number_of_samples: Count,
   seed: Count,
   total_scenarios: v.pipe(Count, v.description('number of scenario records generated (one per sample and timestamp with failures)')),
-  scenarios: v.pipe(v.array(ScenarioRecord), v.description('the first records of tracked_changes.json, in file order')),
+  scenarios: v.pipe(
+    v.array(ScenarioRecord),
+    v.description('the first records of tracked_changes.json, in file order; none for a Parquet file, whose rows are failures (read it with a Parquet reader)'),
+  ),
   truncated: v.pipe(v.boolean(), v.description('true when scenarios holds only the first records of total_scenarios')),
-  next_cursor: v.pipe(v.optional(v.string()), v.description('pass to get_scenario_records for the records after these; absent when none remain')),
-  file_path: v.pipe(v.string(), v.description('path of the scenario ZIP on the server; it holds every record')),
+  next_cursor: v.pipe(
+    v.optional(v.string()),
+    v.description('pass to get_scenario_records for the records after these; absent when none remain or the file is Parquet'),
+  ),
+  file_path: v.pipe(v.string(), v.description('path of the scenario file on the server; it holds every record (a ZIP) or every failure (Parquet)')),
+  format: v.pipe(v.picklist(SCENARIO_FORMATS), v.description('the scenario file written: zip or parquet')),
   curve_set: v.string(),
   method: SamplingMethod,
   asset_count: Count,

@@ -22,8 +22,9 @@ const positiveNumber = (what: string) => v.pipe(v.number(), v.gtValue(0, `${what
 
 /** The scenario request plus how restoration and the metrics are computed. */
 export const ImpactRequest = v.strictObject({
-  // The analysis reads the outages of the scenarios it draws; their restoration comes from the analysis itself.
-  ...v.omit(ScenarioRequest, ['restoration_edits']).entries,
+  // The analysis reads the outages of the scenarios it draws, from a ZIP it keeps to itself; their
+  // restoration comes from the analysis itself. Its result is the impact SQLite file (docs/output-impact.md).
+  ...v.omit(ScenarioRequest, ['restoration_edits', 'format']).entries,
   crews: v.pipe(
     v.optional(
       v.nullable(

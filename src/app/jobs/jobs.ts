@@ -300,14 +300,14 @@ export function createJobOps(dependencies: JobDependencies) {
   }
 
   /** The result file of a succeeded job; a job not (yet) succeeded is a conflict naming its state. */
-  function jobResult(id: string): { kind: JobKind; filePath: string; fileName: string } {
+  function jobResult(id: string): { kind: JobKind; request: JobRecord['request']; filePath: string; fileName: string } {
     const stored = current(id);
     if (stored.state !== 'succeeded' || !stored.result) {
       throw new HazsimError('conflict', `Job '${id}' is ${stored.state}: its result can be downloaded once it has succeeded`);
     }
     const filePath = path.join(folderOf(id), stored.result.file_name);
     if (!fs.existsSync(filePath)) throw new HazsimError('not_found', `The result of job '${id}' is no longer in the cache`);
-    return { kind: stored.kind, filePath, fileName: stored.result.file_name };
+    return { kind: stored.kind, request: stored.request, filePath, fileName: stored.result.file_name };
   }
 
   /**

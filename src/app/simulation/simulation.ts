@@ -15,6 +15,7 @@ import {
   validateScenarioOptions,
   writeScenarioShard,
   SCENARIO_FILE_FORMATS,
+  SCENARIO_FORMATS,
   SHARD_EXTENSION,
   type ScenarioFormat,
   type ScenarioInput,
@@ -49,8 +50,10 @@ export interface SimulationOutcome {
 
 export interface ScenarioOutcome {
   filePath: string;
-  /** The spec's file name, `{distribution}_scenarios_{n}samples.zip`, for downloads. */
+  /** The spec's file name, `{distribution}_scenarios_{n}samples.zip` (`.parquet` for Parquet), for downloads. */
   fileName: string;
+  /** The scenario file format written (the request's `format`). */
+  format: ScenarioFormat;
   summary: Omit<ScenarioRunSummary, 'output_path'> & {
     distribution_system_name: string;
     hazard_system_name: string;
@@ -169,9 +172,17 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     requestInput: unknown,
     options: RunOutputOptions & { recordLimit?: number; workers?: number },
     fileNamesOf: (request: ScenarioRequest, sampling: { numberOfSamples: number; seed: number; method: string }) => RunFileNames,
-    write: (input: ScenarioInput, sampling: ScenarioOptions, buildPath: string) => Promise<T>,
+    write: (input: ScenarioInput, sampling: ScenarioOptions, buildPath: string, request: ScenarioRequest) => Promise<T>,
   ): Promise<{ request: ScenarioRequest; task: SimulationTask; filePath: string; fileName: string; result: T }> {
     const request = parseOrThrow(ScenarioRequest, requestInput, 'scenario request');
+    if (request.restoration_edits && !SCENARIO_FILE_FORMATS[request.format].tracksChanges) {
+      throw new HazsimError('invalid_input', `restoration_edits are tracked_changes.json records, which a ${request.format} scenario file does not hold`, [
+        {
+          path: 'restoration_edits',
+          message: `only with format ${SCENARIO_FORMATS.filter((format) => SCENARIO_FILE_FORMATS[format].tracksChanges).join(', ')}`,
+        },
+      ]);
+    }
     const sampling = validateScenarioOptions({
       numberOfSamples: request.number_of_samples ?? 1,
       seed: request.seed ?? 0,
@@ -230,6 +241,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
           },
         },
         destination.buildPath,
+        request,
       );
     });
     return { request, task, filePath: destination.finalPath, fileName: names.download, result };
@@ -237,14 +249,14 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
 
   /**
    * POST /generate-scenarios, `hazsim scenarios`, MCP generate_scenarios: the scenario file of
-   * one run, the ZIP (default) or Parquet (`format`, docs/scale-out.md, "Parquet").
+   * one run, in the request's `format`: the ZIP (default) or Parquet (docs/scenarios-parquet.md).
    */
   async function generateScenarios(
     requestInput: unknown,
-    options: RunOutputOptions & { recordLimit?: number; workers?: number; format?: ScenarioFormat } = {},
+    options: RunOutputOptions & { recordLimit?: number; workers?: number } = {},
   ): Promise<ScenarioOutcome> {
-    const format = options.format ?? 'zip';
     const {
+      request,
       task,
       filePath,
       fileName,
@@ -252,13 +264,14 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     } = await runScenarios(
       requestInput,
       options,
-      (request, sampling) => scenarioFileNames(request, sampling, SCENARIO_FILE_FORMATS[format].extension),
-      (input, sampling, buildPath) => SCENARIO_FILE_FORMATS[format].write(input, sampling, buildPath),
+      (request, sampling) => scenarioFileNames(request, sampling, SCENARIO_FILE_FORMATS[request.format].extension),
+      (input, sampling, buildPath, request) => SCENARIO_FILE_FORMATS[request.format].write(input, sampling, buildPath),
     );
     const { output_path: _written, ...rest } = run;
     return {
       filePath,
       fileName,
+      format: request.format,
       summary: {
         ...rest,
         distribution_system_name: task.distribution.name,
@@ -274,7 +287,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
   async function generateScenarioShard(
     requestInput: unknown,
     shard: ShardSpec,
-    options: RunOutputOptions & { workers?: number; format?: ScenarioFormat } = {},
+    options: RunOutputOptions & { workers?: number } = {},
   ): Promise<{ filePath: string; fileName: string; summary: Omit<ShardSummary, 'output_path'> }> {
     const { filePath, fileName, result } = await runScenarios(
       requestInput,
@@ -284,7 +297,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
         const name = `${request.distribution_system_name}_scenarios_${sampling.numberOfSamples}samples.shard-${shard.index}-of-${shard.count}${SHARD_EXTENSION}`;
         return { download: name, stored: name };
       },
-      (input, sampling, buildPath) => writeScenarioShard(input, sampling, options.format ?? 'zip', shard, buildPath),
+      (input, sampling, buildPath, request) => writeScenarioShard(input, sampling, request.format, shard, buildPath),
     );
     const { output_path: _written, ...summary } = result;
     return { filePath, fileName, summary };

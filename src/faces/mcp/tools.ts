@@ -32,6 +32,7 @@ import { ImpactRequest, ImpactSummary } from '../../app/impact/impactSchemas.js'
 import { HindcastRequest, HindcastResponse } from '../../app/territory/territorySchemas.js';
 import type { ProgressEvent } from '../../base/workerTask.js';
 import { readScenarioRecords, scenarioRecordsCursor } from '../../app/results/scenarioRecords.js';
+import { SCENARIO_FILE_FORMATS } from '../../app/results/scenarioFormats.js';
 
 /** At most this many scenario records in one answer (generate_scenarios, get_scenario_records). */
 export const MAX_MCP_SCENARIO_RECORDS = 1000;
@@ -150,23 +151,26 @@ export const TOOLS: readonly ToolDefinition[] = [
   tool({
     name: 'generate_scenarios',
     title: 'Generate outage scenarios',
-    description: `Draws reproducible Monte Carlo outage scenarios (which assets go out of service, and when) for a cached distribution model under a cached hazard model, writes them to a ZIP on the server and returns a summary (failures per run, samples with failures), the ZIP's path and the first ${DEFAULT_MCP_SCENARIO_RECORDS} scenario records (records_limit asks for up to ${MAX_MCP_SCENARIO_RECORDS}). When more remain, next_cursor leads to them through get_scenario_records.`,
+    description: `Draws reproducible Monte Carlo outage scenarios (which assets go out of service, and when) for a cached distribution model under a cached hazard model, writes them to a ZIP on the server (format parquet: a Parquet file, one row per failed asset and sample) and returns a summary (failures per run, samples with failures), the file's path and, for a ZIP, the first ${DEFAULT_MCP_SCENARIO_RECORDS} scenario records (records_limit asks for up to ${MAX_MCP_SCENARIO_RECORDS}). When more remain, next_cursor leads to them through get_scenario_records.`,
     input: ScenarioToolInput,
     output: ScenarioToolResult,
     annotations: WRITES_RESULT,
     run: async (service, args, call) => {
       const { records_limit: recordsLimit, ...request } = args;
-      const { filePath, summary } = await service.runs.generateScenarios(request, { inResultsDir: true, recordLimit: recordsLimit, ...call });
+      const { filePath, format, summary } = await service.runs.generateScenarios(request, { inResultsDir: true, recordLimit: recordsLimit, ...call });
       const { records, failures_per_sample: _perSample, zip_bytes: _bytes, ...figures } = summary;
       const more = summary.total_scenarios > records.length;
+      // Records can be paged only from a file that holds them (the ZIP's tracked_changes.json).
+      const pageable = more && SCENARIO_FILE_FORMATS[format].tracksChanges;
       return {
         status: 'success',
         message: 'Scenarios generated successfully',
         ...figures,
+        format,
         truncated: more,
         scenarios: records,
         file_path: filePath,
-        ...(more ? { next_cursor: scenarioRecordsCursor(path.basename(filePath), records.length) } : {}),
+        ...(pageable ? { next_cursor: scenarioRecordsCursor(path.basename(filePath), records.length) } : {}),
       };
     },
   }),

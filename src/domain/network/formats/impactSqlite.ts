@@ -4,14 +4,24 @@
  * grow with samples × failures; the summaries follow at the end. Nothing in it depends on the
  * clock, and every path (one run, a merge of parts) writes in the same order, so identical
  * inputs give identical bytes.
+ *
+ * The repairs, one row per failed asset and sample, are nearly all of the file. They are kept
+ * with integer keys (docs/output-impact.md, "Repairs with integer keys"): the asset as a number
+ * into `repair_assets`, the failure and work-allowed times as numbers into `repair_moments`,
+ * and the crew's wait, travel and repair as whole seconds, which SQLite stores in 0 to 3 bytes
+ * where a REAL takes 8 and a uuid 36. The view `repairs` gives the former table's rows.
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import { temporaryPath } from '../../../base/atomic.js';
 import { batchedInsert, type BatchedInsert } from '../../../base/sqliteFile.js';
+import { HazsimError } from '../../../base/errors.js';
 import type { RepairRecord } from '../impact.js';
 import { SAMPLE_METRIC_NAMES, type ImpactMetrics } from '../metrics.js';
 import { timestampAfter } from '../../../base/hazardHours.js';
+
+const SECONDS_PER_HOUR = 3600;
+
 const SCHEMA = `
 CREATE TABLE run_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE metrics (metric TEXT PRIMARY KEY, mean REAL, p10 REAL, p50 REAL, p90 REAL, min REAL, max REAL);
@@ -30,21 +40,41 @@ CREATE TABLE loads (
   uuid TEXT PRIMARY KEY, name TEXT NOT NULL, bus_uuid TEXT NOT NULL, kw REAL, customers REAL, customers_source TEXT NOT NULL,
   served_normally INTEGER NOT NULL, outage_probability REAL, expected_outage_hours REAL, mean_outage_hours_when_out REAL
 );
-CREATE TABLE repairs (
-  sample INTEGER NOT NULL, asset_uuid TEXT NOT NULL, in_network INTEGER NOT NULL,
-  failed_hours REAL, failed_at TEXT NOT NULL, repair_hours REAL, repair_source TEXT NOT NULL,
-  work_allowed_hours REAL, dispatched_hours REAL, restored_hours REAL, restored_at TEXT NOT NULL,
-  PRIMARY KEY (sample, asset_uuid)
+CREATE TABLE repair_assets (asset INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, in_network INTEGER NOT NULL);
+CREATE TABLE repair_moments (moment INTEGER PRIMARY KEY, hours REAL NOT NULL, seconds INTEGER NOT NULL, timestamp TEXT NOT NULL);
+CREATE TABLE repair_rows (
+  sample INTEGER NOT NULL, asset INTEGER NOT NULL, failed INTEGER NOT NULL, work_allowed INTEGER NOT NULL,
+  crew_wait_seconds INTEGER NOT NULL, travel_seconds INTEGER NOT NULL, repair_seconds INTEGER NOT NULL, default_repair INTEGER NOT NULL
 );
+CREATE VIEW repairs AS
+SELECT
+  r.sample AS sample, a.uuid AS asset_uuid, a.in_network AS in_network,
+  f.hours AS failed_hours, f.timestamp AS failed_at,
+  r.repair_seconds / 3600.0 AS repair_hours,
+  CASE r.default_repair WHEN 1 THEN 'default' ELSE 'damage.csv' END AS repair_source,
+  w.hours AS work_allowed_hours,
+  (w.seconds + r.crew_wait_seconds) / 3600.0 AS dispatched_hours,
+  (w.seconds + r.crew_wait_seconds + r.travel_seconds + r.repair_seconds) / 3600.0 AS restored_hours,
+  strftime('%Y-%m-%dT%H:%M:%S', (SELECT value FROM run_info WHERE key = 'origin_timestamp'),
+    printf('%+d seconds', w.seconds + r.crew_wait_seconds + r.travel_seconds + r.repair_seconds)) AS restored_at
+FROM repair_rows AS r
+JOIN repair_assets AS a ON a.asset = r.asset
+JOIN repair_moments AS f ON f.moment = r.failed
+JOIN repair_moments AS w ON w.moment = r.work_allowed
+ORDER BY r.rowid;
 `;
 
-const REPAIR_COLUMNS = 11;
+const REPAIR_COLUMNS = 8;
 
 /** Writes one impact result: `repairs` as samples are computed, then `finish` with the summaries. */
 export class ImpactSqliteWriter {
   private readonly building: string;
   private readonly db: Database.Database;
   private readonly repairRows: BatchedInsert;
+  /** Asset numbers by uuid, in order of first failure, and whether each is an element of the feeder graph. */
+  private readonly assets = new Map<string, { asset: number; inNetwork: boolean }>();
+  /** Moment numbers by hours after the origin, in order of first use. */
+  private readonly moments = new Map<number, number>();
 
   constructor(
     private readonly outputPath: string,
@@ -58,7 +88,7 @@ export class ImpactSqliteWriter {
       this.db.pragma('synchronous = OFF');
       this.db.exec(SCHEMA);
       this.db.exec('BEGIN');
-      this.repairRows = batchedInsert(this.db, 'repairs', REPAIR_COLUMNS);
+      this.repairRows = batchedInsert(this.db, 'repair_rows', REPAIR_COLUMNS);
     } catch (error) {
       this.discard();
       throw error;
@@ -68,23 +98,45 @@ export class ImpactSqliteWriter {
   /** The repairs of one sample (samples in order). */
   repairs(records: readonly RepairRecord[]): void {
     const rows = this.repairRows;
-    const { origin } = this;
     for (const r of records) {
+      const workAllowed = this.moment(r.work_allowed_hours);
+      const workSeconds = wholeSeconds(r.work_allowed_hours);
+      const dispatchedSeconds = wholeSeconds(r.dispatched_hours);
+      const repairSeconds = wholeSeconds(r.repair_hours);
       const p = rows.parameters;
       let i = rows.offset;
       p[i++] = r.sample;
-      p[i++] = r.asset_uuid;
-      p[i++] = r.in_network ? 1 : 0;
-      p[i++] = r.failed_hours;
-      p[i++] = timestampAfter(origin, r.failed_hours);
-      p[i++] = r.repair_hours;
-      p[i++] = r.repair_source;
-      p[i++] = r.work_allowed_hours;
-      p[i++] = r.dispatched_hours;
-      p[i++] = r.restored_hours;
-      p[i] = timestampAfter(origin, r.restored_hours);
+      p[i++] = this.asset(r.asset_uuid, r.in_network);
+      p[i++] = this.moment(r.failed_hours);
+      p[i++] = workAllowed;
+      p[i++] = dispatchedSeconds - workSeconds;
+      // What the restore time holds beyond dispatch and repair, so that the view's sum is the restore time to the second.
+      p[i++] = wholeSeconds(r.restored_hours) - dispatchedSeconds - repairSeconds;
+      p[i++] = repairSeconds;
+      p[i] = r.repair_source === 'default' ? 1 : 0;
       rows.added();
     }
+  }
+
+  private asset(uuid: string, inNetwork: boolean): number {
+    const known = this.assets.get(uuid);
+    if (known) {
+      // Being an element of the graph is a property of the asset: one flag in repair_assets holds for every sample.
+      if (known.inNetwork !== inNetwork) throw new HazsimError('internal', `asset ${uuid} is in the network in one sample and not in another`);
+      return known.asset;
+    }
+    const asset = this.assets.size;
+    this.assets.set(uuid, { asset, inNetwork });
+    return asset;
+  }
+
+  private moment(hours: number): number {
+    let moment = this.moments.get(hours);
+    if (moment === undefined) {
+      moment = this.moments.size;
+      this.moments.set(hours, moment);
+    }
+    return moment;
   }
 
   /** Writes the summaries and run_info, then moves the file into place. */
@@ -92,6 +144,10 @@ export class ImpactSqliteWriter {
     const { db, origin } = this;
     try {
       this.repairRows.finish();
+      const asset = db.prepare('INSERT INTO repair_assets VALUES (?, ?, ?)');
+      for (const [uuid, known] of this.assets) asset.run(known.asset, uuid, known.inNetwork ? 1 : 0);
+      const moment = db.prepare('INSERT INTO repair_moments VALUES (?, ?, ?, ?)');
+      for (const [hours, number] of this.moments) moment.run(number, hours, wholeSeconds(hours), timestampAfter(origin, hours));
       const info = db.prepare('INSERT INTO run_info VALUES (?, ?)');
       for (const key of Object.keys(runInfo).sort()) info.run(key, runInfo[key]);
       const metric = db.prepare('INSERT INTO metrics VALUES (?, ?, ?, ?, ?, ?, ?)');
@@ -159,12 +215,17 @@ export class ImpactSqliteWriter {
   }
 }
 
+/** Hours as whole seconds, the precision the repairs keep (the result's timestamps are to the second too). */
+function wholeSeconds(hours: number): number {
+  return Math.round(hours * SECONDS_PER_HOUR);
+}
+
 /** The restore times of each sample's repairs in a finished result, in the order they were written: for the restoration ZIP. */
 export function* restoredBySample(resultPath: string): Generator<{ sample: number; repairs: { asset_uuid: string; restored_hours: number }[] }> {
   const db = new Database(resultPath, { readonly: true });
   try {
     let current: { sample: number; repairs: { asset_uuid: string; restored_hours: number }[] } | null = null;
-    for (const row of db.prepare('SELECT sample, asset_uuid, restored_hours FROM repairs ORDER BY rowid').iterate() as Iterable<{
+    for (const row of db.prepare('SELECT sample, asset_uuid, restored_hours FROM repairs').iterate() as Iterable<{
       sample: number;
       asset_uuid: string;
       restored_hours: number;

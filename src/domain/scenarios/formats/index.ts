@@ -1,8 +1,9 @@
 /**
  * The scenario file formats, one entry each: how a run's file is named and served, and its
  * writers, for a run sampled here and for one replayed from shards (docs/scenarios-zip.md,
- * docs/scale-out.md, "Parquet"). The interfaces derive their format choices from this table:
- * the CLI's --format, the file names, the REST content type.
+ * docs/scenarios-parquet.md). The interfaces derive their format choices from this table:
+ * the CLI's --format, the request field `format` of REST, jobs and MCP (src/app/contract/schemas.ts),
+ * the file names and the REST content type.
  */
 import type { RunDescription } from '../run.js';
 import type { ScenarioInput, ScenarioOptions, ScenarioRunSummary } from '../types.js';
@@ -16,6 +17,11 @@ export interface ScenarioFileFormat {
   contentType: string;
   /** One line for help texts. */
   description: string;
+  /**
+   * The file holds tracked_changes.json records: restoration edits can go in it, and records
+   * can be paged from it (MCP get_scenario_records). A Parquet file holds one row per failure.
+   */
+  tracksChanges: boolean;
   /** The writer takes failures as numbers (ChunkTask.failures) rather than records. */
   failuresAsNumbers: boolean;
   write(input: ScenarioInput, options: ScenarioOptions, outputPath: string): Promise<ScenarioRunSummary>;
@@ -27,6 +33,7 @@ export const SCENARIO_FILE_FORMATS = {
     extension: 'zip',
     contentType: 'application/zip',
     description: 'tracked_changes.json + time_series/ (default)',
+    tracksChanges: true,
     failuresAsNumbers: false,
     write: writeScenarioZip,
     writeFromSamples: writeZipFromSamples,
@@ -36,6 +43,7 @@ export const SCENARIO_FILE_FORMATS = {
     // Registered with IANA in 2024 (application/vnd.apache.parquet).
     contentType: 'application/vnd.apache.parquet',
     description: 'one row per failed asset and sample',
+    tracksChanges: false,
     failuresAsNumbers: true,
     write: writeScenarioParquet,
     writeFromSamples: writeParquetFromSamples,

@@ -17,7 +17,7 @@ export function impactRoutes(service: HazsimService): Route[] {
       example: { ...SCENARIO_EXAMPLE, number_of_samples: 100 },
       contentType: SQLITE_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_impact_{number_of_samples}samples.sqlite',
-      run: (body, signal) => service.runs.estimateImpact(body, { signal }),
+      run: async (body, signal) => ({ ...(await service.runs.estimateImpact(body, { signal })), contentType: SQLITE_CONTENT_TYPE }),
     }),
   ];
 }

@@ -12,7 +12,8 @@ import { SCENARIO_EXAMPLE } from '../examples.js';
 import { PAGE_HEADERS, sendPage } from '../paging.js';
 import type { Route } from '../routeTable.js';
 import { clientError } from '../clientPaths.js';
-import { SQLITE_CONTENT_TYPE, ZIP_CONTENT_TYPE, sendFile } from './simulation.js';
+import { SQLITE_CONTENT_TYPE, sendFile } from './simulation.js';
+import { SCENARIO_FILE_FORMATS, SCENARIO_FORMATS, type ScenarioFormat } from '../../../app/results/scenarioFormats.js';
 
 const TAG = 'Jobs';
 const EVENT_STREAM = 'text/event-stream';
@@ -21,7 +22,16 @@ const KEEP_ALIVE_MS = 15_000;
 /** How often an event stream looks at a job that another hazsim process over the same cache runs. */
 const FOREIGN_POLL_MS = 1_000;
 
-const RESULT_TYPES: Record<JobKind, string> = { simulate: SQLITE_CONTENT_TYPE, scenarios: ZIP_CONTENT_TYPE, impact: SQLITE_CONTENT_TYPE };
+/** The media type of a job's result, from its kind and request (a scenario job's `format`; records from before that field are ZIPs). */
+const RESULT_TYPES: Record<JobKind, (request: JobRecord['request']) => string> = {
+  simulate: () => SQLITE_CONTENT_TYPE,
+  scenarios: (request) => SCENARIO_FILE_FORMATS[scenarioFormatOf(request)].contentType,
+  impact: () => SQLITE_CONTENT_TYPE,
+};
+
+function scenarioFormatOf(request: JobRecord['request']): ScenarioFormat {
+  return SCENARIO_FORMATS.find((format) => format === request.format) ?? SCENARIO_FORMATS[0];
+}
 
 /** The id the documentation's examples show (a UUID version 7 of no stored job: trying it answers 404). */
 const EXAMPLE_JOB_ID = '01936b2e-7c4a-7d3e-9f1b-2a6c8e0d4f5a';
@@ -38,7 +48,7 @@ function resourceOf(cacheRoot: string, record: JobRecord): Resource {
     links: [
       { rel: 'self', href: self, type: 'application/json' },
       { rel: 'events', href: `${self}/events`, type: EVENT_STREAM },
-      ...(record.state === 'succeeded' ? [{ rel: 'result' as const, href: `${self}/result`, type: RESULT_TYPES[record.kind] }] : []),
+      ...(record.state === 'succeeded' ? [{ rel: 'result' as const, href: `${self}/result`, type: RESULT_TYPES[record.kind](record.request) }] : []),
     ],
   };
 }
@@ -201,19 +211,22 @@ export function jobRoutes(service: HazsimService): Route[] {
       operationId: 'downloadJobResult',
       summary: 'Download the result of a job',
       description:
-        'The file the run wrote, as its synchronous endpoint sends it: a SQLite database (simulate, impact) or the scenario ZIP (scenarios), with the same file name. It stays available until the job is removed (DELETE /jobs/{job_id}).',
+        "The file the run wrote, as its synchronous endpoint sends it: a SQLite database (simulate, impact) or the scenario file in the request's format (scenarios: ZIP or Parquet), with the same file name and content type. It stays available until the job is removed (DELETE /jobs/{job_id}).",
       tag: TAG,
       params: jobParam,
       success: {
         status: 200,
         description: 'the result file',
-        file: { contentType: [SQLITE_CONTENT_TYPE, ZIP_CONTENT_TYPE], fileName: '<result.file_name of the job>' },
+        file: {
+          contentType: [SQLITE_CONTENT_TYPE, ...SCENARIO_FORMATS.map((format) => SCENARIO_FILE_FORMATS[format].contentType)],
+          fileName: '<result.file_name of the job>',
+        },
       },
       errors: [404, 409],
       errorMeanings: { 404: 'no job with this id, or its result is gone', 409: 'the job has not succeeded (yet): queued, running, failed or cancelled' },
       async handle(ctx, { params }) {
         const result = service.jobs.result(params.job_id);
-        await sendFile(ctx, result, RESULT_TYPES[result.kind]);
+        await sendFile(ctx, result, RESULT_TYPES[result.kind](result.request));
       },
     },
   ];

@@ -6,11 +6,10 @@ import { ReportRequest, scenarioRequestFor, SimulationRequest } from '../../../a
 import type { Route } from '../routeTable.js';
 import { REPORT_EXAMPLE, SCENARIO_EXAMPLE, SIMULATION_EXAMPLE } from '../examples.js';
 import { fileTag } from '../http.js';
-import { SCENARIO_FILE_FORMATS } from '../../../app/results/scenarioFormats.js';
+import { SCENARIO_FILE_FORMATS, SCENARIO_FORMATS } from '../../../app/results/scenarioFormats.js';
 
 const TAG = 'Simulation';
 export const SQLITE_CONTENT_TYPE = 'application/x-sqlite3';
-export const ZIP_CONTENT_TYPE = SCENARIO_FILE_FORMATS.zip.contentType;
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /** A result file the service wrote to a private temporary path; the route owns it once returned. */
@@ -18,6 +17,11 @@ interface ResultFile {
   filePath: string;
   /** Name offered to the client in Content-Disposition. */
   fileName: string;
+}
+
+/** A result file and the media type it is sent as. */
+interface TypedResultFile extends ResultFile {
+  contentType: string;
 }
 
 /**
@@ -67,10 +71,11 @@ interface RunEndpoint {
   description: string;
   schema: v.GenericSchema;
   example: Record<string, unknown>;
-  contentType: string;
+  /** The media types the endpoint may answer with, for the OpenAPI document. */
+  contentType: string | readonly string[];
   fileName: string;
-  /** Runs the request in a worker thread and resolves to the temporary result file; `signal` aborts when the client goes away. */
-  run(body: unknown, signal: AbortSignal): Promise<ResultFile>;
+  /** Runs the request in a worker thread and resolves to the temporary result file and its media type; `signal` aborts when the client goes away. */
+  run(body: unknown, signal: AbortSignal): Promise<TypedResultFile>;
 }
 
 /** A JSON request in, a result file streamed out. */
@@ -83,11 +88,16 @@ export function runRoute(endpoint: RunEndpoint): Route {
     description: endpoint.description,
     tag: TAG,
     body: { kind: 'json', schema: endpoint.schema, example: endpoint.example },
-    success: { status: 200, description: `the ${endpoint.contentType} result`, file: { contentType: endpoint.contentType, fileName: endpoint.fileName } },
+    success: {
+      status: 200,
+      description: `the ${[endpoint.contentType].flat().join(' or ')} result`,
+      file: { contentType: endpoint.contentType, fileName: endpoint.fileName },
+    },
     // 400: the body is not JSON; 413: it is over the JSON body limit.
     errors: [400, 404, 413, 415, 422],
     async handle(ctx, { body }) {
-      await sendAndRemove(ctx, await whileConnected(ctx, (signal) => endpoint.run(body, signal)), endpoint.contentType);
+      const file = await whileConnected(ctx, (signal) => endpoint.run(body, signal));
+      await sendAndRemove(ctx, file, file.contentType);
     },
   };
 }
@@ -108,20 +118,24 @@ export function simulationRoutes(service: HazsimService): Route[] {
       example: SIMULATION_EXAMPLE,
       contentType: SQLITE_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_results.sqlite',
-      run: (body, signal) => service.runs.simulate(body, { signal }),
+      run: async (body, signal) => ({ ...(await service.runs.simulate(body, { signal })), contentType: SQLITE_CONTENT_TYPE }),
     }),
     runRoute({
       path: '/generate-scenarios',
       operationId: 'generateScenarios',
-      summary: 'Generate Monte Carlo outage scenarios and download them as a ZIP',
-      description:
-        'The ZIP holds tracked_changes.json (one record per sample and timestamp with failures) and time_series/ with one CSV per asset component. The same inputs and seed give the same bytes.',
+      summary: 'Generate Monte Carlo outage scenarios and download them as a ZIP (or Parquet)',
+      description: `The ZIP (format zip, the default) holds tracked_changes.json (one record per sample and timestamp with failures), damage.csv and time_series/ with one CSV per asset component; format parquet returns one Parquet file with a row per failed asset and sample (docs/scenarios-parquet.md). Content types: ${SCENARIO_FORMATS.map((format) => `${format} ${SCENARIO_FILE_FORMATS[format].contentType}`).join(', ')}. The same inputs and seed give the same bytes.`,
       schema: scenarioRequestFor(service.limits.maxSamples),
       example: SCENARIO_EXAMPLE,
-      contentType: ZIP_CONTENT_TYPE,
-      fileName: '{distribution_name}_scenarios_{number_of_samples}samples.zip',
+      contentType: SCENARIO_FORMATS.map((format) => SCENARIO_FILE_FORMATS[format].contentType),
+      fileName: `{distribution_name}_scenarios_{number_of_samples}samples.zip (${SCENARIO_FORMATS.slice(1)
+        .map((format) => `.${SCENARIO_FILE_FORMATS[format].extension} with format ${format}`)
+        .join(', ')})`,
       // The download carries every record; none need be kept in memory for a summary.
-      run: (body, signal) => service.runs.generateScenarios(body, { recordLimit: 0, signal }),
+      run: async (body, signal) => {
+        const outcome = await service.runs.generateScenarios(body, { recordLimit: 0, signal });
+        return { ...outcome, contentType: SCENARIO_FILE_FORMATS[outcome.format].contentType };
+      },
     }),
     runRoute({
       path: '/report',
@@ -133,7 +147,7 @@ export function simulationRoutes(service: HazsimService): Route[] {
       example: REPORT_EXAMPLE,
       contentType: HTML_CONTENT_TYPE,
       fileName: '{distribution_name}_{hazard_name}_report.html',
-      run: (body, signal) => service.reports.generate(body, { signal }),
+      run: async (body, signal) => ({ ...(await service.reports.generate(body, { signal })), contentType: HTML_CONTENT_TYPE }),
     }),
   ];
 }

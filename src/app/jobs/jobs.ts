@@ -12,6 +12,7 @@ import { ERROR_KIND_TABLE, HazsimError, toHazsimError } from '../../base/errors.
 import { isTemporaryName, writeFileAtomic } from '../../base/atomic.js';
 import { currentIdentity, ownerGone, sameProcessSpace, type ProcessIdentity } from '../../base/processOwner.js';
 import { Semaphore } from '../../base/semaphore.js';
+import { openCacheFile, readCacheFile } from '../cache/cacheFile.js';
 import { UUID_PATTERN, uuidV7 } from '../../base/uuidV7.js';
 import { parseOrThrow } from '../../base/validation.js';
 import type { ProgressEvent } from '../../base/workerTask.js';
@@ -91,6 +92,8 @@ export function createJobOps(dependencies: JobDependencies) {
   const watchers = new Map<string, Set<JobWatcher>>();
   const slots = new Semaphore(JOBS_AT_ONCE);
   const now = () => dependencies.clock().toISOString();
+  /** The cache the jobs folder is in: a job's files are served only from inside it. */
+  const cacheRoot = path.dirname(jobsDir);
   const recordPath = (id: string) => path.join(jobsDir, `${id}.json`);
   const folderOf = (id: string) => path.join(jobsDir, id);
 
@@ -122,7 +125,8 @@ export function createJobOps(dependencies: JobDependencies) {
   function readStored(id: string): StoredJob | null {
     let text: string;
     try {
-      text = fs.readFileSync(recordPath(id), 'utf8');
+      // Only a regular file of the cache: a record planted as a link would show another file's content.
+      text = readCacheFile(recordPath(id), cacheRoot).toString('utf8');
     } catch {
       return null;
     }
@@ -299,15 +303,33 @@ export function createJobOps(dependencies: JobDependencies) {
     return publicRecord(stored);
   }
 
-  /** The result file of a succeeded job; a job not (yet) succeeded is a conflict naming its state. */
-  function jobResult(id: string): { kind: JobKind; filePath: string; fileName: string } {
+  /**
+   * The result file of a succeeded job, opened (the caller closes `fd`); a job not (yet)
+   * succeeded is a conflict naming its state. The record names the file; only a plain file
+   * name in the job's folder is taken, and only a regular file inside the cache is opened
+   * (docs/hardening.md, "Serving only the cache's own files").
+   */
+  function jobResult(id: string): { kind: JobKind; filePath: string; fileName: string; fd: number } {
     const stored = current(id);
     if (stored.state !== 'succeeded' || !stored.result) {
       throw new HazsimError('conflict', `Job '${id}' is ${stored.state}: its result can be downloaded once it has succeeded`);
     }
-    const filePath = path.join(folderOf(id), stored.result.file_name);
-    if (!fs.existsSync(filePath)) throw new HazsimError('not_found', `The result of job '${id}' is no longer in the cache`);
-    return { kind: stored.kind, filePath, fileName: stored.result.file_name };
+    const fileName = stored.result.file_name;
+    if (typeof fileName !== 'string' || fileName !== path.basename(fileName) || fileName.startsWith('.')) {
+      throw new HazsimError(
+        'internal',
+        `The record of job '${id}' names its result ${JSON.stringify(fileName)}, which is no file name in its folder; remove the job`,
+      );
+    }
+    const filePath = path.join(folderOf(id), fileName);
+    let fd: number;
+    try {
+      fd = openCacheFile(filePath, cacheRoot);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HazsimError('not_found', `The result of job '${id}' is no longer in the cache`);
+      throw error;
+    }
+    return { kind: stored.kind, filePath, fileName, fd };
   }
 
   /**

@@ -43,7 +43,7 @@ export function openCacheFile(filePath: string, cacheRoot: string): number {
     throw error;
   }
   try {
-    if (!fs.fstatSync(fd).isFile()) throw new HazsimError('internal', `${filePath} is not a regular file; remove it and run a cache refresh`);
+    if (!fs.fstatSync(fd).isFile()) throw notRegular(filePath);
     const real = realPathOf(fd, filePath);
     if (!isInside(fs.realpathSync(cacheRoot), real)) {
       throw new HazsimError(
@@ -56,6 +56,26 @@ export function openCacheFile(filePath: string, cacheRoot: string): number {
     fs.closeSync(fd);
     throw error;
   }
+}
+
+/**
+ * The whole content of a stored model file that a run reads (following links, as a user's own
+ * cache may hold them), refused unless it is a regular file: a FIFO put in a model's place
+ * blocked the run's thread for good, and with it DELETE of its job and the server's SIGTERM.
+ * Opened non-blocking and checked on the handle. A missing file throws ENOENT unchanged.
+ */
+export function readStoredFile(filePath: string): Buffer {
+  const fd = fs.openSync(filePath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  try {
+    if (!fs.fstatSync(fd).isFile()) throw notRegular(filePath);
+    return fs.readFileSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function notRegular(filePath: string): HazsimError {
+  return new HazsimError('internal', `${filePath} is not a regular file (a FIFO, device or socket); remove it and run a cache refresh`);
 }
 
 /** The whole content of a file of the cache, opened as {@link openCacheFile} does. */

@@ -89,6 +89,8 @@ export type JobWatcher = (record: JobRecord) => void;
 export function createJobOps(dependencies: JobDependencies) {
   const { jobsDir } = dependencies;
   const live = new Map<string, LiveJob>();
+  /** Records of this process's jobs that could not be written (a full disk): served from here, written again at every heartbeat. */
+  const unsaved = new Map<string, StoredJob>();
   const watchers = new Map<string, Set<JobWatcher>>();
   const slots = new Semaphore(JOBS_AT_ONCE);
   const now = () => dependencies.clock().toISOString();
@@ -110,8 +112,10 @@ export function createJobOps(dependencies: JobDependencies) {
     try {
       fs.mkdirSync(jobsDir, { recursive: true });
       writeFileAtomic(recordPath(stored.id), `${JSON.stringify(stored, null, 2)}\n`);
+      unsaved.delete(stored.id);
       return true;
     } catch {
+      unsaved.set(stored.id, stored);
       return false;
     }
   }
@@ -163,7 +167,7 @@ export function createJobOps(dependencies: JobDependencies) {
   function current(id: string): StoredJob {
     const own = live.get(id);
     if (own) return own.stored;
-    const stored = UUID_PATTERN.test(id) ? readStored(id) : null;
+    const stored = unsaved.get(id) ?? (UUID_PATTERN.test(id) ? readStored(id) : null);
     if (!stored) throw new HazsimError('not_found', `Job '${id}' not found`);
     return settleOrphan(stored);
   }
@@ -269,17 +273,15 @@ export function createJobOps(dependencies: JobDependencies) {
     try {
       names = fs.readdirSync(jobsDir);
     } catch {
-      return [];
+      names = [];
     }
-    const ids = names.filter((name) => name.endsWith('.json') && !isTemporaryName(name)).map((name) => name.slice(0, -'.json'.length));
-    return ids
-      .filter((id) => UUID_PATTERN.test(id))
-      .sort()
-      .flatMap((id) => {
-        const own = live.get(id);
-        const stored = own ? own.stored : readStored(id);
-        return stored ? [publicRecord(settleOrphan(stored))] : [];
-      });
+    const onDisk = names.filter((name) => name.endsWith('.json') && !isTemporaryName(name)).map((name) => name.slice(0, -'.json'.length));
+    const ids = new Set([...onDisk.filter((id) => UUID_PATTERN.test(id)), ...unsaved.keys()]);
+    return [...ids].sort().flatMap((id) => {
+      const own = live.get(id);
+      const stored = own ? own.stored : (unsaved.get(id) ?? readStored(id));
+      return stored ? [publicRecord(settleOrphan(stored))] : [];
+    });
   }
 
   /**
@@ -300,6 +302,7 @@ export function createJobOps(dependencies: JobDependencies) {
     }
     fs.rmSync(folderOf(id), { recursive: true, force: true });
     fs.rmSync(recordPath(id), { force: true });
+    unsaved.delete(id);
     return publicRecord(stored);
   }
 
@@ -360,6 +363,7 @@ export function createJobOps(dependencies: JobDependencies) {
       job.stored = { ...job.stored, heartbeat_at: Date.now() };
       if (persist(job.stored)) job.lastPersisted = Date.now();
     }
+    for (const stored of [...unsaved.values()]) if (!live.has(stored.id)) persist(stored);
   }, HEARTBEAT_MS).unref();
 
   // Jobs left unfinished by a process that is gone (a killed server) are marked failed now, not when someone looks.

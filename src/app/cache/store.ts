@@ -5,7 +5,7 @@ import { parseJsonBytes } from '../../base/json.js';
 import { assertModelName, nameProblem, RESERVED_INDEX_NAME } from '../../base/names.js';
 import { isTemporaryName, processAlive, temporaryOwnerPid, temporaryPath, writeFileAtomic } from '../../base/atomic.js';
 import { withFileLock } from './lock.js';
-import { openCacheFile } from './cacheFile.js';
+import { openCacheFile } from '../../base/cacheFile.js';
 import { didYouMean } from '../../base/suggest.js';
 import { WORKER_INPUT_BYTES } from '../../base/workerTask.js';
 import {
@@ -529,7 +529,7 @@ export function modelFileProblem(filePath: string, label: string, validate: (con
 /**
  * Reads a stored file of the cache at `cacheRoot`, refusing anything but a regular file of the
  * cache: a FIFO or device put in a model's place would block or never end, and a link would
- * serve a file from outside the cache (src/app/cache/cacheFile.ts).
+ * serve a file from outside the cache (src/base/cacheFile.ts).
  */
 export function readRegularFile(filePath: string, cacheRoot: string, notFoundMessage: string): Buffer {
   const fd = openRegularFile(filePath, cacheRoot, notFoundMessage);

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { HazsimError } from '../../base/errors.js';
-import { readStoredFile } from '../cache/cacheFile.js';
+import { readStoredFile } from '../../base/cacheFile.js';
 import { sha256Hex } from '../../base/sha256.js';
 import { parseJsonBytes } from '../../base/json.js';
 import type { ProgressEvent } from '../../base/workerTask.js';

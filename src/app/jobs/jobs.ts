@@ -12,7 +12,7 @@ import { ERROR_KIND_TABLE, HazsimError, toHazsimError } from '../../base/errors.
 import { isTemporaryName, writeFileAtomic } from '../../base/atomic.js';
 import { currentIdentity, ownerGone, sameProcessSpace, type ProcessIdentity } from '../../base/processOwner.js';
 import { Semaphore } from '../../base/semaphore.js';
-import { openCacheFile, readCacheFile } from '../cache/cacheFile.js';
+import { openCacheFile, readCacheFile } from '../../base/cacheFile.js';
 import { UUID_PATTERN, uuidV7 } from '../../base/uuidV7.js';
 import { parseOrThrow } from '../../base/validation.js';
 import type { ProgressEvent } from '../../base/workerTask.js';

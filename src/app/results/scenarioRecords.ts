@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { HazsimError } from '../../base/errors.js';
-import { openCacheFile } from '../cache/cacheFile.js';
+import { openCacheFile } from '../../base/cacheFile.js';
 import { decodeCursor, encodeCursor } from '../contract/paging.js';
 import type { ScenarioRecord } from '../contract/schemas.js';
 import type * as v from 'valibot';

@@ -1,5 +1,5 @@
 import { HazsimError } from '../../base/errors.js';
-import { readStoredFile } from '../cache/cacheFile.js';
+import { readStoredFile } from '../../base/cacheFile.js';
 import { sha256Hex } from '../../base/sha256.js';
 import type { ProgressEvent } from '../../base/workerTask.js';
 import { readDistributionModel } from '../../domain/gdm/index.js';

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { HazsimError } from '../../base/errors.js';
+import { HazsimError } from './errors.js';
 
 /** The path the open handle `fd` has: from /proc where there is one (no race with a link swapped in), else resolved again. */
 function realPathOf(fd: number, filePath: string): string {

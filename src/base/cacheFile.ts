@@ -75,7 +75,7 @@ export function readStoredFile(filePath: string): Buffer {
 }
 
 function notRegular(filePath: string): HazsimError {
-  return new HazsimError('internal', `${filePath} is not a regular file (a FIFO, device or socket); remove it and run a cache refresh`);
+  return new HazsimError('internal', `${filePath} is not a regular file; remove it and run a cache refresh`);
 }
 
 /** The whole content of a file of the cache, opened as {@link openCacheFile} does. */

@@ -51,6 +51,9 @@ conflict (a name already taken; use \-\-overwrite)
 .B 5
 invalid or unreadable input (the error lists every problem with its JSON path)
 .TP
+.B 6
+no space left on the device (disk full or quota reached); nothing half\-written is left
+.TP
 .B 130
 interrupted at a prompt (Ctrl\-C)
 .TP

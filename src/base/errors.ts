@@ -4,7 +4,7 @@
  * and users' scripts depend on them, so they are not renamed casually.
  */
 
-export type HazsimErrorKind = 'usage' | 'not_found' | 'conflict' | 'invalid_input' | 'unreadable' | 'too_large' | 'internal';
+export type HazsimErrorKind = 'usage' | 'not_found' | 'conflict' | 'invalid_input' | 'unreadable' | 'too_large' | 'no_space' | 'internal';
 
 /** One problem found in an input, located by its JSON path (`components[12].buses[0]`). */
 export interface Issue {
@@ -38,18 +38,31 @@ export const ERROR_KIND_TABLE: Readonly<Record<HazsimErrorKind, { exitCode: numb
   invalid_input: { exitCode: 5, httpStatus: 422 },
   unreadable: { exitCode: 5, httpStatus: 400 },
   too_large: { exitCode: 5, httpStatus: 413 },
+  // RFC 4918 §11.5, 507 Insufficient Storage: the server cannot store what the request needs.
+  no_space: { exitCode: 6, httpStatus: 507 },
   internal: { exitCode: 1, httpStatus: 500 },
 };
+
+/** System and SQLite codes of a full disk or an exhausted quota. */
+const NO_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
+
+/** True for an error of a full disk or quota (docs/hardening.md, "Disk full"). */
+export function isNoSpaceError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && NO_SPACE_CODES.has(code);
+}
 
 export function isHazsimError(error: unknown): error is HazsimError {
   return error instanceof HazsimError;
 }
 
-/** Wraps anything thrown that is not a HazsimError as an internal fault, keeping the cause. */
+/** Wraps anything thrown that is not a HazsimError as an internal fault (a full disk as no_space), keeping the cause. */
 export function toHazsimError(error: unknown): HazsimError {
   if (error instanceof HazsimError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  const wrapped = new HazsimError('internal', message);
+  const wrapped = isNoSpaceError(error)
+    ? new HazsimError('no_space', `No space left on the device (disk full or quota reached): ${message}; free some space and try again`)
+    : new HazsimError('internal', message);
   if (error instanceof Error) wrapped.stack = error.stack;
   return wrapped;
 }

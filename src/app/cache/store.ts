@@ -5,6 +5,7 @@ import { parseJsonBytes } from '../../base/json.js';
 import { assertModelName, nameProblem, RESERVED_INDEX_NAME } from '../../base/names.js';
 import { isTemporaryName, processAlive, temporaryOwnerPid, temporaryPath, writeFileAtomic } from '../../base/atomic.js';
 import { withFileLock } from './lock.js';
+import { openCacheFile } from '../../base/cacheFile.js';
 import { didYouMean } from '../../base/suggest.js';
 import { WORKER_INPUT_BYTES } from '../../base/workerTask.js';
 import {
@@ -117,6 +118,11 @@ export class ModelStore {
     this.lockPath = path.join(dir, `${METADATA_FILE}.lock`);
   }
 
+  /** The cache the store is a folder of: what its files are confined to when read. */
+  private get cacheRoot(): string {
+    return path.dirname(this.dir);
+  }
+
   /** The spec's message for a missing model, e.g. `Distribution system 'x' not found`. */
   private notFoundMessage(name: string): string {
     return `${this.label} '${name}' not found`;
@@ -218,7 +224,7 @@ export class ModelStore {
 
   /** The stored file's text; not_found when the record or the file is gone. */
   readText(name: string): string {
-    return readRegularFile(this.get(name).file_path, this.notFoundMessage(name)).toString('utf8');
+    return readRegularFile(this.get(name).file_path, this.cacheRoot, this.notFoundMessage(name)).toString('utf8');
   }
 
   /**
@@ -227,7 +233,7 @@ export class ModelStore {
    */
   openFile(name: string): { record: ModelRecord; fd: number; stat: fs.Stats } {
     const record = this.get(name);
-    const fd = openRegularFile(record.file_path, this.notFoundMessage(name));
+    const fd = openRegularFile(record.file_path, this.cacheRoot, this.notFoundMessage(name));
     return { record, fd, stat: fs.fstatSync(fd) };
   }
 
@@ -509,7 +515,8 @@ export class ModelStore {
 export function modelFileProblem(filePath: string, label: string, validate: (content: unknown) => Issue[]): string | null {
   let content: unknown;
   try {
-    content = parseJsonBytes(readRegularFile(filePath, `${filePath} is gone`), path.basename(filePath));
+    // A stored model file is <cache>/<store>/<name>.json.
+    content = parseJsonBytes(readRegularFile(filePath, path.dirname(path.dirname(filePath)), `${filePath} is gone`), path.basename(filePath));
   } catch (error) {
     return (error as Error).message;
   }
@@ -520,11 +527,12 @@ export function modelFileProblem(filePath: string, label: string, validate: (con
 }
 
 /**
- * Reads a stored file, refusing anything but a regular file: a FIFO or device put in a
- * model's place would block or never end. Opened non-blocking, then checked on the open handle.
+ * Reads a stored file of the cache at `cacheRoot`, refusing anything but a regular file of the
+ * cache: a FIFO or device put in a model's place would block or never end, and a link would
+ * serve a file from outside the cache (src/base/cacheFile.ts).
  */
-export function readRegularFile(filePath: string, notFoundMessage: string): Buffer {
-  const fd = openRegularFile(filePath, notFoundMessage);
+export function readRegularFile(filePath: string, cacheRoot: string, notFoundMessage: string): Buffer {
+  const fd = openRegularFile(filePath, cacheRoot, notFoundMessage);
   try {
     return fs.readFileSync(fd);
   } finally {
@@ -532,21 +540,15 @@ export function readRegularFile(filePath: string, notFoundMessage: string): Buff
   }
 }
 
-/** Opens a stored file for reading when it is a regular file (see readRegularFile). */
-function openRegularFile(filePath: string, notFoundMessage: string): number {
-  let fd: number;
+/** Opens a stored file for reading when it is a regular file of the cache (see readRegularFile). */
+function openRegularFile(filePath: string, cacheRoot: string, notFoundMessage: string): number {
   try {
-    fd = fs.openSync(filePath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    return openCacheFile(filePath, cacheRoot);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       throw new HazsimError('not_found', `${notFoundMessage} (its file ${filePath} is gone; run a cache refresh)`);
     throw error;
   }
-  if (!fs.fstatSync(fd).isFile()) {
-    fs.closeSync(fd);
-    throw new HazsimError('internal', `${filePath} is not a regular file; remove it and run a cache refresh`);
-  }
-  return fd;
 }
 
 function metadataProblem(text: string): string | null {

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { HazsimError } from '../../base/errors.js';
+import { readStoredFile } from '../../base/cacheFile.js';
 import { sha256Hex } from '../../base/sha256.js';
 import { parseJsonBytes } from '../../base/json.js';
 import type { ProgressEvent } from '../../base/workerTask.js';
@@ -104,8 +105,9 @@ async function fileSha256(filePath: string): Promise<string> {
 /** The distribution model's bytes, or not_found naming its file. */
 function distributionBytes(distribution: DistributionFile): Buffer {
   try {
-    return fs.readFileSync(distribution.filePath);
+    return readStoredFile(distribution.filePath);
   } catch (error) {
+    if (error instanceof HazsimError) throw error;
     throw new HazsimError('not_found', `Distribution system file ${distribution.filePath} cannot be read (${(error as Error).message}); run a cache refresh`);
   }
 }
@@ -147,7 +149,7 @@ function restorationOf(
   let workRule: ImpactRunOptions['workRule'] = 'after_event';
   let described = 'after_event: the hazard model is not in the cache, so crews wait for the last hazard timestamp';
   if (task.hazard) {
-    const bytes = fs.readFileSync(task.hazard.filePath);
+    const bytes = readStoredFile(task.hazard.filePath);
     const drawnFor = metadata.hazard_sha256;
     if (typeof drawnFor === 'string' && drawnFor !== sha256Hex(bytes)) {
       described = `after_event: hazard model '${task.hazard.name}' changed since the scenarios were drawn, so crews wait for the last hazard timestamp`;

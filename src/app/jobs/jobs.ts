@@ -12,6 +12,7 @@ import { ERROR_KIND_TABLE, HazsimError, toHazsimError } from '../../base/errors.
 import { isTemporaryName, writeFileAtomic } from '../../base/atomic.js';
 import { currentIdentity, ownerGone, sameProcessSpace, type ProcessIdentity } from '../../base/processOwner.js';
 import { Semaphore } from '../../base/semaphore.js';
+import { openCacheFile, readCacheFile } from '../../base/cacheFile.js';
 import { UUID_PATTERN, uuidV7 } from '../../base/uuidV7.js';
 import { parseOrThrow } from '../../base/validation.js';
 import type { ProgressEvent } from '../../base/workerTask.js';
@@ -88,9 +89,13 @@ export type JobWatcher = (record: JobRecord) => void;
 export function createJobOps(dependencies: JobDependencies) {
   const { jobsDir } = dependencies;
   const live = new Map<string, LiveJob>();
+  /** Records of this process's jobs that could not be written (a full disk): served from here, written again at every heartbeat. */
+  const unsaved = new Map<string, StoredJob>();
   const watchers = new Map<string, Set<JobWatcher>>();
   const slots = new Semaphore(JOBS_AT_ONCE);
   const now = () => dependencies.clock().toISOString();
+  /** The cache the jobs folder is in: a job's files are served only from inside it. */
+  const cacheRoot = path.dirname(jobsDir);
   const recordPath = (id: string) => path.join(jobsDir, `${id}.json`);
   const folderOf = (id: string) => path.join(jobsDir, id);
 
@@ -107,8 +112,10 @@ export function createJobOps(dependencies: JobDependencies) {
     try {
       fs.mkdirSync(jobsDir, { recursive: true });
       writeFileAtomic(recordPath(stored.id), `${JSON.stringify(stored, null, 2)}\n`);
+      unsaved.delete(stored.id);
       return true;
     } catch {
+      unsaved.set(stored.id, stored);
       return false;
     }
   }
@@ -122,7 +129,8 @@ export function createJobOps(dependencies: JobDependencies) {
   function readStored(id: string): StoredJob | null {
     let text: string;
     try {
-      text = fs.readFileSync(recordPath(id), 'utf8');
+      // Only a regular file of the cache: a record planted as a link would show another file's content.
+      text = readCacheFile(recordPath(id), cacheRoot).toString('utf8');
     } catch {
       return null;
     }
@@ -159,7 +167,7 @@ export function createJobOps(dependencies: JobDependencies) {
   function current(id: string): StoredJob {
     const own = live.get(id);
     if (own) return own.stored;
-    const stored = UUID_PATTERN.test(id) ? readStored(id) : null;
+    const stored = unsaved.get(id) ?? (UUID_PATTERN.test(id) ? readStored(id) : null);
     if (!stored) throw new HazsimError('not_found', `Job '${id}' not found`);
     return settleOrphan(stored);
   }
@@ -265,17 +273,15 @@ export function createJobOps(dependencies: JobDependencies) {
     try {
       names = fs.readdirSync(jobsDir);
     } catch {
-      return [];
+      names = [];
     }
-    const ids = names.filter((name) => name.endsWith('.json') && !isTemporaryName(name)).map((name) => name.slice(0, -'.json'.length));
-    return ids
-      .filter((id) => UUID_PATTERN.test(id))
-      .sort()
-      .flatMap((id) => {
-        const own = live.get(id);
-        const stored = own ? own.stored : readStored(id);
-        return stored ? [publicRecord(settleOrphan(stored))] : [];
-      });
+    const onDisk = names.filter((name) => name.endsWith('.json') && !isTemporaryName(name)).map((name) => name.slice(0, -'.json'.length));
+    const ids = new Set([...onDisk.filter((id) => UUID_PATTERN.test(id)), ...unsaved.keys()]);
+    return [...ids].sort().flatMap((id) => {
+      const own = live.get(id);
+      const stored = own ? own.stored : (unsaved.get(id) ?? readStored(id));
+      return stored ? [publicRecord(settleOrphan(stored))] : [];
+    });
   }
 
   /**
@@ -296,18 +302,37 @@ export function createJobOps(dependencies: JobDependencies) {
     }
     fs.rmSync(folderOf(id), { recursive: true, force: true });
     fs.rmSync(recordPath(id), { force: true });
+    unsaved.delete(id);
     return publicRecord(stored);
   }
 
-  /** The result file of a succeeded job; a job not (yet) succeeded is a conflict naming its state. */
-  function jobResult(id: string): { kind: JobKind; request: JobRecord['request']; filePath: string; fileName: string } {
+  /**
+   * The result file of a succeeded job, opened (the caller closes `fd`); a job not (yet)
+   * succeeded is a conflict naming its state. The record names the file; only a plain file
+   * name in the job's folder is taken, and only a regular file inside the cache is opened
+   * (docs/hardening.md, "Serving only the cache's own files").
+   */
+  function jobResult(id: string): { kind: JobKind; request: JobRecord['request']; filePath: string; fileName: string; fd: number } {
     const stored = current(id);
     if (stored.state !== 'succeeded' || !stored.result) {
       throw new HazsimError('conflict', `Job '${id}' is ${stored.state}: its result can be downloaded once it has succeeded`);
     }
-    const filePath = path.join(folderOf(id), stored.result.file_name);
-    if (!fs.existsSync(filePath)) throw new HazsimError('not_found', `The result of job '${id}' is no longer in the cache`);
-    return { kind: stored.kind, request: stored.request, filePath, fileName: stored.result.file_name };
+    const fileName = stored.result.file_name;
+    if (typeof fileName !== 'string' || fileName !== path.basename(fileName) || fileName.startsWith('.')) {
+      throw new HazsimError(
+        'internal',
+        `The record of job '${id}' names its result ${JSON.stringify(fileName)}, which is no file name in its folder; remove the job`,
+      );
+    }
+    const filePath = path.join(folderOf(id), fileName);
+    let fd: number;
+    try {
+      fd = openCacheFile(filePath, cacheRoot);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HazsimError('not_found', `The result of job '${id}' is no longer in the cache`);
+      throw error;
+    }
+    return { kind: stored.kind, request: stored.request, filePath, fileName, fd };
   }
 
   /**
@@ -338,6 +363,7 @@ export function createJobOps(dependencies: JobDependencies) {
       job.stored = { ...job.stored, heartbeat_at: Date.now() };
       if (persist(job.stored)) job.lastPersisted = Date.now();
     }
+    for (const stored of [...unsaved.values()]) if (!live.has(stored.id)) persist(stored);
   }, HEARTBEAT_MS).unref();
 
   // Jobs left unfinished by a process that is gone (a killed server) are marked failed now, not when someone looks.

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { HazsimError } from '../../base/errors.js';
+import { openCacheFile } from '../../base/cacheFile.js';
 import { decodeCursor, encodeCursor } from '../contract/paging.js';
 import type { ScenarioRecord } from '../contract/schemas.js';
 import type * as v from 'valibot';
@@ -18,8 +19,11 @@ export function scenarioRecordsCursor(fileName: string, offset: number): string 
   return encodeCursor(LIST, `${offset}:${fileName}`);
 }
 
-/** The ZIP and offset a cursor names; the ZIP must be a file of the results folder. */
-function openCursor(cursor: string, resultsDir: string): { filePath: string; offset: number } {
+/**
+ * The ZIP and offset a cursor names, the ZIP opened (the caller closes `fd`); the ZIP must be
+ * a regular file of the results folder, not a link planted there (docs/hardening.md).
+ */
+function openCursor(cursor: string, resultsDir: string): { filePath: string; fd: number; offset: number } {
   const [, offset, fileName] = /^(\d+):(.+)$/.exec(decodeCursor(cursor, LIST)) ?? [];
   if (offset === undefined || fileName !== path.basename(fileName) || !fileName.endsWith('.zip')) {
     throw new HazsimError('invalid_input', 'Invalid cursor: pass the cursor a previous answer returned, unchanged', [
@@ -27,15 +31,24 @@ function openCursor(cursor: string, resultsDir: string): { filePath: string; off
     ]);
   }
   const filePath = path.join(resultsDir, fileName);
-  if (!fs.existsSync(filePath))
-    throw new HazsimError('not_found', `The scenario file ${fileName} is no longer in the results folder; generate the scenarios again`);
-  return { filePath, offset: Number(offset) };
+  try {
+    return { filePath, fd: openCacheFile(filePath, path.dirname(resultsDir)), offset: Number(offset) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new HazsimError('not_found', `The scenario file ${fileName} is no longer in the results folder; generate the scenarios again`);
+    throw error;
+  }
 }
 
-function readEntry(zipPath: string, entryName: string): Promise<Buffer> {
+/** One entry of the ZIP open as `fd`, which is closed once read. */
+function readEntry(fd: number, zipPath: string, entryName: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    yauzl.open(zipPath, { lazyEntries: true }, (openError, zip) => {
-      if (openError || !zip) return reject(openError);
+    yauzl.fromFd(fd, { lazyEntries: true, autoClose: true }, (openError, zip) => {
+      if (openError || !zip) {
+        // Not a ZIP yauzl could open: it closes a handle only of a ZIP it opened.
+        fs.close(fd, () => {});
+        return reject(openError);
+      }
       zip.on('entry', (entry: yauzl.Entry) => {
         if (entry.fileName !== entryName) return zip.readEntry();
         zip.openReadStream(entry, (streamError, stream) => {
@@ -65,8 +78,8 @@ export interface ScenarioRecordPage {
 
 /** Up to `limit` records from the cursor's position, with the cursor of the rest. */
 export async function readScenarioRecords(resultsDir: string, cursor: string, limit: number): Promise<ScenarioRecordPage> {
-  const { filePath, offset } = openCursor(cursor, resultsDir);
-  const document = JSON.parse((await readEntry(filePath, 'tracked_changes.json')).toString('utf8')) as {
+  const { filePath, fd, offset } = openCursor(cursor, resultsDir);
+  const document = JSON.parse((await readEntry(fd, filePath, 'tracked_changes.json')).toString('utf8')) as {
     tracked_changes: v.InferOutput<typeof ScenarioRecord>[];
   };
   const records = document.tracked_changes;

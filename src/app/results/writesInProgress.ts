@@ -72,12 +72,14 @@ export function trackWrite(cacheRoot: string, buildPath: string, privateFile: bo
     build_path: buildPath,
     private_file: privateFile,
   };
+  const file = path.join(recordsFolder(cacheRoot), `${process.pid}-${crypto.randomBytes(6).toString('hex')}.json`);
   try {
     fs.mkdirSync(recordsFolder(cacheRoot), { recursive: true });
-    const file = path.join(recordsFolder(cacheRoot), `${process.pid}-${crypto.randomBytes(6).toString('hex')}.json`);
     fs.writeFileSync(file, JSON.stringify(record), { flag: 'wx' });
     write.record = file;
   } catch {
+    // On a full disk the file is created and its content refused: an empty record is no record.
+    fs.rmSync(file, { force: true });
     write.record = null;
   }
   inFlight.add(write);

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { HazsimError } from '../../base/errors.js';
+import { readStoredFile } from '../../base/cacheFile.js';
 import { sha256Hex } from '../../base/sha256.js';
 import type { ProgressEvent } from '../../base/workerTask.js';
 import { readDistributionModel } from '../../domain/gdm/index.js';
@@ -66,8 +66,9 @@ export interface SimulationOutput {
 
 function readBytes(filePath: string, what: string): Buffer {
   try {
-    return fs.readFileSync(filePath);
+    return readStoredFile(filePath);
   } catch (error) {
+    if (error instanceof HazsimError) throw error;
     throw new HazsimError('not_found', `${what} file ${filePath} cannot be read (${(error as Error).message}); run a cache refresh`);
   }
 }

@@ -132,7 +132,19 @@ export function sortedAssetOrder(assetUuids: readonly string[]): number[] {
   return assetUuids.map((_, index) => index).sort((a, b) => (assetUuids[a] < assetUuids[b] ? -1 : assetUuids[a] > assetUuids[b] ? 1 : 0));
 }
 
-/** A CSV field, quoted (RFC 4180) when it holds a comma, quote or line break. */
+/**
+ * A cell a spreadsheet would evaluate as a formula: it starts with `=`, `+`, `-`, `@`, a tab or
+ * a carriage return (OWASP, "CSV Injection").
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A CSV field, quoted (RFC 4180) when it holds a comma, quote or line break. A field that would
+ * start a formula gets a leading `'` inside quotes, as OWASP's CSV Injection guidance says, so
+ * a limit-state name such as `=HYPERLINK(...)` from a curve set shows as text when damage.csv
+ * is opened in a spreadsheet (docs/scenarios-zip.md).
+ */
 function csvField(text: string): string {
+  if (FORMULA_START.test(text)) return `"'${text.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

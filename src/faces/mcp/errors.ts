@@ -19,6 +19,7 @@ const PROTOCOL_CODES: Readonly<Record<HazsimErrorKind, number>> = {
   invalid_input: ErrorCode.InvalidParams,
   unreadable: ErrorCode.InvalidParams,
   too_large: ErrorCode.InvalidParams,
+  no_space: ErrorCode.InternalError,
   internal: ErrorCode.InternalError,
 };
 

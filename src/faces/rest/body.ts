@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { once } from 'node:events';
 import os from 'node:os';
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
@@ -147,6 +148,42 @@ function fileByFilename(part: Part, handle: (part: Part) => void): void {
   handle(part);
 }
 
+/**
+ * Write errors of spooled upload files. formidable ends the form without reporting one when
+ * the part ends first (a full spool disk): the upload then read as an empty file ("hurricane.json
+ * is empty"). A file that failed is the server's fault, a full disk a 507 (docs/hardening.md).
+ */
+const spoolFailures = new WeakMap<File, Error>();
+
+/**
+ * Throws when a spooled file did not get all its bytes: its write error (a full disk is
+ * no_space, 507), or an internal error when the bytes on disk fall short of those received.
+ * The stream may report its error only after formidable has ended the form, so a short file
+ * waits a moment for it.
+ */
+async function checkSpooledFiles(files: File[]): Promise<void> {
+  for (const file of files) {
+    const onDisk = fs.statSync(file.filepath, { throwIfNoEntry: false })?.size ?? 0;
+    if (onDisk === file.size && !spoolFailures.has(file)) continue;
+    const failure = spoolFailures.get(file) ?? (await errorWithin(file, SPOOL_ERROR_WAIT_MS));
+    if (failure) throw toHazsimError(failure);
+    throw new HazsimError('internal', `The upload's spool file ${file.filepath} holds ${onDisk} of the ${file.size} bytes received`);
+  }
+}
+
+/** How long a short spool file waits for its write error. */
+const SPOOL_ERROR_WAIT_MS = 1000;
+
+/** The error `file` emits within `ms`, or undefined. */
+async function errorWithin(file: File, ms: number): Promise<Error | undefined> {
+  try {
+    const [error] = (await once(file as unknown as NodeJS.EventEmitter, 'error', { signal: AbortSignal.timeout(ms) })) as [Error];
+    return error;
+  } catch {
+    return spoolFailures.get(file);
+  }
+}
+
 /** Builds the body readers for one app. */
 export function createBodyReaders(options: { maxUploadBytes: number; uploadDir?: string }): BodyReaders {
   const parseJson = koaBody({
@@ -175,6 +212,8 @@ export function createBodyReaders(options: { maxUploadBytes: number; uploadDir?:
       hashAlgorithm: false,
       filename: () => `hazsim-upload-${process.pid}-${crypto.randomBytes(8).toString('hex')}`,
       onPart: fileByFilename,
+      // formidable's File is an EventEmitter at run time (its PersistentFile); the typings omit it.
+      onFileBegin: (_name, file) => (file as unknown as NodeJS.EventEmitter).on('error', (error: Error) => spoolFailures.set(file, error)),
     },
   });
   const noop = async () => {};
@@ -207,6 +246,7 @@ export function createBodyReaders(options: { maxUploadBytes: number; uploadDir?:
       } catch (error) {
         throw classifyUploadError(error);
       }
+      await checkSpooledFiles(Object.values((ctx.request.files ?? {}) as Record<string, File | File[]>).flatMap(asList));
       return uploadInput((ctx.request.body ?? {}) as Record<string, unknown>, (ctx.request.files ?? {}) as Record<string, File | File[]>);
     },
   };

@@ -7,7 +7,7 @@
  */
 import type { Context, Middleware } from 'koa';
 import type * as v from 'valibot';
-import { ERROR_KIND_TABLE, isHazsimError, type Issue } from '../../base/errors.js';
+import { ERROR_KIND_TABLE, isHazsimError, isNoSpaceError, toHazsimError, type Issue } from '../../base/errors.js';
 import type { ErrorBody } from '../../app/contract/schemas.js';
 import { clientError } from './clientPaths.js';
 
@@ -31,6 +31,8 @@ interface HttpLibraryError extends Error {
 }
 
 const GENERIC_SERVER_ERROR = 'Internal server error; the server log has the details';
+/** A full disk is the operator's to fix, but the client should know to retry later rather than change its request. */
+const NO_SPACE_DETAIL = "Insufficient storage: the server's disk is full (or its quota reached); nothing was stored, try again once space is freed";
 
 function httpStatus(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 400 && value <= 599 ? value : null;
@@ -51,8 +53,10 @@ function bodyParserDetail(error: HttpLibraryError, maxUploadMb: number): string 
  * error goes to the log.
  */
 export function problemFrom(error: unknown, maxUploadMb: number): Problem {
+  if (isNoSpaceError(error)) error = toHazsimError(error);
   if (isHazsimError(error)) {
     const status = ERROR_KIND_TABLE[error.kind].httpStatus;
+    if (error.kind === 'no_space') return { status, fault: true, detail: NO_SPACE_DETAIL };
     if (status >= 500) return { status, fault: true, detail: GENERIC_SERVER_ERROR };
     if (status !== 422) return { status, detail: error.message };
     return { status, detail: error.message, errors: error.issues ?? [{ path: '', message: error.message }] };

@@ -87,10 +87,10 @@ export function answerConditionally(ctx: Context): void {
   if (ctx.fresh) ctx.status = 304;
 }
 
-/** The ETag of a result file: its sha256. */
-export async function fileTag(filePath: string): Promise<string> {
+/** The ETag of a result file (by path, or a stream of its bytes): its sha256. */
+export async function fileTag(file: string | Readable): Promise<string> {
   const hash = crypto.createHash('sha256');
-  for await (const chunk of fs.createReadStream(filePath)) hash.update(chunk as Buffer);
+  for await (const chunk of typeof file === 'string' ? fs.createReadStream(file) : file) hash.update(chunk as Buffer);
   return weakTag(hash.digest());
 }
 

@@ -83,6 +83,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   422: 'invalid body, form or content; `errors` lists every problem with its path',
   500: 'server fault (details in the server log only)',
   503: 'the cache directory is not usable',
+  507: "the server's disk is full (or its quota reached); nothing was stored (docs/hardening.md)",
 };
 
 /** Turns valibot schemas into the document's JSON Schemas, $ref-ing the named ones. */
@@ -137,7 +138,9 @@ function parameters(route: Route, schemaOf: SchemaOf) {
 }
 
 function operation(route: Route, apiKey: boolean, schemaOf: SchemaOf) {
-  const statuses = [...new Set([...route.errors, ...(apiKey && !route.public ? [401] : []), 500])].sort((a, b) => a - b);
+  // Every request that writes to the server's disk can meet a full one.
+  const writes = route.method !== 'GET' ? [507] : [];
+  const statuses = [...new Set([...route.errors, ...(apiKey && !route.public ? [401] : []), 500, ...writes])].sort((a, b) => a - b);
   const errors = Object.fromEntries(
     statuses.map((status) => [
       status,

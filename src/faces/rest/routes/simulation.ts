@@ -12,11 +12,13 @@ const TAG = 'Simulation';
 export const SQLITE_CONTENT_TYPE = 'application/x-sqlite3';
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
-/** A result file the service wrote to a private temporary path; the route owns it once returned. */
+/** A result file the service wrote to a private temporary path (the route owns it once returned), or one it opened for the route. */
 interface ResultFile {
   filePath: string;
   /** Name offered to the client in Content-Disposition. */
   fileName: string;
+  /** The file already opened by the service (a job's result, checked on this handle): read from it, never from the path again. */
+  fd?: number;
 }
 
 /** A result file and the media type it is sent as. */
@@ -26,22 +28,36 @@ interface TypedResultFile extends ResultFile {
 
 /**
  * Streams a file from disk as an attachment with its sha256 as ETag; `afterwards` runs once
- * the response is over, whether it was sent completely or the client went away.
+ * the response is over, whether it was sent completely or the client went away. A handle the
+ * file came with is read and closed here.
  */
 export async function sendFile(ctx: Context, file: ResultFile, contentType: string, afterwards: () => void = () => undefined): Promise<void> {
+  const closeHandle = () => {
+    if (file.fd !== undefined) fs.close(file.fd, () => {});
+  };
   if (ctx.res.destroyed) {
+    closeHandle();
     afterwards();
     return;
   }
   try {
-    const { size } = await fs.promises.stat(file.filePath);
-    ctx.res.once('close', afterwards);
-    ctx.etag = await fileTag(file.filePath);
+    if (file.fd === undefined) {
+      const { size } = await fs.promises.stat(file.filePath);
+      ctx.res.once('close', afterwards);
+      ctx.etag = await fileTag(file.filePath);
+      ctx.length = size;
+      ctx.body = fs.createReadStream(file.filePath);
+    } else {
+      const { size } = fs.fstatSync(file.fd);
+      ctx.etag = await fileTag(fs.createReadStream('', { fd: file.fd, autoClose: false, start: 0 }));
+      ctx.res.once('close', afterwards);
+      ctx.length = size;
+      ctx.body = fs.createReadStream('', { fd: file.fd, autoClose: true, start: 0 });
+    }
     ctx.type = contentType;
     ctx.attachment(file.fileName);
-    ctx.length = size;
-    ctx.body = fs.createReadStream(file.filePath);
   } catch (error) {
+    closeHandle();
     afterwards();
     throw error;
   }

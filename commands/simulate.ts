@@ -53,6 +53,13 @@ export function runRequest(inputs: { distribution: string; hazard: string; curve
     distribution_system_name: inputs.distribution,
     hazard_system_name: inputs.hazard,
     curve_set: inputs.curveSet,
+    ...runOptionFields(options),
+  };
+}
+
+/** The request fields of addRunOptions' options but the curve set. */
+export function runOptionFields(options: Pick<RunOptions, 'physics' | 'groundMotionVariability' | 'vegetation'>) {
+  return {
     physics: options.physics,
     ground_motion_variability: options.groundMotionVariability,
     ...(options.vegetation !== undefined

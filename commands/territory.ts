@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { emit, formatFields, formatTable } from './output.js';
-import { parseSamples, parseSeed } from './simulate.js';
+import { addRunOptions, parseSamples, parseSeed, runOptionFields, type RunOptions } from './simulate.js';
 import { HazsimError } from '../src/base/errors.js';
 import { hindcastCsv, type HindcastResult } from '../src/app/territory/territory.js';
 import { DEFAULT_CUSTOMERS_PER_COPY, SETTLEMENT_CLASSES, type SettlementClass } from '../src/app/territory/territorySchemas.js';
@@ -105,12 +105,10 @@ export function makeTerritoryCommand(context: CommandContext): Command {
   return territory;
 }
 
-interface HindcastOptions extends GlobalOptions {
+interface HindcastOptions extends RunOptions {
   observed: string;
   samples: number;
   seed: number;
-  curveSet?: string;
-  output?: string;
 }
 
 const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)} %`);
@@ -155,7 +153,7 @@ function formatHindcast(context: CommandContext, result: HindcastResult): string
 }
 
 export function makeHindcastCommand(context: CommandContext): Command {
-  return new Command('hindcast')
+  const command = new Command('hindcast')
     .description(
       'impact over every county of a territory, compared with observed county outages: peak fraction out, time of peak, customer-hours, skill metrics (docs/hindcast.md)',
     )
@@ -167,19 +165,19 @@ export function makeHindcastCommand(context: CommandContext): Command {
     )
     .requiredOption('-n, --samples <count>', 'scenarios per county', parseSamples)
     .option('--seed <seed>', 'random seed', parseSeed, 0)
-    .option('--curve-set <name>', 'fragility curve set (default: DEFAULT_CURVES)')
-    .option('-o, --output <csv>', 'also write the per-county table as CSV')
-    .action(async (territory: string, hazard: string, options: HindcastOptions) => {
-      const service = context.service(options);
-      const result = await service.territories.hindcast({
-        territory_name: territory,
-        hazard_system_name: hazard,
-        observed_csv: readUserFile(options.observed, '--observed'),
-        number_of_samples: options.samples,
-        seed: options.seed,
-        ...(options.curveSet ? { curve_set: options.curveSet } : {}),
-      });
-      if (options.output) fs.writeFileSync(options.output, hindcastCsv(result));
-      emit(context, { json: options.json }, result, () => formatHindcast(context, result));
+    .option('-o, --output <csv>', 'also write the per-county table as CSV');
+  return addRunOptions(command).action(async (territory: string, hazard: string, options: HindcastOptions) => {
+    const service = context.service(options);
+    const result = await service.territories.hindcast({
+      territory_name: territory,
+      hazard_system_name: hazard,
+      observed_csv: readUserFile(options.observed, '--observed'),
+      number_of_samples: options.samples,
+      seed: options.seed,
+      ...(options.curveSet ? { curve_set: options.curveSet } : {}),
+      ...runOptionFields(options),
     });
+    if (options.output) fs.writeFileSync(options.output, hindcastCsv(result));
+    emit(context, { json: options.json }, result, () => formatHindcast(context, result));
+  });
 }

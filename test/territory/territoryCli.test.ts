@@ -81,6 +81,20 @@ cli('hindcast: impact per county joined to an observed county table; JSON metric
   assert.match(lines[0], /^fips,name,customers,predicted_peak_fraction,observed_peak_fraction/);
 });
 
+cli('hindcast takes the run options of impact: trees beside the lines add tree-fall outages to the same draws', () => {
+  const observed = file('observed-trees.csv', 'storm_id,usa_atcf_id,geoid,max_pct_out,avg_customer_hrs_out\nHugo,X,45019,0.9,40\nHugo,X,45015,0.2,5\n');
+  const hindcast = (...extra: string[]) =>
+    runCli(['hindcast', 'sc', 'hurricane', '--observed', observed, '-n', '4', '--seed', '1', ...extra, '--json', '--cache-dir', cache]);
+  const bare = hindcast();
+  const withTrees = hindcast('--vegetation', 'default');
+  assert.is(withTrees.code, 0, withTrees.stderr);
+  const customerHours = (run: ReturnType<typeof runCli>) => json(run).counties.map((county: any) => county.predicted_customer_hours as number);
+  customerHours(withTrees).forEach((hours: number, index: number) => assert.ok(hours >= customerHours(bare)[index] - 1e-9));
+  const refused = hindcast('--vegetation', 'default', '--physics', 'erad_v1');
+  assert.is(refused.code, 5, refused.stderr);
+  assert.match(refused.stderr, /vegetation/);
+});
+
 cli('bad inputs: clear errors and exit codes', () => {
   const bad = file('bad.csv', 'fips,customers\n45019,many\n');
   let run = runCli(['territory', 'build', 'x', '--counties', '45019', '--customers', bad, '--cache-dir', cache]);

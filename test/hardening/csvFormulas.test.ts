@@ -4,6 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EXAMPLES, json, runCli, tempDir } from '../helpers/cli.js';
 import { readZipEntries } from '../helpers/unzip.js';
+import { parseCsv } from '../../src/domain/fragility/simcenter.js';
 
 // Limit-state names are free text in a curve set and reach damage.csv as damage states. A name
 // such as =HYPERLINK(...) ran as a formula when the file was opened in a spreadsheet (OWASP,
@@ -11,29 +12,6 @@ import { readZipEntries } from '../helpers/unzip.js';
 
 /** Limit-state names a spreadsheet would run, one per formula-starting character. */
 const HOSTILE = ['-2+3', '=HYPERLINK("http://example.invalid/?x","click")', '+1+1', '@SUM(1,2)'];
-
-/** The fields of one CSV line as RFC 4180 reads them (quoted fields, doubled quotes). */
-function csvFields(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else field += char;
-  }
-  fields.push(field);
-  return fields;
-}
 
 const test = suite('CSV formulas');
 
@@ -94,7 +72,7 @@ test('damage.csv writes limit-state names that start a formula as text', async (
   assert.is(lines[0], 'sample,asset,timestamp,damage_state,repair_hours');
   const seen = new Set<string>();
   for (const line of lines.slice(1)) {
-    const fields = csvFields(line);
+    const [fields] = parseCsv(line);
     assert.is(fields.length, 5, line);
     for (const field of fields) assert.not.match(field, /^[=+\-@\t\r]/, `a cell starts a formula: ${line}`);
     // Asset types the set has no curve for keep their states from elsewhere (plain words).

@@ -52,34 +52,21 @@ export function resolutionMs(text: string, where: string): number {
 
 function associations(db: Database.Database): Association[] {
   const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
+  type Row = { seriesUuid: string; loadUuid: string; initial: string; resolution: string; features: string | null };
+  const read = (sql: string, features: (text: string | null) => Record<string, unknown>): Association[] =>
+    (db.prepare(sql).all() as Row[]).map((row) => ({ ...row, features: features(row.features) }));
   if (tables.has('time_series_associations')) {
-    const rows = db
-      .prepare(
-        "SELECT time_series_uuid, owner_uuid, initial_timestamp, resolution, features FROM time_series_associations WHERE name = 'active_power' AND owner_type = 'DistributionLoad' AND time_series_type = 'SingleTimeSeries'",
-      )
-      .all() as { time_series_uuid: string; owner_uuid: string; initial_timestamp: string; resolution: string; features: string | null }[];
-    return rows.map((row) => ({
-      seriesUuid: row.time_series_uuid,
-      loadUuid: row.owner_uuid,
-      initial: row.initial_timestamp,
-      resolution: row.resolution,
+    return read(
+      "SELECT time_series_uuid AS seriesUuid, owner_uuid AS loadUuid, initial_timestamp AS initial, resolution, features FROM time_series_associations WHERE name = 'active_power' AND owner_type = 'DistributionLoad' AND time_series_type = 'SingleTimeSeries'",
       // features: a JSON array of single-key objects (gdm-format.md §6.2).
-      features: Object.assign({}, ...((JSON.parse(row.features ?? '[]') as Record<string, unknown>[]) ?? [])) as Record<string, unknown>,
-    }));
+      (text) => Object.assign({}, ...((JSON.parse(text ?? '[]') as Record<string, unknown>[]) ?? [])) as Record<string, unknown>,
+    );
   }
   if (tables.has('time_series_metadata')) {
-    const rows = db
-      .prepare(
-        "SELECT time_series_uuid, component_uuid, initial_time, resolution, metadata FROM time_series_metadata WHERE variable_name = 'active_power' AND component_type = 'DistributionLoad' AND time_series_type = 'SingleTimeSeries'",
-      )
-      .all() as { time_series_uuid: string; component_uuid: string; initial_time: string; resolution: string; metadata: string | null }[];
-    return rows.map((row) => ({
-      seriesUuid: row.time_series_uuid,
-      loadUuid: row.component_uuid,
-      initial: row.initial_time,
-      resolution: row.resolution,
-      features: ((JSON.parse(row.metadata ?? '{}') as { user_attributes?: Record<string, unknown> }).user_attributes ?? {}) as Record<string, unknown>,
-    }));
+    return read(
+      "SELECT time_series_uuid AS seriesUuid, component_uuid AS loadUuid, initial_time AS initial, resolution, metadata AS features FROM time_series_metadata WHERE variable_name = 'active_power' AND component_type = 'DistributionLoad' AND time_series_type = 'SingleTimeSeries'",
+      (text) => ((JSON.parse(text ?? '{}') as { user_attributes?: Record<string, unknown> }).user_attributes ?? {}) as Record<string, unknown>,
+    );
   }
   return [];
 }

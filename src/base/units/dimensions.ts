@@ -3,7 +3,7 @@
  * has it. Error messages use these names ("a current; expected a voltage").
  */
 import { BASE_DIMENSIONS } from './definitions.js';
-import { resolveUnit, sameDimension, type Dimension } from './parse.js';
+import { resolveUnit, sameDimension, type DimensionExponents } from './parse.js';
 
 /** Dimension name -> a unit of that dimension (pint spelling). Order matters: the first match names a dimension. */
 export const NAMED_DIMENSIONS = {
@@ -36,19 +36,19 @@ export const NAMED_DIMENSIONS = {
 
 export type DimensionName = keyof typeof NAMED_DIMENSIONS;
 
-const NAMED: { name: DimensionName; dimension: Dimension }[] = Object.entries(NAMED_DIMENSIONS).map(([name, unit]) => {
+const NAMED: { name: DimensionName; dimension: DimensionExponents }[] = Object.entries(NAMED_DIMENSIONS).map(([name, unit]) => {
   const resolved = resolveUnit(unit);
   if (typeof resolved === 'string') throw new Error(`bad dimension unit ${unit}: ${resolved}`);
   return { name: name as DimensionName, dimension: resolved.dimension };
 });
 
 /** The dimension of a named kind of quantity. */
-export function dimensionOf(name: DimensionName): Dimension {
+export function dimensionOf(name: DimensionName): DimensionExponents {
   return NAMED.find((entry) => entry.name === name)!.dimension;
 }
 
 /** A readable name for a dimension: "voltage", or "[length] / [time] ** 3" when it has no name. */
-export function describeDimension(dimension: Dimension): string {
+export function describeDimension(dimension: DimensionExponents): string {
   const named = NAMED.find((entry) => sameDimension(entry.dimension, dimension));
   if (named) return named.name;
   const part = (i: number, power: number) => `[${BASE_DIMENSIONS[i]}]${power === 1 ? '' : ` ** ${power}`}`;

@@ -1,3 +1,3 @@
-export { resolveUnit, sameDimension, type Dimension, type Unit } from './parse.js';
+export { resolveUnit, sameDimension, type DimensionExponents, type Unit } from './parse.js';
 export { dimensionOf, describeDimension, type DimensionName } from './dimensions.js';
 export { readScalarQuantity, dimensionProblem, convert, toSI, type ScalarQuantity } from './quantity.js';

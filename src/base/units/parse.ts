@@ -8,15 +8,15 @@
 import { BASE_DIMENSIONS, PREFIXES, UNIT_DEFINITIONS, type BaseDimension } from './definitions.js';
 
 /** Exponents of the seven base dimensions, in BASE_DIMENSIONS order. */
-export type Dimension = readonly number[];
+export type DimensionExponents = readonly number[];
 
 /** A unit reduced to SI: value_SI = value · factor; `dimension` says what it measures. */
 export interface Unit {
   readonly factor: number;
-  readonly dimension: Dimension;
+  readonly dimension: DimensionExponents;
 }
 
-const DIMENSIONLESS: Dimension = BASE_DIMENSIONS.map(() => 0);
+const DIMENSIONLESS: DimensionExponents = BASE_DIMENSIONS.map(() => 0);
 
 type Token =
   | { kind: 'number'; value: number; at: number }
@@ -255,7 +255,7 @@ export function resolveUnit(expression: string): Unit | string {
 }
 
 /** True when two dimensions are equal (exponent by exponent). */
-export function sameDimension(a: Dimension, b: Dimension): boolean {
+export function sameDimension(a: DimensionExponents, b: DimensionExponents): boolean {
   for (let i = 0; i < a.length; i += 1) if (Math.abs(a[i] - b[i]) > 1e-12) return false;
   return true;
 }

@@ -4,7 +4,7 @@
  */
 import { HazsimError } from '../errors.js';
 import { describeDimension } from './dimensions.js';
-import { resolveUnit, sameDimension, type Dimension, type Unit } from './parse.js';
+import { resolveUnit, sameDimension, type DimensionExponents, type Unit } from './parse.js';
 
 /** A scalar quantity read from text or an object: the value as written, its units, and SI. */
 export interface ScalarQuantity {
@@ -45,7 +45,7 @@ export function readScalarQuantity(input: unknown): ScalarQuantity | string {
 }
 
 /** A message when `unit` does not have `expected` dimension ("ampere is a current, not a voltage"), else null. */
-export function dimensionProblem(units: string, unit: Unit, expected: Dimension): string | null {
+export function dimensionProblem(units: string, unit: Unit, expected: DimensionExponents): string | null {
   if (sameDimension(unit.dimension, expected)) return null;
   return `units "${units}" measure ${describeDimension(unit.dimension)}, not ${describeDimension(expected)}`;
 }
@@ -66,7 +66,7 @@ export function convert(value: number, fromUnits: string, toUnits: string): numb
 }
 
 /** The SI value of a quantity string or `{value, units}` object of the expected dimension; throws invalid_input otherwise. */
-export function toSI(input: unknown, expected?: Dimension): number {
+export function toSI(input: unknown, expected?: DimensionExponents): number {
   const quantity = readScalarQuantity(input);
   if (typeof quantity === 'string') throw new HazsimError('invalid_input', quantity);
   const problem = expected ? dimensionProblem(quantity.units, quantity.unit, expected) : null;

@@ -27,7 +27,7 @@ export const DEFAULT_SPAN_M: Readonly<Partial<Record<AssetType, number>>> = {
 const OVERHEAD_LINE_TYPES: ReadonlySet<AssetType> = new Set(['distribution_overhead_lines', 'transmission_overhead_lines']);
 
 /** Sites of the physics and fragility stages: one row per element, grouped by element type. */
-export interface ElementTable {
+export interface ElementSites {
   count: number;
   longitude: Float64Array;
   latitude: Float64Array;
@@ -85,7 +85,7 @@ function floodHeight(assetType: AssetType): number {
 }
 
 /** Expands an asset table into its elements (docs/physics.md), grouped by element type so curves run over contiguous slices. */
-export function expandElements(assets: AssetTable): ElementTable {
+export function expandElements(assets: AssetTable): ElementSites {
   const longitude: number[] = [];
   const latitude: number[] = [];
   const typeIndex: number[] = [];

@@ -14,14 +14,14 @@ import { canonicalUuid } from './uuid.js';
 import { MESSAGES, readCurvePoints, readGdmReference, readInsulation, readNestedReference, TIME_PATTERN } from './values.js';
 
 /** One problem, at a path relative to the value checked. */
-export interface Problem {
+export interface ModelProblem {
   segments: (string | number)[];
   message: string;
 }
 
 /** What a failed check returns. */
 export class Problems {
-  constructor(readonly list: Problem[]) {}
+  constructor(readonly list: ModelProblem[]) {}
 }
 
 /** Returns the checked (possibly converted) value, or Problems. */
@@ -57,7 +57,7 @@ function listCheck(item: Check): Check {
   return (value) => {
     if (!Array.isArray(value)) return fail(MESSAGES.list);
     let output: unknown[] | null = null;
-    let problems: Problem[] | null = null;
+    let problems: ModelProblem[] | null = null;
     for (let index = 0; index < value.length; index += 1) {
       const result = item(value[index]);
       if (result instanceof Problems) {
@@ -138,7 +138,7 @@ export interface ClassChecker {
    * Validates one component object: returns its fields (every field, defaults filled) and
    * appends each problem, unknown keys included, to `problems`.
    */
-  run(input: Record<string, unknown>, problems: Problem[]): Record<string, unknown>;
+  run(input: Record<string, unknown>, problems: ModelProblem[]): Record<string, unknown>;
 }
 
 function compileField(key: string, spec: FieldSpec, form: InputForm): CompiledField {
@@ -150,7 +150,7 @@ function compileField(key: string, spec: FieldSpec, form: InputForm): CompiledFi
   return { key, spec, check };
 }
 
-function reportAt(problems: Problem[], key: string, found: Problems): void {
+function reportAt(problems: ModelProblem[], key: string, found: Problems): void {
   for (const problem of found.list) problems.push({ segments: [key, ...problem.segments], message: problem.message });
 }
 

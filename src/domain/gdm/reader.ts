@@ -6,7 +6,7 @@
  */
 import type { Issue } from '../../base/errors.js';
 import { formatPath } from '../../base/validation.js';
-import { classChecker, type Problem } from './checks.js';
+import { classChecker, type ModelProblem } from './checks.js';
 import type { ClassSpec } from './classSpec.js';
 import { componentLabel, decodeGdmComponents, decodeNestedComponents, type RawComponent, type Unreadable } from './decode.js';
 import { distributionForm } from './detect.js';
@@ -110,7 +110,7 @@ class Reading {
 
   /** Checks every component object against its class, unknown keys included. */
   validate(form: InputForm): void {
-    const problems: Problem[] = [];
+    const problems: ModelProblem[] = [];
     for (let position = 0; position < this.raw.length; position += 1) {
       const { spec, input, path } = this.raw[position];
       problems.length = 0;

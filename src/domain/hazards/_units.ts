@@ -4,7 +4,7 @@
  * (src/base/units) and checked against the dimension a field needs. Every quantity is turned
  * into its SI base value here, at the edge; nothing inside hazsim carries units.
  */
-import { describeDimension, dimensionOf, resolveUnit, sameDimension, type Dimension as UnitsDimension, type Unit } from '../../base/units/index.js';
+import { describeDimension, dimensionOf, resolveUnit, sameDimension, type DimensionExponents, type Unit } from '../../base/units/index.js';
 
 export type Dimension = 'length' | 'speed' | 'acceleration' | 'pressure' | 'pressure_rate' | 'angle';
 
@@ -12,7 +12,7 @@ export type Dimension = 'length' | 'speed' | 'acceleration' | 'pressure' | 'pres
 export const STANDARD_GRAVITY_MS2 = 9.80665;
 
 /** Each dimension as src/base/units knows it, and the factor from SI to the unit hazsim holds it in (degrees for angles). */
-const DIMENSIONS: Readonly<Record<Dimension, { dimension: UnitsDimension; siPerHeldUnit: number }>> = {
+const DIMENSIONS: Readonly<Record<Dimension, { dimension: DimensionExponents; siPerHeldUnit: number }>> = {
   length: { dimension: dimensionOf('length'), siPerHeldUnit: 1 },
   speed: { dimension: dimensionOf('speed'), siPerHeldUnit: 1 },
   acceleration: { dimension: dimensionOf('acceleration'), siPerHeldUnit: 1 },

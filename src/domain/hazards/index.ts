@@ -1,5 +1,5 @@
 export { hazardForm, infrasysTypeOf } from './detect.js';
-export { validateHazardContent, readHazardModel, summarizeHazardModel, type HazardModelSummary } from './model.js';
+export { validateHazardContent, readHazardModel, summarizeHazardModel, type HazardSummary } from './model.js';
 export { computeIntensities, quantitiesOf } from './intensities.js';
 export { descriptorOf, hazardDescriptors, hazardFileEntries, hazardFileEntry, hazardFileTypes, registerHazardType, supportedHazardTypes } from './registry.js';
 export * from './quantities.js';

@@ -36,7 +36,7 @@ export function readHazardModel(content: unknown): HazardModel {
 }
 
 /** What `hazsim show`, `hazsim validate` and MCP report about a hazard model. */
-export interface HazardModelSummary {
+export interface HazardSummary {
   /** The name inside the content ('' when it gives none; a cached model's own name may differ). */
   system_name: string;
   /** Top-level models in the file. */
@@ -50,7 +50,7 @@ export interface HazardModelSummary {
 }
 
 /** Counts, timestamps and extent of a hazard model. */
-export function summarizeHazardModel(model: HazardModel): HazardModelSummary {
+export function summarizeHazardModel(model: HazardModel): HazardSummary {
   const counts: Record<string, number> = Object.fromEntries(hazardFileTypes().map((type) => [type, 0]));
   let box: BoundingBox | null = null;
   for (const entry of model.models) {

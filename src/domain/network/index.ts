@@ -13,7 +13,7 @@ export {
   REPAIR_DRAW_DESCRIPTION,
   defaultRepairTime,
   repairTimeDrawer,
-  type RepairDistribution,
+  type HazardRepairTime,
   type RepairHazard,
 } from './repairTimes.js';
 export {

@@ -12,7 +12,7 @@ import { ASSET_TYPES, type AssetType } from '../assets/types.js';
 /** The hazards with their own repair times. */
 export type RepairHazard = 'earthquake' | 'wind' | 'flood' | 'fire';
 
-export interface RepairDistribution {
+export interface HazardRepairTime {
   mean_hours: number;
   sd_hours: number;
   /** Where the numbers come from. */
@@ -23,13 +23,13 @@ export interface RepairDistribution {
 
 /** Substations and everything else (a distribution circuit's lines, poles, switches, transformers...). */
 interface ClassRepairTimes {
-  substation: RepairDistribution;
-  circuit: RepairDistribution;
+  substation: HazardRepairTime;
+  circuit: HazardRepairTime;
 }
 
 const HAZUS = 'Hazus 5.1 Earthquake Model Technical Manual, section 8.5, electric power restoration functions (after ATC-13), extensive damage';
 const NOT_FOUND = 'no published restoration function for this hazard and power components was found (fragility-sources README §4)';
-const judgement = (meanHours: number, sdHours: number, why: string): RepairDistribution => ({
+const judgement = (meanHours: number, sdHours: number, why: string): HazardRepairTime => ({
   mean_hours: meanHours,
   sd_hours: sdHours,
   source: `hazsim's judgement: ${why}; ${NOT_FOUND}`,
@@ -57,16 +57,16 @@ export const REPAIR_TIMES_BY_HAZARD: Readonly<Record<RepairHazard, ClassRepairTi
 };
 
 /** The earthquake row per asset type: the repair times of a failure whose hazard is unknown (and the table docs/output-impact.md has always shown). */
-export const DEFAULT_REPAIR_TIMES: Readonly<Record<AssetType, RepairDistribution>> = Object.fromEntries(
+export const DEFAULT_REPAIR_TIMES: Readonly<Record<AssetType, HazardRepairTime>> = Object.fromEntries(
   ASSET_TYPES.map((type) => [type, REPAIR_TIMES_BY_HAZARD.earthquake[type === 'substation' ? 'substation' : 'circuit']]),
-) as Record<AssetType, RepairDistribution>;
+) as Record<AssetType, HazardRepairTime>;
 
 /**
  * The repair time of a failed asset: its class's under each hazard present at its site when it
  * failed, the longest mean of those (several hazards at once damage more); the earthquake row
  * when no hazard is known. Elements that are not assets (loads) repair like a circuit.
  */
-export function defaultRepairTime(assetType: AssetType | null, hazards: readonly RepairHazard[] = []): RepairDistribution {
+export function defaultRepairTime(assetType: AssetType | null, hazards: readonly RepairHazard[] = []): HazardRepairTime {
   const pick = (hazard: RepairHazard) => REPAIR_TIMES_BY_HAZARD[hazard][assetType === 'substation' ? 'substation' : 'circuit'];
   let best = pick('earthquake');
   let first = true;
@@ -83,7 +83,7 @@ export const REPAIR_DRAW_DESCRIPTION =
   'sample i draws from seedrandom.alea(`${seed}:${i}:repair`), one repair time per failed asset in the order of tracked_changes.json (failure time, then uuid): a normal variate by Box-Muller from two draws, redrawn while it is not positive';
 
 /** The repair-time generator of one sample: each call returns the next failed asset's repair time in hours. */
-export function repairTimeDrawer(seed: number, sample: number): (distribution: RepairDistribution) => number {
+export function repairTimeDrawer(seed: number, sample: number): (distribution: HazardRepairTime) => number {
   const uniform = seedrandom.alea(`${seed}:${sample}:repair`);
   return (distribution) => {
     for (;;) {

@@ -1,4 +1,4 @@
-import type { ElementTable } from '../assets/elements.js';
+import type { ElementSites } from '../assets/elements.js';
 import type { AssetTable } from '../assets/types.js';
 import { intensityQuantityNames, quantityDefinition } from '../hazards/quantities.js';
 import type { IntensityGrid, IntensityQuantity } from '../hazards/types.js';
@@ -67,7 +67,7 @@ const BLOCK_BYTES = 128 * 1024 * 1024;
  */
 export function eventSurvival(
   assets: AssetTable,
-  elements: ElementTable,
+  elements: ElementSites,
   timestamps: string[],
   quantities: IntensityQuantity[],
   gridFor: (from: number, to: number) => IntensityGrid,
@@ -308,7 +308,7 @@ function morePeak(before: Float64Array, now: Float64Array, mostSevere: 'max' | '
 }
 
 /** Per asset: its element count and the hazard with the lowest survival over the event (null when none lowers it). */
-function assetEvents(assetCount: number, elements: ElementTable, finalByHazard: Map<string, Float64Array>): AssetEvents {
+function assetEvents(assetCount: number, elements: ElementSites, finalByHazard: Map<string, Float64Array>): AssetEvents {
   const governingHazard: (string | null)[] = new Array(assetCount).fill(null);
   const lowest = new Float64Array(assetCount).fill(1);
   for (const [hazard, final] of finalByHazard) {

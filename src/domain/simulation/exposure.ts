@@ -17,7 +17,7 @@
  * over the same structures changes none of this: per-asset and per-circuit curves stay one
  * factor, per-km curves keep the length, structures keep their count.
  */
-import type { ElementTable } from '../assets/elements.js';
+import type { ElementSites } from '../assets/elements.js';
 import { ASSET_TYPES, type AssetTable } from '../assets/types.js';
 import type { AppliesTo } from '../fragility/types.js';
 
@@ -32,7 +32,7 @@ export interface QuantityExposure {
 }
 
 /** The exposure of every element for one quantity; `appliesToOf` gives an asset type's (by ASSET_TYPES index) curve declaration for it. */
-export function quantityExposure(assets: AssetTable, elements: ElementTable, appliesToOf: (typeIndex: number) => AppliesTo | undefined): QuantityExposure {
+export function quantityExposure(assets: AssetTable, elements: ElementSites, appliesToOf: (typeIndex: number) => AppliesTo | undefined): QuantityExposure {
   const power = new Float64Array(elements.count).fill(1);
   const governed = new Uint8Array(elements.count);
   let trivial = true;

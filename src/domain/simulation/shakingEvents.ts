@@ -10,7 +10,7 @@
  * the hazard's survival (the governing quantity per event: the lowest survival of those with a
  * curve). The reported intensity is the most severe median over the asset's elements so far.
  */
-import type { ElementTable } from '../assets/elements.js';
+import type { ElementSites } from '../assets/elements.js';
 import { greatCircleDistanceKm, jb2009Correlation } from '../hazards/earthquake/correlation/index.js';
 import type { IntensityGrid, IntensityQuantity } from '../hazards/types.js';
 import type { CompiledCurve, CompiledFragility } from '../fragility/types.js';
@@ -56,7 +56,7 @@ function elementsByAsset(owner: Int32Array, assetCount: number): { start: Int32A
 }
 
 /** Mean pairwise Jayaram–Baker correlation of `count` elements (indices in `members`). */
-function meanCorrelation(elements: ElementTable, members: Int32Array, count: number, rangeKm: number): number {
+function meanCorrelation(elements: ElementSites, members: Int32Array, count: number, rangeKm: number): number {
   if (count < 2) return 1;
   let sum = 0;
   for (let i = 0; i < count; i++) {
@@ -70,7 +70,7 @@ function meanCorrelation(elements: ElementTable, members: Int32Array, count: num
 }
 
 /** The accumulator for a run's earthquake quantities over `elements` of `assetCount` assets. */
-export function createShakingEvents(elements: ElementTable, assetCount: number, rules: ShakingQuantityRule[]): ShakingEvents {
+export function createShakingEvents(elements: ElementSites, assetCount: number, rules: ShakingQuantityRule[]): ShakingEvents {
   const { start, list } = elementsByAsset(elements.owner, assetCount);
   const longest = Math.max(1, ...Array.from({ length: assetCount }, (_, a) => start[a + 1] - start[a]));
   const scratch: AssetShaking = {

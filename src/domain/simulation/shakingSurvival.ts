@@ -31,7 +31,7 @@
  * is plain (typed arrays and numbers), so it crosses to the sampling worker threads, where
  * `createSampleSurvival` turns it into the per-sample survival the scenario engine samples from.
  */
-import type { ElementTable } from '../assets/elements.js';
+import type { ElementSites } from '../assets/elements.js';
 import type { CompiledCurve, CompiledCurveSet } from '../fragility/types.js';
 import { curveFor, damageStateProbabilitiesAt, survivalInto } from '../fragility/index.js';
 import type { FailureDamage, SampleSurvival } from '../scenarios/index.js';
@@ -46,7 +46,7 @@ import {
   createStandardNormalSource,
   type VecchiaFactor,
 } from '../hazards/earthquake/correlation/index.js';
-import type { IntensityMeasure } from '../hazards/earthquake/correlation/index.js';
+import type { CorrelatedMeasure } from '../hazards/earthquake/correlation/index.js';
 import { computeIntensities, quantityDefinition, type HazardModel, type IntensityQuantity } from '../hazards/index.js';
 
 /** This module, for the scenario engine to load in its sampling threads (ScenarioInput.sampleSurvival). */
@@ -60,7 +60,7 @@ export const SHAKING_SURVIVAL_DESCRIPTION =
 export const SHAKING_NEIGHBOURS = 30;
 
 /** Jayaram–Baker intensity measure of each earthquake quantity; Vs30 is taken as not clustered (eq. 17), OpenQuake's default. */
-export const SHAKING_MEASURES: Readonly<Record<string, IntensityMeasure>> = {
+export const SHAKING_MEASURES: Readonly<Record<string, CorrelatedMeasure>> = {
   pga: { kind: 'PGA' },
   pgv: { kind: 'PGV' },
   sa_0_3: { kind: 'SA', periodS: 0.3 },
@@ -118,7 +118,7 @@ function typeRunsOf(typeIndex: Uint8Array): Int32Array {
  */
 export function prepareShakingSurvival(
   hazard: HazardModel,
-  elements: ElementTable,
+  elements: ElementSites,
   assetCount: number,
   compiled: CompiledCurveSet,
   otherSurvival: Float64Array,

@@ -4,7 +4,7 @@
  * (treeFall.ts), and the chance that no tree struck the span; a line survives tree fall when
  * every span does. Default physics only. Pure.
  */
-import type { ElementTable } from '../assets/elements.js';
+import type { ElementSites } from '../assets/elements.js';
 import { ASSET_TYPES, type AssetTable } from '../assets/types.js';
 import {
   computeIntensities,
@@ -68,7 +68,7 @@ function tabulated(stand: TreeStand): (gustMs: number) => number {
 }
 
 /** The spans with trees beside them: element index, owner, length and stand. */
-function spansWithTrees(assets: AssetTable, elements: ElementTable, stands: readonly (TreeStand | null)[]) {
+function spansWithTrees(assets: AssetTable, elements: ElementSites, stands: readonly (TreeStand | null)[]) {
   const lineTypes = new Set(TREE_FALL_LINE_TYPES.map((type) => ASSET_TYPES.indexOf(type)));
   const picked: number[] = [];
   for (let e = 0; e < elements.count; e += 1) {
@@ -109,7 +109,7 @@ function gustFactors(hazard: HazardModel, sites: { count: number; longitude: Flo
  * no trees). Each span's strikes are Poisson at the rate of its event-peak gust, so the
  * survival never rises; a span the wind does not reach keeps survival 1.
  */
-export function treeFallSurvival(assets: AssetTable, elements: ElementTable, hazard: HazardModel, stands: readonly (TreeStand | null)[]): TreeFallComputation {
+export function treeFallSurvival(assets: AssetTable, elements: ElementSites, hazard: HazardModel, stands: readonly (TreeStand | null)[]): TreeFallComputation {
   const timestampCount = hazard.timestamps.length;
   const survival = new Float64Array(assets.count * timestampCount).fill(Number.NaN);
   const picked = spansWithTrees(assets, elements, stands);

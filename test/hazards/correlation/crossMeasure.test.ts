@@ -12,7 +12,7 @@ import {
   crossMeasureCorrelation,
   crossMeasureFactor,
 } from '../../../src/domain/hazards/earthquake/correlation/crossMeasure.js';
-import type { IntensityMeasure } from '../../../src/domain/hazards/earthquake/correlation/index.js';
+import type { CorrelatedMeasure } from '../../../src/domain/hazards/earthquake/correlation/index.js';
 
 const close = (actual: number, expected: number, tolerance: number) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `expected ${expected} ± ${tolerance}, got ${actual}`);
@@ -63,10 +63,10 @@ br('is continuous with the PGA value at short periods (0.729 at 0.01 s, 0.733 fo
 br.run();
 
 const matrix = suite('crossMeasureCorrelation');
-const PGA: IntensityMeasure = { kind: 'PGA' };
-const PGV: IntensityMeasure = { kind: 'PGV' };
-const SA03: IntensityMeasure = { kind: 'SA', periodS: 0.3 };
-const SA10: IntensityMeasure = { kind: 'SA', periodS: 1.0 };
+const PGA: CorrelatedMeasure = { kind: 'PGA' };
+const PGV: CorrelatedMeasure = { kind: 'PGV' };
+const SA03: CorrelatedMeasure = { kind: 'SA', periodS: 0.3 };
+const SA10: CorrelatedMeasure = { kind: 'SA', periodS: 1.0 };
 
 matrix('takes PGA as SA(0.01 s) for Baker & Jayaram and PGV pairs from Bradley', () => {
   close(crossMeasureCorrelation(PGA, SA10), bakerJayaram2008(0.01, 1), 0);

@@ -9,7 +9,7 @@ import {
   jb2009CorrelationMatrix,
   jb2009Range,
   jb2009RangeForPeriod,
-  type IntensityMeasure,
+  type CorrelatedMeasure,
 } from '../../../src/domain/hazards/earthquake/correlation/index.js';
 import { choleskyInPlace } from '../../../src/domain/hazards/earthquake/correlation/cholesky.js';
 
@@ -24,7 +24,7 @@ function close(actual: number, expected: number, tolerance: number, what: string
 const LONS = new Float64Array([2, 2, 2, 2]);
 const LATS = new Float64Array([-40, -40.1, -40, -39.9]);
 
-const CASES: { measure: IntensityMeasure; clustering: boolean; range: number; r1: number; r2: number }[] = [
+const CASES: { measure: CorrelatedMeasure; clustering: boolean; range: number; r1: number; r2: number }[] = [
   { measure: { kind: 'SA', periodS: 0.1 }, clustering: false, range: 10.22, r1: 0.03823366, r2: 0.00146181 },
   { measure: { kind: 'SA', periodS: 0.95 }, clustering: false, range: 24.84, r1: 0.26107857, r2: 0.06816202 },
   { measure: { kind: 'SA', periodS: 0.001 }, clustering: true, range: 40.685, r1: 0.44046654, r2: 0.19401077 },

@@ -35,7 +35,7 @@ export {
   type TranslationVelocity,
 } from './translation.js';
 export { buildTimeline, interpolateTrack, stormStateAt, type TrackTimeline } from './trackInterpolation.js';
-export { maxWindSpeedOverTrack, windSpeedField, windSpeedFieldAt, type Sites, type WindFieldOptions } from './windField.js';
+export { maxWindSpeedOverTrack, windSpeedField, windSpeedFieldAt, type SiteCoordinates, type WindFieldOptions } from './windField.js';
 export {
   convertWind,
   roughnessHeightFactor,

@@ -9,7 +9,7 @@ import type { SiteBlocks } from '../_siteGrid.js';
 import type { NormalizedTrack } from './tracks/types.js';
 
 /** Sites as parallel coordinate arrays (degrees). */
-export interface Sites {
+export interface SiteCoordinates {
   longitude: Float64Array;
   latitude: Float64Array;
 }
@@ -59,7 +59,7 @@ class StormStateField {
   private readonly translationNorthMs: number;
   private readonly translationSpeedMs: number;
 
-  constructor(sites: Sites, state: StormState, hemisphere: HemisphereSign, options: WindFieldOptions) {
+  constructor(sites: SiteCoordinates, state: StormState, hemisphere: HemisphereSign, options: WindFieldOptions) {
     this.latitude = sites.latitude;
     this.longitude = sites.longitude;
     this.cosLat = cosLatitudeOf(sites.latitude);
@@ -159,7 +159,13 @@ class StormStateField {
  * from the eye to a site comes from the local east/north offsets. Sites farther than
  * `maxDistanceM` or within 1 m of the eye get 0, as in CLIMADA. No allocation per site.
  */
-export function windSpeedField(sites: Sites, state: StormState, hemisphere: HemisphereSign, options: WindFieldOptions, out: Float64Array): Float64Array {
+export function windSpeedField(
+  sites: SiteCoordinates,
+  state: StormState,
+  hemisphere: HemisphereSign,
+  options: WindFieldOptions,
+  out: Float64Array,
+): Float64Array {
   const n = checkedSiteCount(sites, out);
   const field = new StormStateField(sites, state, hemisphere, options);
   for (let i = 0; i < n; i++) out[i] = field.speedAt(i);
@@ -175,7 +181,7 @@ export function windSpeedField(sites: Sites, state: StormState, hemisphere: Hemi
  * raise their maximum (docs/physics.md).
  */
 export function raiseToWindSpeedField(
-  sites: Sites,
+  sites: SiteCoordinates,
   blocks: SiteBlocks,
   state: StormState,
   hemisphere: HemisphereSign,
@@ -202,7 +208,7 @@ export function raiseToWindSpeedField(
   }
 }
 
-function checkedSiteCount(sites: Sites, out: Float64Array): number {
+function checkedSiteCount(sites: SiteCoordinates, out: Float64Array): number {
   const n = sites.latitude.length;
   if (sites.longitude.length !== n || out.length < n)
     throw new Error(`windSpeedField: ${n} latitudes, ${sites.longitude.length} longitudes, output of ${out.length}`);
@@ -214,7 +220,7 @@ function checkedSiteCount(sites: Sites, out: Float64Array): number {
  * parameters there are unknown). Build the timeline once with `buildTimeline` for repeated calls.
  */
 export function windSpeedFieldAt(
-  sites: Sites,
+  sites: SiteCoordinates,
   track: NormalizedTrack | TrackTimeline,
   timeMs: number,
   options: WindFieldOptions,
@@ -231,7 +237,7 @@ export function windSpeedFieldAt(
  * `out`; `scratch` (same length) holds one time step.
  */
 export function maxWindSpeedOverTrack(
-  sites: Sites,
+  sites: SiteCoordinates,
   track: NormalizedTrack,
   options: WindFieldOptions & { stepSeconds?: number },
   out: Float64Array,

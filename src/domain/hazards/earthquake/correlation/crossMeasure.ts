@@ -16,7 +16,7 @@
  * BakerJayaram2008 for the within-event part).
  */
 import { choleskyInPlace } from './cholesky.js';
-import type { IntensityMeasure } from './jb2009.js';
+import type { CorrelatedMeasure } from './jb2009.js';
 
 /** The period PGA stands for in Baker & Jayaram (2008): the shortest period of their fit. */
 export const PGA_PERIOD_S = 0.01;
@@ -57,13 +57,13 @@ export function bradley2012PgvSa(periodS: number): number {
 }
 
 /** The cross-measure correlation of two measures at one site (module comment). */
-export function crossMeasureCorrelation(first: IntensityMeasure, second: IntensityMeasure): number {
+export function crossMeasureCorrelation(first: CorrelatedMeasure, second: CorrelatedMeasure): number {
   if (first.kind === 'PGV' && second.kind === 'PGV') return 1;
   if (first.kind === 'PGV' || second.kind === 'PGV') {
     const other = first.kind === 'PGV' ? second : first;
     return other.kind === 'SA' ? bradley2012PgvSa(other.periodS) : BRADLEY_2012_PGV_PGA;
   }
-  const periodOf = (measure: IntensityMeasure) => (measure.kind === 'SA' ? measure.periodS : PGA_PERIOD_S);
+  const periodOf = (measure: CorrelatedMeasure) => (measure.kind === 'SA' ? measure.periodS : PGA_PERIOD_S);
   return bakerJayaram2008(periodOf(first), periodOf(second));
 }
 
@@ -72,7 +72,7 @@ export function crossMeasureCorrelation(first: IntensityMeasure, second: Intensi
  * of `measures`: standard normals z give correlated ones as L·z. Throws when the matrix is not
  * positive definite (it is for the measures hazsim samples; tested).
  */
-export function crossMeasureFactor(measures: readonly IntensityMeasure[]): Float64Array {
+export function crossMeasureFactor(measures: readonly CorrelatedMeasure[]): Float64Array {
   const count = measures.length;
   const factor = new Float64Array(count * count);
   for (let i = 0; i < count; i += 1) for (let j = 0; j < count; j += 1) factor[i * count + j] = crossMeasureCorrelation(measures[i], measures[j]);

@@ -1,5 +1,5 @@
 /** Spatially correlated within-event ground-motion residuals (public API of this folder). */
-export { jb2009Correlation, jb2009CorrelationMatrix, jb2009Range, jb2009RangeForPeriod, PGV_PROXY_PERIOD_S, type IntensityMeasure } from './jb2009.js';
+export { jb2009Correlation, jb2009CorrelationMatrix, jb2009Range, jb2009RangeForPeriod, PGV_PROXY_PERIOD_S, type CorrelatedMeasure } from './jb2009.js';
 export { EARTH_RADIUS_KM, greatCircleDistanceKm } from './sphere.js';
 export { buildVecchiaGraph, type VecchiaGraph } from './vecchiaGraph.js';
 export { factorVecchia, type VecchiaFactor } from './vecchiaFactor.js';

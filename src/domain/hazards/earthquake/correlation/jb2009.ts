@@ -18,7 +18,7 @@
  */
 import { greatCircleDistanceKm } from './sphere.js';
 
-export type IntensityMeasure = { readonly kind: 'PGA' } | { readonly kind: 'PGV' } | { readonly kind: 'SA'; readonly periodS: number };
+export type CorrelatedMeasure = { readonly kind: 'PGA' } | { readonly kind: 'PGV' } | { readonly kind: 'SA'; readonly periodS: number };
 
 /** Period used for PGV (see the module comment). */
 export const PGV_PROXY_PERIOD_S = 1.0;
@@ -31,7 +31,7 @@ export function jb2009RangeForPeriod(periodS: number, vs30Clustering: boolean): 
 }
 
 /** Range b (km) for an intensity measure: PGA → T = 0, PGV → T = 1 s proxy, SA(T) → T. */
-export function jb2009Range(measure: IntensityMeasure, vs30Clustering: boolean): number {
+export function jb2009Range(measure: CorrelatedMeasure, vs30Clustering: boolean): number {
   switch (measure.kind) {
     case 'PGA':
       return jb2009RangeForPeriod(0, vs30Clustering);

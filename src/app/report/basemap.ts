@@ -5,8 +5,6 @@
  * countries, 1:10,000,000) for the coast and borders everywhere else. Only what the page needs is
  * read into it; the page itself makes no request.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { mesh } from 'topojson-client';
 import type { GeometryCollection, GeometryObject, Topology } from 'topojson-specification';
 import {
@@ -18,8 +16,7 @@ import {
   type LonLatBox,
   type OutlineKind,
 } from '../../domain/report/index.js';
-
-const require = createRequire(import.meta.url);
+import { packagedTopology } from '../../base/packagedTopology.js';
 
 /**
  * The places us-atlas outlines (ISO 3166-1 numeric: the USA, Puerto Rico, the US Virgin
@@ -36,7 +33,7 @@ interface Atlas {
 
 /** Reads an installed atlas and the extent of each arc (arcs are delta-encoded quantized positions). */
 function readAtlas(specifier: string): Atlas {
-  const topology = JSON.parse(fs.readFileSync(require.resolve(specifier), 'utf8')) as Topology;
+  const topology = packagedTopology(specifier);
   const { scale, translate } = topology.transform!;
   const arcExtents = new Float64Array(topology.arcs.length * 4);
   topology.arcs.forEach((arc, index) => {

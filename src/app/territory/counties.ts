@@ -3,12 +3,11 @@
  * US Census Bureau cartographic boundaries, 2017 edition, 1:10,000,000, simplified; ids are
  * five-digit FIPS codes). Embedded with hazsim, so a territory builds offline.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { MultiPolygon, Polygon as GeoPolygon } from 'geojson';
 import { HazsimError } from '../../base/errors.js';
+import { packagedTopology } from '../../base/packagedTopology.js';
 import type { CountyShape, Polygon } from '../../domain/territory/countyShape.js';
 
 /** Two-letter postal codes of the states, DC and Puerto Rico, by their two-digit FIPS code (ANSI INCITS 38). */
@@ -37,8 +36,7 @@ function polygonsOf(geometry: GeoPolygon | MultiPolygon | null): Polygon[] {
 /** Every county of us-atlas, read once per process (about 0.8 MB of TopoJSON). */
 export function countyAtlas(): CountyAtlas {
   if (atlas) return atlas;
-  const file = createRequire(import.meta.url).resolve('us-atlas/counties-10m.json');
-  const topology = JSON.parse(fs.readFileSync(file, 'utf8')) as Topology<{ counties: GeometryCollection; states: GeometryCollection }>;
+  const topology = packagedTopology<Topology<{ counties: GeometryCollection; states: GeometryCollection }>>('us-atlas/counties-10m.json');
   const counties = new Map<string, CountyShape>();
   for (const county of feature(topology, topology.objects.counties).features) {
     const fips = String(county.id);

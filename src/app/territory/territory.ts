@@ -4,9 +4,7 @@
  * template feeders; a hindcast runs the impact analysis on each and compares the counties'
  * outages with observed ones (docs/hindcast.md).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { HazsimError } from '../../base/errors.js';
@@ -15,6 +13,7 @@ import { PACKAGE_ROOT } from '../../base/version.js';
 import type { ModelStore } from '../cache/store.js';
 import type { UploadRequest, UploadResult } from '../service.js';
 import type { EstimateImpactOptions, ImpactOutcome } from '../impact/impact.js';
+import { privateResultPath } from '../results/resultOutput.js';
 import { areaKm2, type CountyShape } from '../../domain/territory/countyShape.js';
 import { readCustomersTable } from '../../domain/territory/customersTable.js';
 import { countyModel, type TemplateFeeder } from '../../domain/territory/feederCopies.js';
@@ -197,39 +196,37 @@ export function createTerritoryOps(dependencies: TerritoryDependencies) {
     const models = territoryModels(request.territory_name);
     stores.hazard.get(request.hazard_system_name);
     const { territory_name: territory, observed_csv: _observed, ...impactFields } = request;
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), `hazsim-hindcast-${crypto.randomBytes(4).toString('hex')}-`));
     const names = countyAtlas().counties;
     const predicted: PredictedCounty[] = [];
     const territoryCurve = new Map<string, number>();
-    try {
-      for (const { fips, model } of models) {
-        const outputPath = path.join(folder, `${fips}.sqlite`);
-        const { summary } = await dependencies.estimateImpact(
-          { ...impactFields, distribution_system_name: model },
-          { ...options, outputPath, overwrite: true },
-        );
-        const curve = meanCurve(outputPath);
+    for (const { fips, model } of models) {
+      // A private result file, so the start-up sweep removes it if this process is killed mid-run.
+      const outputPath = privateResultPath(`hindcast-${fips}.sqlite`);
+      let summary: ImpactOutcome['summary'];
+      let curve: Map<string, number>;
+      try {
+        ({ summary } = await dependencies.estimateImpact({ ...impactFields, distribution_system_name: model }, { ...options, outputPath, overwrite: true }));
+        curve = meanCurve(outputPath);
+      } finally {
         fs.rmSync(outputPath, { force: true });
-        let peakTime: string | null = null;
-        let peak = 0;
-        for (const [time, customers] of curve) {
-          territoryCurve.set(time, (territoryCurve.get(time) ?? 0) + customers);
-          if (customers > peak) {
-            peak = customers;
-            peakTime = time;
-          }
-        }
-        predicted.push({
-          fips,
-          name: names.get(fips)?.name ?? fips,
-          customers: summary.network.customers,
-          peakCustomers: summary.metrics.customers_out_peak?.mean ?? 0,
-          peakTime,
-          customerHours: summary.metrics.customer_hours?.mean ?? 0,
-        });
       }
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
+      let peakTime: string | null = null;
+      let peak = 0;
+      for (const [time, customers] of curve) {
+        territoryCurve.set(time, (territoryCurve.get(time) ?? 0) + customers);
+        if (customers > peak) {
+          peak = customers;
+          peakTime = time;
+        }
+      }
+      predicted.push({
+        fips,
+        name: names.get(fips)?.name ?? fips,
+        customers: summary.network.customers,
+        peakCustomers: summary.metrics.customers_out_peak?.mean ?? 0,
+        peakTime,
+        customerHours: summary.metrics.customer_hours?.mean ?? 0,
+      });
     }
     const { counties, metrics } = compareHindcast(predicted, observed, territoryCurve);
     return {

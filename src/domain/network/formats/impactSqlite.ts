@@ -79,8 +79,10 @@ export class ImpactSqliteWriter {
   private readonly repairRows: BatchedInsert;
   /** Asset numbers by uuid, in order of first failure, and whether each is an element of the feeder graph. */
   private readonly assets = new Map<string, { asset: number; inNetwork: boolean }>();
-  /** Kind numbers by failure hours, work-allowed hours and repair source, in order of first use. */
-  private readonly kinds = new Map<string, { kind: number; failedHours: number; workAllowedHours: number; source: RepairRecord['repair_source'] }>();
+  /** Kind numbers by repair source, failure hours and work-allowed hours: maps of numbers, as a string key built per row took ten times as long. */
+  private readonly kindNumbers: Record<RepairRecord['repair_source'], Map<number, Map<number, number>>> = { 'damage.csv': new Map(), default: new Map() };
+  /** The kinds in order of first use: kind k is kinds[k]. */
+  private readonly kinds: { failedHours: number; workAllowedHours: number; source: RepairRecord['repair_source'] }[] = [];
   /** The range of repair numbers of each sample with repairs, in sample order. */
   private readonly sampleRanges: { sample: number; first: number; last: number }[] = [];
   /** Repairs written so far: the next repair's number. */
@@ -151,13 +153,19 @@ export class ImpactSqliteWriter {
   }
 
   private kind(failedHours: number, workAllowedHours: number, source: RepairRecord['repair_source']): number {
-    const key = `${failedHours} ${workAllowedHours} ${source}`;
-    let known = this.kinds.get(key);
-    if (known === undefined) {
-      known = { kind: this.kinds.size, failedHours, workAllowedHours, source };
-      this.kinds.set(key, known);
+    const byFailure = this.kindNumbers[source];
+    let byWorkAllowed = byFailure.get(failedHours);
+    if (byWorkAllowed === undefined) {
+      byWorkAllowed = new Map();
+      byFailure.set(failedHours, byWorkAllowed);
     }
-    return known.kind;
+    let kind = byWorkAllowed.get(workAllowedHours);
+    if (kind === undefined) {
+      kind = this.kinds.length;
+      this.kinds.push({ failedHours, workAllowedHours, source });
+      byWorkAllowed.set(workAllowedHours, kind);
+    }
+    return kind;
   }
 
   /** Writes the summaries and run_info, then moves the file into place. */
@@ -168,9 +176,9 @@ export class ImpactSqliteWriter {
       const asset = db.prepare('INSERT INTO repair_assets VALUES (?, ?, ?)');
       for (const [uuid, known] of this.assets) asset.run(known.asset, uuid, known.inNetwork ? 1 : 0);
       const kind = db.prepare('INSERT INTO repair_kinds VALUES (?, ?, ?, ?, ?, ?)');
-      for (const k of this.kinds.values()) {
-        kind.run(k.kind, k.failedHours, timestampAfter(origin, k.failedHours), k.workAllowedHours, wholeSeconds(k.workAllowedHours), k.source);
-      }
+      this.kinds.forEach((k, number) =>
+        kind.run(number, k.failedHours, timestampAfter(origin, k.failedHours), k.workAllowedHours, wholeSeconds(k.workAllowedHours), k.source),
+      );
       const range = db.prepare('INSERT INTO repair_samples VALUES (?, ?, ?)');
       for (const s of this.sampleRanges) range.run(s.sample, s.first, s.last);
       const info = db.prepare('INSERT INTO run_info VALUES (?, ?)');

@@ -210,6 +210,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
   const jobs = createJobOps({
     jobsDir,
     maxSamples: settings.maxSamples,
+    jobTtlMs: settings.jobTtlMs,
     clock,
     stores,
     resolveCurveSet: (name) => curveSets.resolveCurveSet(name),
@@ -541,6 +542,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
       result: jobs.jobResult,
       watch: jobs.watchJob,
       interrupt: jobs.interruptJobs,
+      startExpirySweep: jobs.startExpirySweep,
     },
     cache: { root: cacheRoot, info: cacheInfo, refresh: refreshCache, prune: pruneCache, problem: () => cacheRootProblem(cacheRoot) },
     results: {

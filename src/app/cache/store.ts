@@ -36,7 +36,7 @@ interface IndexEntry extends ModelRecord {
 
 export const METADATA_FILE = `${RESERVED_INDEX_NAME}.json`;
 const DERIVED_DIR = '.derived';
-/** Journals of commits in progress are temporary files named `.<name>.commit.<pid>.<random>.tmp`. */
+/** Journals of commits and deletes in progress are temporary files named `.<name>.commit.<pid>.<random>.tmp`. */
 const JOURNAL_INFIX = '.commit';
 
 /** One file or folder a commit replaces, paths relative to the store: the old one is moved to `backup`, the staged one (if any) to `final`. */
@@ -51,6 +51,11 @@ interface JournalMove {
 interface CommitJournal {
   record: IndexEntry;
   moves: JournalMove[];
+}
+
+/** What a delete is about to do, written before it changes the index: the record it removes. */
+interface DeleteJournal {
+  deleting: IndexEntry;
 }
 
 /** What a refresh changed, and which files it could not take (never deleted). */
@@ -343,11 +348,16 @@ export class ModelStore {
     for (const entry of names) {
       if (!isTemporaryName(entry) || !entry.includes(`${JOURNAL_INFIX}.`)) continue;
       const journalPath = path.join(this.dir, entry);
-      let journal: CommitJournal;
+      let journal: CommitJournal | DeleteJournal;
       try {
-        journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as CommitJournal;
+        journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as CommitJournal | DeleteJournal;
       } catch {
         // A journal that was never completely written: the commit had not moved anything yet.
+        fs.rmSync(journalPath, { force: true });
+        continue;
+      }
+      if ('deleting' in journal) {
+        this.recoverInterruptedDelete(journal);
         fs.rmSync(journalPath, { force: true });
         continue;
       }
@@ -359,7 +369,37 @@ export class ModelStore {
     }
   }
 
-  /** Removes a model's record, file and time series folder. */
+  /**
+   * A delete whose process died: when the index no longer holds the record, the delete
+   * happened and its files go now (a refresh would otherwise take the file back as a model);
+   * otherwise it never happened and the model stays. A damaged index tells nothing: the
+   * files stay.
+   */
+  private recoverInterruptedDelete(journal: DeleteJournal): void {
+    let metadata: Record<string, IndexEntry>;
+    try {
+      metadata = this.readMetadata();
+    } catch {
+      return;
+    }
+    const { name } = journal.deleting;
+    if (!Object.hasOwn(metadata, name)) this.removeModelFiles(name);
+  }
+
+  /** A model's file, time series and derived data. A name no model may have (a record left by an older version) names the index or worse: nothing goes. */
+  private removeModelFiles(name: string): void {
+    if (nameProblem(name) !== null) return;
+    fs.rmSync(this.filePathFor(name), { force: true });
+    fs.rmSync(this.timeSeriesDirFor(name), { recursive: true, force: true });
+    this.removeDerived(name);
+  }
+
+  /**
+   * Removes a model's record, file and time series folder. The record goes first: a reader
+   * never sees a listed model whose file is missing. A journal written before it lets the
+   * next writer finish removing the files if this process is killed in between; without it
+   * the next refresh took the file for an unlisted model and brought the model back.
+   */
   async delete(name: string): Promise<ModelRecord> {
     // The lock file lives in the directory, which a store nobody wrote to yet does not have.
     this.ensureDir();
@@ -368,15 +408,18 @@ export class ModelStore {
       const metadata = this.readMetadata();
       if (!Object.hasOwn(metadata, name)) throw this.notFound(name, metadata);
       const record = this.withAbsolutePath(metadata[name]);
+      const journal: DeleteJournal = { deleting: metadata[name] };
+      const journalPath = temporaryPath(path.join(this.dir, `${nameProblem(name) === null ? name : 'record'}${JOURNAL_INFIX}`));
+      writeFileAtomic(journalPath, JSON.stringify(journal));
       delete metadata[name];
-      // The record goes first: a reader never sees a listed model whose file is missing.
-      this.writeMetadata(metadata);
-      // A record under a name no model may have (left by an older version) names the index or worse: drop only the record.
-      if (nameProblem(name) === null) {
-        fs.rmSync(this.filePathFor(name), { force: true });
-        fs.rmSync(this.timeSeriesDirFor(name), { recursive: true, force: true });
-        this.removeDerived(name);
+      try {
+        this.writeMetadata(metadata);
+      } catch (error) {
+        fs.rmSync(journalPath, { force: true });
+        throw error;
       }
+      this.removeModelFiles(name);
+      fs.rmSync(journalPath, { force: true });
       return record;
     });
   }

@@ -210,6 +210,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
   const jobs = createJobOps({
     jobsDir,
     maxSamples: settings.maxSamples,
+    jobTtlMs: settings.jobTtlMs,
     clock,
     stores,
     resolveCurveSet: (name) => curveSets.resolveCurveSet(name),
@@ -378,8 +379,8 @@ export function createService(options: ServiceOptions = {}): HazsimService {
 
   /** A cached model's record, coordinate reading and parsed content. */
   function readModel(kind: ModelKindId, name: string): { record: ModelRecord; coordinates: CoordinateReading; content: unknown } {
-    const { record, coordinates } = stores[kind].getWithReading(name);
-    return { record, coordinates, content: parseJsonText(stores[kind].readText(name), path.basename(record.file_path)) };
+    const { record, coordinates, text } = stores[kind].readWithRecord(name);
+    return { record, coordinates, content: parseJsonText(text, path.basename(record.file_path)) };
   }
 
   function getModel(kind: ModelKindId, name: string): ModelWithContent {
@@ -541,6 +542,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
       result: jobs.jobResult,
       watch: jobs.watchJob,
       interrupt: jobs.interruptJobs,
+      startExpirySweep: jobs.startExpirySweep,
     },
     cache: { root: cacheRoot, info: cacheInfo, refresh: refreshCache, prune: pruneCache, problem: () => cacheRootProblem(cacheRoot) },
     results: {

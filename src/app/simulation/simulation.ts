@@ -24,7 +24,8 @@ import {
   type ShardSpec,
   type ShardSummary,
 } from '../../domain/scenarios/index.js';
-import { SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../../domain/simulation/shakingSurvival.js';
+import { shakingSampleSurvival } from '../../domain/simulation/shakingSurvival.js';
+import { defaultScenarioWorkers, scenarioThreads } from '../workers/scenarioPool.js';
 import { checkOutputEstimate, estimateScenarioBytes } from '../results/outputEstimate.js';
 import { deliver, prepareResultDestination, resultsFolderStem, runDestination, type DestinationOptions } from '../results/resultOutput.js';
 
@@ -187,7 +188,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       numberOfSamples: request.number_of_samples ?? 1,
       seed: request.seed ?? 0,
       method: request.method,
-      workers: options.workers,
+      workers: options.workers ?? defaultScenarioWorkers(),
       recordLimit: options.recordLimit,
       maxSamples: dependencies.maxSamples,
     });
@@ -224,13 +225,12 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
           survival: survival.values,
           survivalIsCumulative: task.physics === 'default',
           ...(output.damage ? { damage: output.damage } : {}),
-          ...(survival.shaking
-            ? { sampleSurvival: { module: SHAKING_SURVIVAL_MODULE, data: survival.shaking, description: SHAKING_SURVIVAL_DESCRIPTION } }
-            : {}),
+          ...(survival.shaking ? { sampleSurvival: shakingSampleSurvival(survival.shaking) } : {}),
           metadata,
         },
         {
           ...sampling,
+          chunkRunners: scenarioThreads,
           restoration: request.restoration_edits,
           signal: options.signal,
           maxOutputBytes: dependencies.maxOutputBytes,

@@ -1,5 +1,4 @@
 /** Limits that protect users from runs they did not mean: sample count, seed range, worker count. */
-import os from 'node:os';
 import * as v from 'valibot';
 import { DEFAULT_MAX_SAMPLES, SampleCount, SamplingMethod as SamplingMethodSchema, Seed } from './schema.js';
 import { parseOrThrow } from '../../base/validation.js';
@@ -9,7 +8,7 @@ export type SamplingMethod = v.InferOutput<typeof SamplingMethodSchema>;
 
 /** Records carried by a run summary unless the caller asks otherwise. */
 export const DEFAULT_RECORD_LIMIT = 1000;
-/** More threads than this only adds start-up cost on any machine we target. */
+/** More threads than this only adds start-up cost on any machine we target (the application's default is its core count, up to this). */
 export const MAX_WORKERS = 64;
 
 /** Scenario options after validation, with defaults filled in. */
@@ -46,7 +45,7 @@ export function validateScenarioOptions(options: ScenarioOptions): ValidScenario
       number_of_samples: options.numberOfSamples,
       seed: options.seed,
       method: options.method,
-      workers: options.workers ?? Math.min(os.availableParallelism(), MAX_WORKERS),
+      workers: options.workers ?? 1,
       record_limit: options.recordLimit ?? DEFAULT_RECORD_LIMIT,
     },
     'scenario options',

@@ -34,8 +34,9 @@ function optionsSchema(max: number) {
 
 /**
  * Checks number_of_samples (1 to options.maxSamples, default DEFAULT_MAX_SAMPLES), seed
- * (integer in [0, 2^32)), method, workers and recordLimit; throws invalid_input naming each
- * offending field (wire names, e.g. `number_of_samples`).
+ * (integer in [0, 2^32)), method, workers (1 to MAX_WORKERS, default 1: the domain reads no core
+ * count; the application passes its own default) and recordLimit; throws invalid_input naming
+ * each offending field (wire names, e.g. `number_of_samples`).
  */
 export function validateScenarioOptions(options: ScenarioOptions): ValidScenarioOptions {
   const maxSamples = options.maxSamples ?? DEFAULT_MAX_SAMPLES;

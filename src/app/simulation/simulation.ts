@@ -1,5 +1,5 @@
 import type { ModelStore } from '../cache/store.js';
-import { DEFAULT_CURVE_SET, ScenarioRequest, SimulationRequest } from '../contract/schemas.js';
+import { DEFAULT_CURVE_SET, scenarioRequestFor, type ScenarioRequest, SimulationRequest } from '../contract/schemas.js';
 import { parseOrThrow } from '../../base/validation.js';
 import { HazsimError } from '../../base/errors.js';
 import { HAZSIM_VERSION } from '../../base/version.js';
@@ -175,7 +175,8 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     fileNamesOf: (request: ScenarioRequest, sampling: { numberOfSamples: number; seed: number; method: string }) => RunFileNames,
     write: (input: ScenarioInput, sampling: ScenarioOptions, buildPath: string, request: ScenarioRequest) => Promise<T>,
   ): Promise<{ request: ScenarioRequest; task: SimulationTask; filePath: string; fileName: string; result: T }> {
-    const request = parseOrThrow(ScenarioRequest, requestInput, 'scenario request');
+    // Bounded by the server's sample limit, as REST's schema says, so every problem of a request is named at once.
+    const request = parseOrThrow(scenarioRequestFor(dependencies.maxSamples), requestInput, 'scenario request');
     if (request.restoration_edits && !SCENARIO_FILE_FORMATS[request.format].tracksChanges) {
       throw new HazsimError('invalid_input', `restoration_edits are tracked_changes.json records, which a ${request.format} scenario file does not hold`, [
         {

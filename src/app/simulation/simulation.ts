@@ -17,6 +17,7 @@ import {
   SCENARIO_FILE_FORMATS,
   SCENARIO_FORMATS,
   SHARD_EXTENSION,
+  type ChunkRunnerFactory,
   type ScenarioFormat,
   type ScenarioInput,
   type ScenarioOptions,
@@ -25,7 +26,6 @@ import {
   type ShardSummary,
 } from '../../domain/scenarios/index.js';
 import { shakingSampleSurvival } from '../../domain/simulation/shakingSurvival.js';
-import { defaultScenarioWorkers, scenarioThreads } from '../workers/scenarioPool.js';
 import { checkOutputEstimate, estimateScenarioBytes } from '../results/outputEstimate.js';
 import { deliver, prepareResultDestination, resultsFolderStem, runDestination, type DestinationOptions } from '../results/resultOutput.js';
 
@@ -83,6 +83,12 @@ interface SimulationDependencies {
   resultsDir: string;
   /** The cache root: no user-chosen output may land inside it. */
   cacheRoot: string;
+  /**
+   * Where scenario chunks run and how many at once by default: the thread pool of
+   * src/app/workers/scenarioPool.ts, passed in by the service so that this folder does not
+   * import the workers folder, whose thread entries import this one.
+   */
+  scenarioThreads: { chunkRunners: ChunkRunnerFactory; defaultWorkers(): number };
 }
 
 /** The simulation worker module, relative to this file. */
@@ -119,6 +125,31 @@ export function scenarioFileNames(
   return {
     download: `${request.distribution_system_name}_${samples}.${extension}`,
     stored: `${storedStem(request)}_${samples}_seed${sampling.seed}_${sampling.method}${request.restoration_edits ? '_restoration' : ''}.${extension}`,
+  };
+}
+
+/** What the scenario writers sample from: a run's survival arrays, with the inputs and their sha256 as the file's metadata. */
+function scenarioInput(task: SimulationTask, output: SimulationOutput): ScenarioInput {
+  const survival = output.survival!;
+  return {
+    timestamps: survival.timestamps,
+    assetUuids: survival.assetUuids,
+    survival: survival.values,
+    survivalIsCumulative: task.physics === 'default',
+    ...(output.damage ? { damage: output.damage } : {}),
+    ...(survival.shaking ? { sampleSurvival: shakingSampleSurvival(survival.shaking) } : {}),
+    metadata: {
+      hazsim_version: HAZSIM_VERSION,
+      distribution_system_name: task.distribution.name,
+      distribution_sha256: output.inputs.distribution_sha256,
+      hazard_system_name: task.hazard.name,
+      hazard_sha256: output.inputs.hazard_sha256,
+      curve_set: task.curveSet.name,
+      curve_set_sha256: output.inputs.curve_set_sha256,
+      physics: task.physics,
+      warnings: output.summary.warnings,
+      ...(output.vegetation ? { vegetation: output.vegetation } : {}),
+    },
   };
 }
 
@@ -189,7 +220,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       numberOfSamples: request.number_of_samples ?? 1,
       seed: request.seed ?? 0,
       method: request.method,
-      workers: options.workers ?? defaultScenarioWorkers(),
+      workers: options.workers ?? dependencies.scenarioThreads.defaultWorkers(),
       recordLimit: options.recordLimit,
       maxSamples: dependencies.maxSamples,
     });
@@ -207,31 +238,11 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
         request.restoration_edits === true,
       );
       checkOutputEstimate(estimate, sampling.numberOfSamples, dependencies.maxOutputBytes);
-      const metadata = {
-        hazsim_version: HAZSIM_VERSION,
-        distribution_system_name: task.distribution.name,
-        distribution_sha256: output.inputs.distribution_sha256,
-        hazard_system_name: task.hazard.name,
-        hazard_sha256: output.inputs.hazard_sha256,
-        curve_set: task.curveSet.name,
-        curve_set_sha256: output.inputs.curve_set_sha256,
-        physics: task.physics,
-        warnings: output.summary.warnings,
-        ...(output.vegetation ? { vegetation: output.vegetation } : {}),
-      };
       return write(
-        {
-          timestamps: survival.timestamps,
-          assetUuids: survival.assetUuids,
-          survival: survival.values,
-          survivalIsCumulative: task.physics === 'default',
-          ...(output.damage ? { damage: output.damage } : {}),
-          ...(survival.shaking ? { sampleSurvival: shakingSampleSurvival(survival.shaking) } : {}),
-          metadata,
-        },
+        scenarioInput(task, output),
         {
           ...sampling,
-          chunkRunners: scenarioThreads,
+          chunkRunners: dependencies.scenarioThreads.chunkRunners,
           restoration: request.restoration_edits,
           signal: options.signal,
           maxOutputBytes: dependencies.maxOutputBytes,

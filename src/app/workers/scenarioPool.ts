@@ -26,6 +26,9 @@ export function defaultScenarioWorkers(): number {
 /** Threads when more than one chunk may run at once, else this thread; the output is the same either way. */
 export const scenarioThreads: ChunkRunnerFactory = (job, parallel) => (parallel > 1 ? workerRunner(job, parallel) : onThisThread(job, 1));
 
+/** The pool as the service hands it to the scenario runs (src/app/simulation/simulation.ts, SimulationDependencies). */
+export const scenarioPool = { chunkRunners: scenarioThreads, defaultWorkers: defaultScenarioWorkers };
+
 function startWorker(job: SamplingJob): Worker {
   // A thread rebuilds the per-sample survival from the data alone, so it must know the builder: the shaking one (scenarioWorker.ts).
   if (job.createSampleSurvival && job.createSampleSurvival !== createSampleSurvival)

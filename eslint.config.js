@@ -42,7 +42,7 @@ export default tseslint.config(
     // The domain is pure (docs/architecture.md): file I/O only in its format modules, threads,
     // processes and the machine's core count only at the edge, in src/app.
     files: ['src/domain/**/*.ts'],
-    ignores: ['src/domain/**/formats/**', 'src/domain/scenarios/options.ts', 'src/domain/scenarios/pool.ts', 'src/domain/scenarios/worker.ts'],
+    ignores: ['src/domain/**/formats/**'],
     rules: {
       'no-restricted-imports': [
         'error',

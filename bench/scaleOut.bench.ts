@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultScenarioWorkers, scenarioThreads } from '../src/app/workers/scenarioPool.js';
 import {
   mergeScenarioShards,
   writeScenarioParquet,
@@ -51,7 +52,7 @@ async function child(mode: string, samples: number): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hazsim-bench-scale-'));
   try {
     const input = stormInput();
-    const options = { numberOfSamples: samples, seed: 1, method: 'peak' as const };
+    const options = { numberOfSamples: samples, seed: 1, method: 'peak' as const, workers: defaultScenarioWorkers(), chunkRunners: scenarioThreads };
     const started = performance.now();
     let bytes = 0;
     let shardBytes = 0;

@@ -11,9 +11,10 @@ import { ASSET_TYPES, type AssetTable } from '../src/domain/assets/types.js';
 import { compileCurveSet, DEFAULT_CURVES } from '../src/domain/fragility/index.js';
 import { readHazardModel } from '../src/domain/hazards/index.js';
 import { chunkSamples, type SamplingInit } from '../src/domain/scenarios/chunk.js';
-import { inlineRunner, workerRunner, type ChunkRunner } from '../src/domain/scenarios/pool.js';
+import { workerRunner } from '../src/app/workers/scenarioPool.js';
+import { onThisThread, type ChunkRunner, type SamplingJob } from '../src/domain/scenarios/runner.js';
 import { feederSites } from './feederSites.js';
-import { prepareShakingSurvival, SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../src/domain/simulation/shakingSurvival.js';
+import { prepareShakingSurvival, shakingSampleSurvival } from '../src/domain/simulation/shakingSurvival.js';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -76,9 +77,11 @@ const init: SamplingInit = {
   survival: new Float64Array(assets.count).fill(1),
   method: 'peak',
   survivalIsCumulative: true,
-  sampleSurvival: { module: SHAKING_SURVIVAL_MODULE, data, description: SHAKING_SURVIVAL_DESCRIPTION },
+  sampleSurvival: data,
   seed: 1,
 };
+// The pool's threads build the shaking survival from the data (src/app/workers/scenarioWorker.ts); this thread builds it the same way.
+const job: SamplingJob = { init, createSampleSurvival: shakingSampleSurvival(data).create };
 const perChunk = chunkSamples(ASSETS);
 
 /** Runs every chunk, keeping only counts (the ZIP writer streams each chunk's records out the same way). */
@@ -102,7 +105,7 @@ async function sampleAll(runner: ChunkRunner): Promise<{ records: number; failur
 for (const workers of WORKERS) {
   cpu = process.cpuUsage();
   started = performance.now();
-  const { records, failures } = await sampleAll(workers > 1 ? workerRunner(init, workers) : inlineRunner(init));
+  const { records, failures } = await sampleAll(workers > 1 ? workerRunner(job, workers) : onThisThread(job, 1));
   const wallMs = performance.now() - started;
   const samplingCpuMs = cpuMs(process.cpuUsage(cpu));
   console.log(

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultScenarioWorkers, scenarioThreads } from '../src/app/workers/scenarioPool.js';
 import { createSamplingContext, sampleChunk } from '../src/domain/scenarios/chunk.js';
 import { writeScenarioZip, type ScenarioInput } from '../src/domain/scenarios/index.js';
 
@@ -41,7 +42,7 @@ async function wholeRun(samples: number, workers: number | undefined, method: 'p
   const started = performance.now();
   const summary = await writeScenarioZip(
     stormInput(),
-    { numberOfSamples: samples, seed: 1, method, workers },
+    { numberOfSamples: samples, seed: 1, method, workers: workers ?? defaultScenarioWorkers(), chunkRunners: scenarioThreads },
     path.join(dir, `bench_${method}_${samples}.zip`),
   );
   return { ms: performance.now() - started, summary };

@@ -18,6 +18,7 @@ import { supportedHazardTypes, type TrackSummary, type TrackUploadOptions } from
 import type { DistributionModelSummary, HazardModelSummary, UploadCoordinates, UploadResponse } from './contract/schemas.js';
 import { createCurveSetStore, type CurveSetUpload } from './curveSets/curveSets.js';
 import { createSimulationOps } from './simulation/simulation.js';
+import { scenarioPool } from './workers/scenarioPool.js';
 import { createImpactOps } from './impact/impact.js';
 import { createTerritoryOps } from './territory/territory.js';
 import { createImpactShardOps } from './impact/impactShard.js';
@@ -198,6 +199,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
     maxOutputBytes: settings.maxOutputBytes,
     resultsDir,
     cacheRoot,
+    scenarioThreads: scenarioPool,
   });
   const impact = createImpactOps({ stores, generateScenarios: simulation.generateScenarios, resultsDir, cacheRoot });
   const impactShards = createImpactShardOps({

@@ -17,6 +17,7 @@ import {
   type ScenarioInput,
   type ScenarioOptions,
 } from '../../src/domain/scenarios/index.js';
+import { scenarioThreads } from '../../src/app/workers/scenarioPool.js';
 import { tempDir } from '../helpers/cli.js';
 import { stormInput } from '../helpers/scenarioInput.js';
 
@@ -35,9 +36,10 @@ function cumulative(input: ScenarioInput): ScenarioInput {
 
 const storm: ScenarioInput = { ...stormInput(300, 12), metadata: { distribution_system_name: 'feeder', distribution_sha256: 'ab12' } };
 
+/** The unsharded run's file, sampled on the application's thread pool (`workers` > 1: threads). */
 async function unsharded(format: ScenarioFormat, input: ScenarioInput, options: ScenarioOptions): Promise<Buffer> {
   const file = fresh(`whole.${format}`);
-  await (format === 'parquet' ? writeScenarioParquet : writeScenarioZip)(input, options, file);
+  await (format === 'parquet' ? writeScenarioParquet : writeScenarioZip)(input, { ...options, chunkRunners: scenarioThreads }, file);
   return fs.readFileSync(file);
 }
 
@@ -45,7 +47,7 @@ async function shards(format: ScenarioFormat, input: ScenarioInput, options: Sce
   const parts: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const file = fresh(`part${index}.hzshard`);
-    await writeScenarioShard(input, options, format, { index, count }, file);
+    await writeScenarioShard(input, { ...options, chunkRunners: scenarioThreads }, format, { index, count }, file);
     parts.push(file);
   }
   return parts;

@@ -1,4 +1,4 @@
-// The CLI runs the compiled JavaScript (dist/), whose workers load worker.js; tests run the
+// The CLI runs the compiled JavaScript (dist/), whose scenario pool's workers load scenarioWorker.js; tests run the
 // TypeScript under tsx, whose workers bootstrap tsx first. Both must produce the same bytes,
 // in any time zone. `node test/run.mjs` builds dist/ before running the tests.
 import { spawnSync } from 'node:child_process';
@@ -8,10 +8,12 @@ import { pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeScenarioZip } from '../../src/domain/scenarios/index.js';
+import { scenarioThreads } from '../../src/app/workers/scenarioPool.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { stormInput } from '../helpers/scenarioInput.js';
 
 const COMPILED = path.join(ROOT, 'dist/src/domain/scenarios/index.js');
+const COMPILED_POOL = path.join(ROOT, 'dist/src/app/workers/scenarioPool.js');
 const test = suite('writeScenarioZip from dist/');
 
 test('gives the same bytes compiled (2 workers, plain node, another time zone) as under tsx', async () => {
@@ -25,8 +27,9 @@ test('gives the same bytes compiled (2 workers, plain node, another time zone) a
     const script = `
       import fs from 'node:fs';
       const { writeScenarioZip } = await import(${JSON.stringify(pathToFileURL(COMPILED).href)});
+      const { scenarioThreads } = await import(${JSON.stringify(pathToFileURL(COMPILED_POOL).href)});
       const input = JSON.parse(fs.readFileSync(${JSON.stringify(inputFile)}, 'utf8'));
-      const summary = await writeScenarioZip({ ...input, survival: Float64Array.from(input.survival) }, ${JSON.stringify(options)}, ${JSON.stringify(path.join(dir, 'compiled.zip'))});
+      const summary = await writeScenarioZip({ ...input, survival: Float64Array.from(input.survival) }, { ...${JSON.stringify(options)}, chunkRunners: scenarioThreads }, ${JSON.stringify(path.join(dir, 'compiled.zip'))});
       console.log(JSON.stringify({ total: summary.total_scenarios, offset: new Date(2000, 0, 1).getTimezoneOffset() }));`;
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       cwd: ROOT,
@@ -36,7 +39,7 @@ test('gives the same bytes compiled (2 workers, plain node, another time zone) a
     assert.is(child.status, 0, child.stderr);
     const reported = JSON.parse(child.stdout);
     assert.is.not(reported.offset, new Date(2000, 0, 1).getTimezoneOffset(), 'the child runs in another time zone');
-    const local = await writeScenarioZip(storm, options, path.join(dir, 'tsx.zip'));
+    const local = await writeScenarioZip(storm, { ...options, chunkRunners: scenarioThreads }, path.join(dir, 'tsx.zip'));
     assert.is(reported.total, local.total_scenarios);
     assert.ok(fs.readFileSync(path.join(dir, 'compiled.zip')).equals(fs.readFileSync(path.join(dir, 'tsx.zip'))), 'compiled and tsx ZIPs differ');
   } finally {

@@ -4,6 +4,7 @@ import seedrandom from 'seedrandom';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeScenarioZip, type ScenarioInput } from '../../src/domain/scenarios/index.js';
+import { scenarioThreads } from '../../src/app/workers/scenarioPool.js';
 import { tempDir } from '../helpers/cli.js';
 import { assetUuid, hourlyTimestamps } from '../helpers/scenarioInput.js';
 import { readZipEntries } from '../helpers/unzip.js';
@@ -64,7 +65,7 @@ test('each asset fails at the first timestamp where 1 − survival(t) exceeds it
     ['sequential', 1],
   ] as const) {
     const file = path.join(dir, `${method}-${workers}.zip`);
-    const summary = await writeScenarioZip(input, { numberOfSamples: samples, seed: 5, method, workers }, file);
+    const summary = await writeScenarioZip(input, { numberOfSamples: samples, seed: 5, method, workers, chunkRunners: scenarioThreads }, file);
     const document = JSON.parse((await readZipEntries(file))[0].data.toString('utf8'));
     const records = document.tracked_changes.map((record: { scenario_name: string; timestamp: string; edits: { component_uuid: string }[] }) => ({
       scenario_name: record.scenario_name,

@@ -1,8 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { HazsimError } from '../../src/base/errors.js';
+import { workerRunner } from '../../src/app/workers/scenarioPool.js';
 import type { SamplingInit } from '../../src/domain/scenarios/chunk.js';
-import { inlineRunner, workerRunner } from '../../src/domain/scenarios/pool.js';
+import { onThisThread } from '../../src/domain/scenarios/runner.js';
 import { stormInput } from '../helpers/scenarioInput.js';
 
 const storm = stormInput(25, 4);
@@ -12,9 +13,9 @@ const tasks = [0, 1, 2, 3, 4].map((k) => ({ start: k * 40, end: k * 40 + 40, kee
 const test = suite('workerRunner');
 
 test('returns for each chunk what the calling thread computes, and the same summed failure counts', async () => {
-  const inline = inlineRunner(init);
+  const inline = onThisThread({ init }, 1);
   const expected = await Promise.all(tasks.map((task) => inline.run(task)));
-  const workers = workerRunner(init, 2);
+  const workers = workerRunner({ init }, 2);
   try {
     const results = await Promise.all(tasks.map((task) => workers.run(task)));
     results.forEach((result, k) => {
@@ -29,7 +30,7 @@ test('returns for each chunk what the calling thread computes, and the same summ
 });
 
 test('rejects pending and later chunks with an internal error when a worker fails, and still closes', async () => {
-  const workers = workerRunner({ ...init, method: 'no-such-method' as never }, 2);
+  const workers = workerRunner({ init: { ...init, method: 'no-such-method' as never } }, 2);
   try {
     await workers.run(tasks[0]);
     assert.unreachable('a broken worker answered');

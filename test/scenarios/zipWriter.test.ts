@@ -11,6 +11,7 @@ import {
   type ScenarioInput,
   type ScenarioOptions,
 } from '../../src/domain/scenarios/index.js';
+import { scenarioThreads } from '../../src/app/workers/scenarioPool.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { damageModelFor, stormInput } from '../helpers/scenarioInput.js';
 import { readZipEntries, unzipTest } from '../helpers/unzip.js';
@@ -18,9 +19,10 @@ import { readZipEntries, unzipTest } from '../helpers/unzip.js';
 const dir = tempDir('hazsim-scenarios-');
 let runs = 0;
 
+/** Writes the ZIP with the application's thread pool, so `workers` > 1 samples on threads. */
 async function run(input: ScenarioInput, options: ScenarioOptions) {
   const file = path.join(dir, `run${(runs += 1)}.zip`);
-  const summary = await writeScenarioZip(input, options, file);
+  const summary = await writeScenarioZip(input, { ...options, chunkRunners: scenarioThreads }, file);
   const entries = await readZipEntries(file);
   const document = JSON.parse(entries[0].data.toString('utf8'));
   return { file, summary, entries, document, bytes: fs.readFileSync(file) };

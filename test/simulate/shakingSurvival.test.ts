@@ -29,11 +29,12 @@ import {
 } from '../../src/domain/scenarios/index.js';
 import { buildShakingDamageModel } from '../../src/domain/simulation/damageModel.js';
 import { computeSurvival, shakingFor } from '../../src/domain/simulation/survival.js';
+import { scenarioThreads } from '../../src/app/workers/scenarioPool.js';
 import {
   createSampleSurvival,
   prepareShakingSurvival,
   SHAKING_SURVIVAL_DESCRIPTION,
-  SHAKING_SURVIVAL_MODULE,
+  shakingSampleSurvival,
   type ShakingSurvivalData,
 } from '../../src/domain/simulation/shakingSurvival.js';
 import type { SurvivalResult } from '../../src/domain/simulation/types.js';
@@ -432,10 +433,10 @@ test('the scenario ZIP is byte-identical with 1 and 2 workers and from 3 merged 
       assetUuids: assets.uuid,
       survival: new Float64Array(assets.count).fill(0.5),
       survivalIsCumulative: true,
-      sampleSurvival: { module: SHAKING_SURVIVAL_MODULE, data, description: SHAKING_SURVIVAL_DESCRIPTION },
+      sampleSurvival: shakingSampleSurvival(data),
       metadata: {},
     };
-    const options = { numberOfSamples: 300, seed: 4, method: 'peak' } as const;
+    const options = { numberOfSamples: 300, seed: 4, method: 'peak', chunkRunners: scenarioThreads } as const;
     await writeScenarioZip(input, { ...options, workers: 1 }, path.join(dir, 'one.zip'));
     await writeScenarioZip(input, { ...options, workers: 2 }, path.join(dir, 'two.zip'));
     const one = fs.readFileSync(path.join(dir, 'one.zip'));
@@ -463,10 +464,10 @@ test('with damage states: the ZIP (damage.csv, restoration edits) and the Parque
       survival: result.survival,
       survivalIsCumulative: true,
       damage: model,
-      sampleSurvival: { module: SHAKING_SURVIVAL_MODULE, data, description: SHAKING_SURVIVAL_DESCRIPTION },
+      sampleSurvival: shakingSampleSurvival(data),
       metadata: {},
     };
-    const options = { numberOfSamples: 200, seed: 9, method: 'peak', restoration: true } as const;
+    const options = { numberOfSamples: 200, seed: 9, method: 'peak', restoration: true, chunkRunners: scenarioThreads } as const;
     for (const format of ['zip', 'parquet'] as const) {
       const write = format === 'zip' ? writeScenarioZip : writeScenarioParquet;
       const file = (name: string) => path.join(dir, `${name}.${format}`);

@@ -1,5 +1,5 @@
 import type { ModelStore } from '../cache/store.js';
-import { DEFAULT_CURVE_SET, ScenarioRequest, SimulationRequest } from '../contract/schemas.js';
+import { DEFAULT_CURVE_SET, scenarioRequestFor, type ScenarioRequest, SimulationRequest } from '../contract/schemas.js';
 import { parseOrThrow } from '../../base/validation.js';
 import { HazsimError } from '../../base/errors.js';
 import { HAZSIM_VERSION } from '../../base/version.js';
@@ -17,6 +17,7 @@ import {
   SCENARIO_FILE_FORMATS,
   SCENARIO_FORMATS,
   SHARD_EXTENSION,
+  type ChunkRunnerFactory,
   type ScenarioFormat,
   type ScenarioInput,
   type ScenarioOptions,
@@ -24,7 +25,7 @@ import {
   type ShardSpec,
   type ShardSummary,
 } from '../../domain/scenarios/index.js';
-import { SHAKING_SURVIVAL_DESCRIPTION, SHAKING_SURVIVAL_MODULE } from '../../domain/simulation/shakingSurvival.js';
+import { shakingSampleSurvival } from '../../domain/simulation/shakingSurvival.js';
 import { checkOutputEstimate, estimateScenarioBytes } from '../results/outputEstimate.js';
 import { deliver, prepareResultDestination, resultsFolderStem, runDestination, type DestinationOptions } from '../results/resultOutput.js';
 
@@ -82,6 +83,12 @@ interface SimulationDependencies {
   resultsDir: string;
   /** The cache root: no user-chosen output may land inside it. */
   cacheRoot: string;
+  /**
+   * Where scenario chunks run and how many at once by default: the thread pool of
+   * src/app/workers/scenarioPool.ts, passed in by the service so that this folder does not
+   * import the workers folder, whose thread entries import this one.
+   */
+  scenarioThreads: { chunkRunners: ChunkRunnerFactory; defaultWorkers(): number };
 }
 
 /** The simulation worker module, relative to this file. */
@@ -118,6 +125,31 @@ export function scenarioFileNames(
   return {
     download: `${request.distribution_system_name}_${samples}.${extension}`,
     stored: `${storedStem(request)}_${samples}_seed${sampling.seed}_${sampling.method}${request.restoration_edits ? '_restoration' : ''}.${extension}`,
+  };
+}
+
+/** What the scenario writers sample from: a run's survival arrays, with the inputs and their sha256 as the file's metadata. */
+function scenarioInput(task: SimulationTask, output: SimulationOutput): ScenarioInput {
+  const survival = output.survival!;
+  return {
+    timestamps: survival.timestamps,
+    assetUuids: survival.assetUuids,
+    survival: survival.values,
+    survivalIsCumulative: task.physics === 'default',
+    ...(output.damage ? { damage: output.damage } : {}),
+    ...(survival.shaking ? { sampleSurvival: shakingSampleSurvival(survival.shaking) } : {}),
+    metadata: {
+      hazsim_version: HAZSIM_VERSION,
+      distribution_system_name: task.distribution.name,
+      distribution_sha256: output.inputs.distribution_sha256,
+      hazard_system_name: task.hazard.name,
+      hazard_sha256: output.inputs.hazard_sha256,
+      curve_set: task.curveSet.name,
+      curve_set_sha256: output.inputs.curve_set_sha256,
+      physics: task.physics,
+      warnings: output.summary.warnings,
+      ...(output.vegetation ? { vegetation: output.vegetation } : {}),
+    },
   };
 }
 
@@ -174,7 +206,8 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
     fileNamesOf: (request: ScenarioRequest, sampling: { numberOfSamples: number; seed: number; method: string }) => RunFileNames,
     write: (input: ScenarioInput, sampling: ScenarioOptions, buildPath: string, request: ScenarioRequest) => Promise<T>,
   ): Promise<{ request: ScenarioRequest; task: SimulationTask; filePath: string; fileName: string; result: T }> {
-    const request = parseOrThrow(ScenarioRequest, requestInput, 'scenario request');
+    // Bounded by the server's sample limit, as REST's schema says, so every problem of a request is named at once.
+    const request = parseOrThrow(scenarioRequestFor(dependencies.maxSamples), requestInput, 'scenario request');
     if (request.restoration_edits && !SCENARIO_FILE_FORMATS[request.format].tracksChanges) {
       throw new HazsimError('invalid_input', `restoration_edits are tracked_changes.json records, which a ${request.format} scenario file does not hold`, [
         {
@@ -187,7 +220,7 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
       numberOfSamples: request.number_of_samples ?? 1,
       seed: request.seed ?? 0,
       method: request.method,
-      workers: options.workers,
+      workers: options.workers ?? dependencies.scenarioThreads.defaultWorkers(),
       recordLimit: options.recordLimit,
       maxSamples: dependencies.maxSamples,
     });
@@ -205,32 +238,11 @@ export function createSimulationOps(dependencies: SimulationDependencies) {
         request.restoration_edits === true,
       );
       checkOutputEstimate(estimate, sampling.numberOfSamples, dependencies.maxOutputBytes);
-      const metadata = {
-        hazsim_version: HAZSIM_VERSION,
-        distribution_system_name: task.distribution.name,
-        distribution_sha256: output.inputs.distribution_sha256,
-        hazard_system_name: task.hazard.name,
-        hazard_sha256: output.inputs.hazard_sha256,
-        curve_set: task.curveSet.name,
-        curve_set_sha256: output.inputs.curve_set_sha256,
-        physics: task.physics,
-        warnings: output.summary.warnings,
-        ...(output.vegetation ? { vegetation: output.vegetation } : {}),
-      };
       return write(
-        {
-          timestamps: survival.timestamps,
-          assetUuids: survival.assetUuids,
-          survival: survival.values,
-          survivalIsCumulative: task.physics === 'default',
-          ...(output.damage ? { damage: output.damage } : {}),
-          ...(survival.shaking
-            ? { sampleSurvival: { module: SHAKING_SURVIVAL_MODULE, data: survival.shaking, description: SHAKING_SURVIVAL_DESCRIPTION } }
-            : {}),
-          metadata,
-        },
+        scenarioInput(task, output),
         {
           ...sampling,
+          chunkRunners: dependencies.scenarioThreads.chunkRunners,
           restoration: request.restoration_edits,
           signal: options.signal,
           maxOutputBytes: dependencies.maxOutputBytes,

@@ -13,7 +13,7 @@ import { sampleGenerator, sampleStream } from './rng.js';
 import type { Sampler } from './sampler.js';
 import { sequentialSampler } from './sequential.js';
 import { accumulateFailures } from './timeSeries.js';
-import type { SampleSurvival, SampleSurvivalPlugin, ScenarioRecord } from './types.js';
+import type { SampleSurvival, ScenarioRecord } from './types.js';
 
 /** Everything a worker needs to sample; plain data, so it crosses to a worker thread. */
 export interface SamplingInit {
@@ -23,8 +23,8 @@ export interface SamplingInit {
   method: SamplingMethod;
   /** ScenarioInput.survivalIsCumulative. */
   survivalIsCumulative?: boolean;
-  /** ScenarioInput.sampleSurvival. */
-  sampleSurvival?: SampleSurvivalPlugin;
+  /** ScenarioInput.sampleSurvival's data: plain, so it crosses to a worker thread, which builds the SampleSurvival from it. */
+  sampleSurvival?: unknown;
   seed: number;
   /** ScenarioInput.damage: when present, each chunk also gives its damage.csv lines. */
   damage?: DamageModel;
@@ -111,21 +111,9 @@ export function chunkSamples(assetCount: number): number {
   return Math.max(1, Math.min(MAX_CHUNK_SAMPLES, Math.floor(CHUNK_ASSET_SAMPLES / Math.max(1, assetCount))));
 }
 
-/** Loads a sample-survival plug-in (its module is imported here, in the thread that samples). */
-async function loadSampleSurvival(plugin: SampleSurvivalPlugin): Promise<SampleSurvival> {
-  const module = (await import(plugin.module)) as { createSampleSurvival?: (data: unknown) => SampleSurvival };
-  if (typeof module.createSampleSurvival !== 'function') throw new TypeError(`${plugin.module} exports no createSampleSurvival`);
-  return module.createSampleSurvival(plugin.data);
-}
-
-/** The sampling state of this thread, the sample-survival plug-in (if any) loaded first. */
-export async function loadSamplingContext(init: SamplingInit): Promise<SamplingContext> {
-  return createSamplingContext(init, init.sampleSurvival ? await loadSampleSurvival(init.sampleSurvival) : undefined);
-}
-
 /**
- * The sampling state of this thread. `sampleSurvival`: init.sampleSurvival's plug-in, loaded
- * (loadSamplingContext); each sample's survival is then its own, made from the sample's
+ * The sampling state of this thread. `sampleSurvival`: built from init.sampleSurvival's data
+ * (runner.ts, jobContext); each sample's survival is then its own, made from the sample's
  * "shaking" stream, and sampled by first crossing with the usual asset draws.
  */
 export function createSamplingContext(init: SamplingInit, sampleSurvival?: SampleSurvival): SamplingContext {

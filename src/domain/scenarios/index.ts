@@ -17,6 +17,7 @@ export { validateScenarioOptions, DEFAULT_RECORD_LIMIT, type SamplingMethod } fr
 export { validateScenarioInput } from './input.js';
 export { sampleGenerator, sampleStream, RNG_DESCRIPTION, type UniformGenerator } from './rng.js';
 export type { Sampler } from './sampler.js';
+export { onThisThread, type ChunkRunner, type ChunkRunnerFactory, type SamplingJob } from './runner.js';
 export { peakSampler } from './peak.js';
 export { sequentialSampler } from './sequential.js';
 export { drawFirstCrossing, firstCrossingSampler } from './firstCrossing.js';

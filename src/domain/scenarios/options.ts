@@ -1,5 +1,4 @@
 /** Limits that protect users from runs they did not mean: sample count, seed range, worker count. */
-import os from 'node:os';
 import * as v from 'valibot';
 import { DEFAULT_MAX_SAMPLES, SampleCount, SamplingMethod as SamplingMethodSchema, Seed } from './schema.js';
 import { parseOrThrow } from '../../base/validation.js';
@@ -9,7 +8,7 @@ export type SamplingMethod = v.InferOutput<typeof SamplingMethodSchema>;
 
 /** Records carried by a run summary unless the caller asks otherwise. */
 export const DEFAULT_RECORD_LIMIT = 1000;
-/** More threads than this only adds start-up cost on any machine we target. */
+/** More threads than this only adds start-up cost on any machine we target (the application's default is its core count, up to this). */
 export const MAX_WORKERS = 64;
 
 /** Scenario options after validation, with defaults filled in. */
@@ -35,8 +34,9 @@ function optionsSchema(max: number) {
 
 /**
  * Checks number_of_samples (1 to options.maxSamples, default DEFAULT_MAX_SAMPLES), seed
- * (integer in [0, 2^32)), method, workers and recordLimit; throws invalid_input naming each
- * offending field (wire names, e.g. `number_of_samples`).
+ * (integer in [0, 2^32)), method, workers (1 to MAX_WORKERS, default 1: the domain reads no core
+ * count; the application passes its own default) and recordLimit; throws invalid_input naming
+ * each offending field (wire names, e.g. `number_of_samples`).
  */
 export function validateScenarioOptions(options: ScenarioOptions): ValidScenarioOptions {
   const maxSamples = options.maxSamples ?? DEFAULT_MAX_SAMPLES;
@@ -46,7 +46,7 @@ export function validateScenarioOptions(options: ScenarioOptions): ValidScenario
       number_of_samples: options.numberOfSamples,
       seed: options.seed,
       method: options.method,
-      workers: options.workers ?? Math.min(os.availableParallelism(), MAX_WORKERS),
+      workers: options.workers ?? 1,
       record_limit: options.recordLimit ?? DEFAULT_RECORD_LIMIT,
     },
     'scenario options',

@@ -3,8 +3,8 @@
  * and hands their results to the writer in sample order. Every writer (ZIP, Parquet, shard
  * file, merge) goes through it.
  */
-import { chunkSamples, type ChunkResult, type SamplingContext, type SamplingInit } from './chunk.js';
-import { contextRunner, inlineRunner, workerRunner, type ChunkRunner } from './pool.js';
+import { chunkSamples, type ChunkResult, type SamplingContext } from './chunk.js';
+import { contextRunner, type ChunkRunner, type ChunkRunnerFactory, type SamplingJob } from './runner.js';
 
 /** Chunks in flight per worker: one being sampled, one waiting to be written. */
 const CHUNKS_IN_FLIGHT_PER_WORKER = 2;
@@ -26,10 +26,9 @@ export function chunkCount(range: SampleRange): number {
   return Math.ceil((range.end - range.start) / range.samplesPerChunk);
 }
 
-/** Worker threads when there is enough work to share, else this thread. */
-export function samplingRunner(init: SamplingInit, range: SampleRange, workers: number): ChunkRunner {
-  const size = Math.min(workers, chunkCount(range));
-  return size > 1 ? workerRunner(init, size) : inlineRunner(init);
+/** A runner from `chunkRunners` for `job`, asked for no more parallel chunks than `range` has. */
+export function samplingRunner(job: SamplingJob, range: SampleRange, workers: number, chunkRunners: ChunkRunnerFactory): ChunkRunner {
+  return chunkRunners(job, Math.max(1, Math.min(workers, chunkCount(range))));
 }
 
 /** Replays stored samples on this thread. */

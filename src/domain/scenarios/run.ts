@@ -3,6 +3,7 @@
  * the validated sampling options; and the summary a writer returns once its file is complete.
  */
 import type { SamplingInit } from './chunk.js';
+import { onThisThread, type ChunkRunnerFactory, type SamplingJob } from './runner.js';
 import type { DamageModel } from './damage.js';
 import { HazsimError } from '../../base/errors.js';
 import { validateScenarioInput } from './input.js';
@@ -28,8 +29,11 @@ export interface RunDescription {
   sampleSurvival?: string;
 }
 
-/** Validates options and input (invalid_input naming each bad field) and returns the run and what samplers need. */
-export function prepareRun(input: ScenarioInput, options: ScenarioOptions): { run: RunDescription; init: SamplingInit; workers: number } {
+/** Validates options and input (invalid_input naming each bad field) and returns the run, what samplers need and where they run. */
+export function prepareRun(
+  input: ScenarioInput,
+  options: ScenarioOptions,
+): { run: RunDescription; job: SamplingJob; workers: number; chunkRunners: ChunkRunnerFactory } {
   const valid = validateScenarioOptions(options);
   validateScenarioInput(input);
   const survivalIsCumulative = input.survivalIsCumulative === true;
@@ -58,12 +62,17 @@ export function prepareRun(input: ScenarioInput, options: ScenarioOptions): { ru
     survival: input.survival,
     method: valid.method,
     survivalIsCumulative,
-    ...(input.sampleSurvival ? { sampleSurvival: input.sampleSurvival } : {}),
+    ...(input.sampleSurvival ? { sampleSurvival: input.sampleSurvival.data } : {}),
     seed: valid.seed,
     ...(input.damage ? { damage: input.damage } : {}),
     ...(options.restoration ? { restoration: true } : {}),
   };
-  return { run, init, workers: valid.workers };
+  return {
+    run,
+    job: { init, ...(input.sampleSurvival ? { createSampleSurvival: input.sampleSurvival.create } : {}) },
+    workers: valid.workers,
+    chunkRunners: options.chunkRunners ?? onThisThread,
+  };
 }
 
 /** The summary of a complete file; `metadata` is what buildMetadata made of the run. */

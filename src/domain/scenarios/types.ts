@@ -5,6 +5,7 @@
 import type * as v from 'valibot';
 import type { DamageModel, FailureDamage } from './damage.js';
 import type { SamplingMethod } from './options.js';
+import type { ChunkRunnerFactory } from './runner.js';
 import type { TrackedChange, TrackedChangeEdit } from './schema.js';
 
 /** One simulation run, as the scenario engine consumes it. */
@@ -36,20 +37,20 @@ export interface ScenarioInput {
 }
 
 /**
- * A per-sample survival given by module, so worker threads can load it: `module` is the URL of an
- * ES module exporting `createSampleSurvival(data)`, which returns `{ fill(uniform, out) }` filling
- * `out` (timestamp-major like ScenarioInput.survival, cumulative) for one sample from `uniform`,
- * and, with ScenarioInput.damage, `failureDamage` (SampleSurvival). `data` must be plain
- * (structured-clonable); it is handed to the module unchanged.
+ * A per-sample survival: `create(data)` returns a SampleSurvival filling one sample's survival
+ * (timestamp-major like ScenarioInput.survival, cumulative) from the sample's own uniform stream,
+ * and, with ScenarioInput.damage, `failureDamage`. `data` must be plain (structured-clonable):
+ * a thread pool (src/app/workers/scenarioPool.ts) sends it to its threads, which build the same
+ * SampleSurvival from it.
  */
 export interface SampleSurvivalPlugin {
-  module: string;
+  create(data: unknown): SampleSurvival;
   data: unknown;
   /** Written into tracked_changes.json metadata as `sample_survival`. */
   description: string;
 }
 
-/** What a SampleSurvivalPlugin module's createSampleSurvival returns. */
+/** What a SampleSurvivalPlugin's create returns. */
 export interface SampleSurvival {
   fill(uniform: () => number, out: Float64Array): void;
   /**
@@ -67,8 +68,10 @@ export interface ScenarioOptions {
   /** Integer in [0, 2^32). */
   seed: number;
   method: SamplingMethod;
-  /** worker_threads sharing the sampling; default: available cores. The output does not depend on it. */
+  /** Chunks sampled at once (threads, with a chunkRunners that starts them); default 1. The output does not depend on it. */
   workers?: number;
+  /** Where chunks run (runner.ts); default: on the calling thread. The application passes its thread pool. */
+  chunkRunners?: ChunkRunnerFactory;
   /** Called in sample order as samples are written to the ZIP. */
   onProgress?: (doneSamples: number, total: number) => void;
   /** How many scenario records the summary carries (default 1000). */

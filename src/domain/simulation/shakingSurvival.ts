@@ -34,7 +34,7 @@
 import type { ElementSites } from '../assets/elements.js';
 import type { CompiledCurve, CompiledCurveSet } from '../fragility/types.js';
 import { curveFor, damageStateProbabilitiesAt, survivalInto } from '../fragility/index.js';
-import type { FailureDamage, SampleSurvival } from '../scenarios/index.js';
+import type { FailureDamage, SampleSurvival, SampleSurvivalPlugin } from '../scenarios/index.js';
 import { conditionalCumulative, outOfServiceProbability, type ShakingDamage } from './damageModel.js';
 import { markGoverning, unitExposure, type QuantityExposure } from './exposure.js';
 import {
@@ -48,9 +48,6 @@ import {
 } from '../hazards/earthquake/correlation/index.js';
 import type { CorrelatedMeasure } from '../hazards/earthquake/correlation/index.js';
 import { computeIntensities, quantityDefinition, type HazardModel, type IntensityQuantity } from '../hazards/index.js';
-
-/** This module, for the scenario engine to load in its sampling threads (ScenarioInput.sampleSurvival). */
-export const SHAKING_SURVIVAL_MODULE = import.meta.url;
 
 /** Written into the scenario metadata (`sample_survival`). */
 export const SHAKING_SURVIVAL_DESCRIPTION =
@@ -200,6 +197,11 @@ interface GoverningElements {
   /** The element's survival and its peak intensity of that quantity at the event. */
   survival: Float64Array;
   intensity: Float64Array;
+}
+
+/** The scenario engine's sample-survival plug-in of prepared shaking (ScenarioInput.sampleSurvival). */
+export function shakingSampleSurvival(data: ShakingSurvivalData): SampleSurvivalPlugin {
+  return { create: createSampleSurvival, data, description: SHAKING_SURVIVAL_DESCRIPTION };
 }
 
 /** The per-sample survival of prepared data (the scenario engine's sample-survival plug-in). */

@@ -52,8 +52,14 @@ export interface Route {
   /** Path parameters. */
   params?: Record<string, PathParam>;
   query?: v.ObjectSchema<v.ObjectEntries, undefined>;
-  /** The request body; a JSON body carries a realistic example for Swagger UI's "Try it out". */
-  body?: { kind: 'json'; schema: v.GenericSchema; example: Record<string, unknown> } | { kind: 'multipart'; schema: v.GenericSchema };
+  /**
+   * The request body; a JSON body carries a realistic example for Swagger UI's "Try it out".
+   * `validatedBy: 'service'`: the service call validates it with the same schema (the run
+   * endpoints), so the handler gets the JSON object as sent and it is validated once.
+   */
+  body?:
+    | { kind: 'json'; schema: v.GenericSchema; example: Record<string, unknown>; validatedBy?: 'service' }
+    | { kind: 'multipart'; schema: v.GenericSchema };
   success: SuccessSpec;
   /** Headers of the success response other than X-Request-Id (added everywhere), by name with their description. */
   successHeaders?: Record<string, string>;
@@ -109,7 +115,10 @@ async function serve(route: Route, ctx: Context, readers: BodyReaders, authorize
     const query = route.query ? parseOrThrow(route.query, numericQuery(route.query, ctx.query), 'query', []) : {};
     let body: unknown;
     let upload: UploadInput | undefined;
-    if (route.body?.kind === 'json') body = parseOrThrow(route.body.schema, jsonObjectBody(await readers.json(ctx)), 'request body');
+    if (route.body?.kind === 'json') {
+      const json = jsonObjectBody(await readers.json(ctx));
+      body = route.body.validatedBy === 'service' ? json : parseOrThrow(route.body.schema, json, 'request body');
+    }
     if (route.body?.kind === 'multipart') upload = await readers.upload(ctx, (dispose) => disposals.push(dispose));
     const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
     await route.handle(ctx, { params, query: query as Record<string, unknown>, body, upload });

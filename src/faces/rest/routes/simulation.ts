@@ -85,12 +85,13 @@ interface RunEndpoint {
   operationId: string;
   summary: string;
   description: string;
+  /** The request's schema, for the OpenAPI document; the service call in `run` validates the body with it (once). */
   schema: v.GenericSchema;
   example: Record<string, unknown>;
   /** The media types the endpoint may answer with, for the OpenAPI document. */
   contentType: string | readonly string[];
   fileName: string;
-  /** Runs the request in a worker thread and resolves to the temporary result file and its media type; `signal` aborts when the client goes away. */
+  /** Validates the request and runs it in a worker thread (the service does both), resolving to the temporary result file and its media type; `signal` aborts when the client goes away. */
   run(body: unknown, signal: AbortSignal): Promise<TypedResultFile>;
 }
 
@@ -103,7 +104,7 @@ export function runRoute(endpoint: RunEndpoint): Route {
     summary: endpoint.summary,
     description: endpoint.description,
     tag: TAG,
-    body: { kind: 'json', schema: endpoint.schema, example: endpoint.example },
+    body: { kind: 'json', schema: endpoint.schema, example: endpoint.example, validatedBy: 'service' },
     success: {
       status: 200,
       description: `the ${[endpoint.contentType].flat().join(' or ')} result`,

@@ -19,7 +19,7 @@ import { toHazsimError } from '../../../../base/errors.js';
 import { failureDamageScratch, unpackFailureDamage } from '../../chunk.js';
 import { drawDamage, type DamageModel, type FailureDamage } from '../../damage.js';
 import { forEachChunkInOrder } from '../../ordered.js';
-import type { ChunkRunner } from '../../pool.js';
+import type { ChunkRunner } from '../../runner.js';
 import { prepareRun, runSummary, type RunDescription } from '../../run.js';
 import { buildMetadata } from '../../trackedChanges.js';
 import type { ScenarioInput, ScenarioOptions, ScenarioRunSummary } from '../../types.js';
@@ -59,8 +59,8 @@ export function repairMinutes(hours: number): number {
 
 /** Draws the run's samples and writes them as Parquet; identical input and options give identical bytes, whatever options.workers is. */
 export async function writeScenarioParquet(input: ScenarioInput, options: ScenarioOptions, outputPath: string): Promise<ScenarioRunSummary> {
-  const { run, init, workers } = prepareRun(input, options);
-  return writeParquetFromSamples(run, samplingSource(init, run, workers, true, options.onProgress), outputPath);
+  const { run, job, workers, chunkRunners } = prepareRun(input, options);
+  return writeParquetFromSamples(run, samplingSource(job, run, workers, chunkRunners, true, options.onProgress), outputPath);
 }
 
 /** The rows of one row group, column by column: assets and times as indexes into the run's uuids and timestamps until written. */

@@ -18,7 +18,7 @@ import { temporaryPath } from '../../../../base/atomic.js';
 import { openPartForReading, partErrors, readPartHeader, writePartHeader } from '../../../../base/partFile.js';
 import { HazsimError, toHazsimError } from '../../../../base/errors.js';
 import { chunkCount, forEachChunkInOrder, sampleRange, samplingRunner } from '../../ordered.js';
-import type { ChunkRunner } from '../../pool.js';
+import type { ChunkRunner } from '../../runner.js';
 import type { ChunkResult } from '../../chunk.js';
 import type { DamageModel, FailureDamage } from '../../damage.js';
 import { prepareRun, type RunDescription } from '../../run.js';
@@ -135,7 +135,7 @@ export async function writeScenarioShard(
   shard: ShardSpec,
   outputPath: string,
 ): Promise<ShardSummary> {
-  const { run, init, workers } = prepareRun(input, options);
+  const { run, job, workers, chunkRunners } = prepareRun(input, options);
   const onProgress = options.onProgress;
   const { start, end } = shardSamples(run.numberOfSamples, shard);
   const header: ShardHeader = {
@@ -167,7 +167,7 @@ export async function writeScenarioShard(
     fs.writeSync(fd, survivalBytes(run.survival));
     const range = sampleRange(start, end, run.assetUuids.length, true);
     const parallel = Math.min(workers, chunkCount(range));
-    runner = samplingRunner(init, range, parallel);
+    runner = samplingRunner(job, range, parallel, chunkRunners);
     let totalFailures = 0;
     await forEachChunkInOrder(
       runner,

@@ -12,7 +12,7 @@ import { temporaryPath } from '../../../../base/atomic.js';
 import { HazsimError, toHazsimError } from '../../../../base/errors.js';
 import { DAMAGE_CSV_HEADER } from '../../damage.js';
 import { chunkCount, forEachChunkInOrder, sampleRange, samplingRunner, type SampleRange } from '../../ordered.js';
-import type { ChunkRunner } from '../../pool.js';
+import type { ChunkRunner, ChunkRunnerFactory, SamplingJob } from '../../runner.js';
 import { sortedAssetOrder } from '../../records.js';
 import { timeSeriesCsv } from '../../timeSeries.js';
 import { buildMetadata, DOCUMENT_OPENING, documentClosing, RECORD_SEPARATOR } from '../../trackedChanges.js';
@@ -32,10 +32,10 @@ export const ENTRY_OPTIONS = { mtime: new Date(2000, 0, 1, 0, 0, 0), forceDosTim
  * options.workers is. Throws invalid_input for bad options or input.
  */
 export async function writeScenarioZip(input: ScenarioInput, options: ScenarioOptions, outputPath: string): Promise<ScenarioRunSummary> {
-  const { run, init, workers } = prepareRun(input, options);
+  const { run, job, workers, chunkRunners } = prepareRun(input, options);
   return writeZipFromSamples(
     run,
-    { ...samplingSource(init, run, workers, false, options.onProgress), signal: options.signal, maxOutputBytes: options.maxOutputBytes },
+    { ...samplingSource(job, run, workers, chunkRunners, false, options.onProgress), signal: options.signal, maxOutputBytes: options.maxOutputBytes },
     outputPath,
   );
 }
@@ -53,17 +53,18 @@ export interface SampleSource {
   maxOutputBytes?: number;
 }
 
-/** The samples of the whole run, drawn on up to `workers` threads. */
+/** The samples of the whole run, drawn by `chunkRunners` up to `workers` chunks at once. */
 export function samplingSource(
-  init: Parameters<typeof samplingRunner>[0],
+  job: SamplingJob,
   run: RunDescription,
   workers: number,
+  chunkRunners: ChunkRunnerFactory,
   failures: boolean,
   onProgress: ScenarioOptions['onProgress'],
 ): SampleSource {
   const range = sampleRange(0, run.numberOfSamples, run.assetUuids.length, failures);
   const parallel = Math.min(workers, chunkCount(range));
-  return { runner: () => samplingRunner(init, range, parallel), range, parallel, onProgress };
+  return { runner: () => samplingRunner(job, range, parallel, chunkRunners), range, parallel, onProgress };
 }
 
 /** Writes the scenario ZIP of `run` from `source`'s samples; the bytes depend on the samples alone, not on where they come from. */

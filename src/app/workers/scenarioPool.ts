@@ -1,50 +1,39 @@
 /**
- * Runs sampling chunks either on the calling thread or on worker_threads. Each worker
- * keeps one chunk in flight; results come back per task, in any order, and the caller
- * restores sample order.
+ * The scenario sampler's thread pool (docs/performance.md, "Threads"): the domain's writers
+ * ask a ChunkRunnerFactory (src/domain/scenarios/runner.ts) for where to run a file's chunks,
+ * and the application answers with `scenarioThreads`: worker threads when more than one chunk
+ * may run at once, else the calling thread. Each worker keeps one chunk in flight; results
+ * come back per task, in any order, and the writer restores sample order.
  */
-import { Worker } from 'node:worker_threads';
+import os from 'node:os';
+import type { Worker } from 'node:worker_threads';
 import { HazsimError } from '../../base/errors.js';
 import { startModuleWorker } from '../../base/workerTask.js';
-import { createSamplingContext, loadSamplingContext, sampleChunk, type ChunkResult, type ChunkTask, type SamplingContext, type SamplingInit } from './chunk.js';
-import { addCounts } from './timeSeries.js';
+import type { ChunkResult, ChunkTask } from '../../domain/scenarios/chunk.js';
+import { MAX_WORKERS } from '../../domain/scenarios/options.js';
+import { onThisThread, type ChunkRunner, type ChunkRunnerFactory, type SamplingJob } from '../../domain/scenarios/runner.js';
+import { addCounts } from '../../domain/scenarios/timeSeries.js';
+import { createSampleSurvival } from '../../domain/simulation/shakingSurvival.js';
 
 export type WorkerRequest = { type: 'chunk'; task: ChunkTask } | { type: 'counts' };
 export type WorkerReply = { type: 'chunk'; result: ChunkResult } | { type: 'counts'; counts: Uint32Array };
 
-/** Where chunks run. */
-export interface ChunkRunner {
-  run(task: ChunkTask): Promise<ChunkResult>;
-  /** The failure counts of every thread summed; call once, after every run has settled. */
-  failureCounts(): Promise<Uint32Array>;
-  /** Stops the threads; safe to call more than once and after a failure. */
-  close(): Promise<void>;
+/** The scenario workers of a run unless the caller says otherwise: the machine's cores, up to MAX_WORKERS. */
+export function defaultScenarioWorkers(): number {
+  return Math.min(os.availableParallelism(), MAX_WORKERS);
 }
 
-/** Runs chunks synchronously on this thread (one worker, or too little work to share). */
-export function inlineRunner(init: SamplingInit): ChunkRunner {
-  if (!init.sampleSurvival) return contextRunner(createSamplingContext(init));
-  // A sample-survival plug-in loads asynchronously; a failed load surfaces from run().
-  const runner = loadSamplingContext(init).then(contextRunner);
-  runner.catch(() => undefined);
-  return {
-    run: async (task) => (await runner).run(task),
-    failureCounts: async () => (await runner).failureCounts(),
-    close: async () => undefined,
-  };
-}
+/** Threads when more than one chunk may run at once, else this thread; the output is the same either way. */
+export const scenarioThreads: ChunkRunnerFactory = (job, parallel) => (parallel > 1 ? workerRunner(job, parallel) : onThisThread(job, 1));
 
-/** Runs chunks synchronously on this thread with a prepared context (sampling or replay). */
-export function contextRunner(context: SamplingContext): ChunkRunner {
-  return {
-    run: async (task) => sampleChunk(context, task),
-    failureCounts: async () => context.failureCounts,
-    close: async () => undefined,
-  };
-}
+/** The pool as the service hands it to the scenario runs (src/app/simulation/simulation.ts, SimulationDependencies). */
+export const scenarioPool = { chunkRunners: scenarioThreads, defaultWorkers: defaultScenarioWorkers };
 
-function startWorker(init: SamplingInit): Worker {
-  return startModuleWorker(import.meta.url, './worker', init);
+function startWorker(job: SamplingJob): Worker {
+  // A thread rebuilds the per-sample survival from the data alone, so it must know the builder: the shaking one (scenarioWorker.ts).
+  if (job.createSampleSurvival && job.createSampleSurvival !== createSampleSurvival)
+    throw new HazsimError('internal', 'scenario worker threads build only the correlated-shaking sample survival');
+  return startModuleWorker(import.meta.url, './scenarioWorker', job.init);
 }
 
 /** Narrows a worker's reply to the kind asked for; anything else is a bug in this module. */
@@ -60,11 +49,11 @@ interface Slot {
 }
 
 /** Runs chunks on `size` worker threads, each fed the next queued task when it finishes one. */
-export function workerRunner(init: SamplingInit, size: number): ChunkRunner {
+export function workerRunner(job: SamplingJob, size: number): ChunkRunner {
   const queue: { request: WorkerRequest; resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }[] = [];
   let broken: Error | null = null;
   const slots: Slot[] = Array.from({ length: size }, () => {
-    const slot: Slot = { worker: startWorker(init), settle: null, fail: null };
+    const slot: Slot = { worker: startWorker(job), settle: null, fail: null };
     slot.worker.on('message', (reply: WorkerReply) => {
       const settle = slot.settle;
       slot.settle = null;

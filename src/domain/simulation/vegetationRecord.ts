@@ -1,9 +1,9 @@
 import { sha256Hex } from '../../base/sha256.js';
-import { HOU_2023_TREE_FAILURE } from '../../domain/fragility/treeFailureHou2023.js';
-import type { SurvivalComputation } from '../../domain/simulation/survival.js';
-import type { SurvivalSummary } from '../../domain/simulation/summary.js';
-import { TREE_GUST_MEASURE } from '../../domain/simulation/treeFallSurvival.js';
-import { DEFAULT_VEGETATION_STAND, LINE_GEOMETRY_DEFAULTS, type VegetationChoice } from '../../domain/simulation/vegetation.js';
+import { HOU_2023_TREE_FAILURE } from '../fragility/treeFailureHou2023.js';
+import type { SurvivalComputation } from './survival.js';
+import type { SurvivalSummary } from './summary.js';
+import { TREE_GUST_MEASURE } from './treeFallSurvival.js';
+import { DEFAULT_VEGETATION_STAND, LINE_GEOMETRY_DEFAULTS, type VegetationChoice } from './vegetation.js';
 
 /**
  * run_info.vegetation of a run with trees (docs/vegetation.md): the model and its source, the

@@ -25,7 +25,7 @@ export interface ProjectedMap {
  * Projects outlines (each a list of rings) onto one SVG viewBox: longitude scaled by the cosine
  * of the middle latitude (equirectangular about the outlines' centre; across a state a few
  * degrees tall the scale differs by a few per cent from top to bottom), north up, rounded to
- * MAP_STEP with repeated points dropped. Each ring is one closed subpath, so holes show with
+ * MAP_STEP with repeated points (and a ring's closing repeat) dropped. Each ring is one closed subpath, so holes show with
  * `fill-rule: evenodd`.
  */
 export function projectOutlines(outlines: readonly (readonly LonLatRing[])[]): ProjectedMap {
@@ -58,6 +58,8 @@ export function projectOutlines(outlines: readonly (readonly LonLatRing[])[]): P
           if (point !== last) points.push(point);
           last = point;
         }
+        // A GeoJSON ring repeats its first point at the end; Z closes the subpath instead.
+        if (points.length > 1 && points[points.length - 1] === points[0]) points.pop();
         return points.length < 3 ? '' : `M${points.join('L')}Z`;
       })
       .join(''),

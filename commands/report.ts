@@ -58,9 +58,11 @@ Examples:
 async function hindcastPage(context: CommandContext, answer: string, options: ReportOptions): Promise<void> {
   if (options.scenarios !== undefined || options.impact !== undefined)
     throw new HazsimError('usage', `${answer} is a hindcast's answer: --scenarios and --impact belong to a simulation result`);
-  const { filePath, ...summary } = await context
-    .service(options)
-    .reports.fromHindcastFile(answer, { outputPath: options.output, overwrite: options.overwrite });
+  const {
+    filePath,
+    fileName: _fileName,
+    ...summary
+  } = await context.service(options).reports.fromHindcastFile(answer, { outputPath: options.output, overwrite: options.overwrite });
   emit(context, options, { status: 'success', file_path: filePath, ...summary }, () =>
     [
       `Wrote ${filePath}`,

@@ -229,7 +229,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
     resultsDir,
     cacheRoot,
   });
-  const hindcastPages = createHindcastReportOps({ cacheRoot });
+  const hindcastPages = createHindcastReportOps({ cacheRoot, resultsDir });
   const gisExport = createGisExportOps({ stores, cacheRoot });
   const territories = createTerritoryOps({ stores, uploadModel: (request) => uploadModel(request), estimateImpact: impact.estimateImpact });
 

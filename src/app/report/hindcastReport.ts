@@ -15,18 +15,18 @@ import { parseJsonBytes } from '../../base/json.js';
 import { packagedTopology } from '../../base/packagedTopology.js';
 import { parseOrThrow } from '../../base/validation.js';
 import { buildHindcastPayload, renderReportHtml, type LonLatRing } from '../../domain/report/index.js';
-import { deliver, prepareResultDestination, type DestinationOptions } from '../results/resultOutput.js';
+import { deliver, runDestination, type DestinationOptions } from '../results/resultOutput.js';
 import { HindcastResponse } from '../territory/territorySchemas.js';
 import { pageFile } from './pageAssets.js';
 
 const OUTLINE_SOURCE = 'us-atlas 3.0.1 counties-10m.json (US Census Bureau cartographic boundaries, 1:10,000,000)';
 
-/** What writing a hindcast's page reports. */
+/** What writing a hindcast's page reports (HindcastReportResult without status and file_path). */
 export interface HindcastReportSummary {
   filePath: string;
-  /** Counties drawn on the maps (those with an outline in us-atlas). */
+  /** `<territory>_hindcast_report.html`, for downloads and the results folder. */
+  fileName: string;
   counties_drawn: number;
-  /** Points in the scatter: counties with an observed value. */
   counties_compared: number;
   size_bytes: number;
   notes: string[];
@@ -54,26 +54,35 @@ export function hindcastOutlines(countyFips: readonly string[]): { counties: Map
   return { counties, state };
 }
 
-/** The page of a hindcast's answer, as HTML text, with what it holds. */
-export function hindcastReportHtml(answerInput: unknown): { html: string; summary: Omit<HindcastReportSummary, 'filePath' | 'size_bytes'> } {
-  const answer = parseOrThrow(HindcastResponse, answerInput, 'hindcast answer');
+/** The page of a validated hindcast's answer, as HTML text, with what it holds. */
+function hindcastReportHtml(answer: HindcastResponse): {
+  html: string;
+  summary: Pick<HindcastReportSummary, 'counties_drawn' | 'counties_compared' | 'notes'>;
+} {
   const outlines = hindcastOutlines(answer.counties.map((county) => county.fips));
   const payload = buildHindcastPayload({ answer, countyOutlines: outlines.counties, stateOutline: outlines.state, outlineSource: OUTLINE_SOURCE });
   const html = renderReportHtml(payload, { scripts: [pageFile('hindcast.js')], styles: [pageFile('page.css'), pageFile('hindcast.css')] });
   return { html, summary: { counties_drawn: payload.map.counties.length, counties_compared: payload.scatter.length, notes: payload.notes } };
 }
 
-export function createHindcastReportOps(dependencies: { cacheRoot: string }) {
+export function createHindcastReportOps(dependencies: { cacheRoot: string; resultsDir: string }) {
   /**
-   * Writes the page of a hindcast's answer to `outputPath` (checked like every result file
-   * before any work: docs/hardening.md, "Result files"; "-" is standard output).
+   * Writes the page of a hindcast's answer (checked against HindcastResponse): to `outputPath`
+   * (checked like every result file before any work: docs/hardening.md, "Result files"; "-" is
+   * standard output), into the cache's results folder (`inResultsDir`, MCP), or else to a
+   * private temporary file (REST, which sends and removes it).
    */
-  async function hindcastReport(answer: unknown, options: { outputPath: string } & DestinationOptions): Promise<HindcastReportSummary> {
-    const destination = prepareResultDestination(options.outputPath, 'hindcast_report.html', dependencies.cacheRoot, options);
+  async function hindcastReport(
+    answerInput: unknown,
+    options: { outputPath?: string; inResultsDir?: boolean } & DestinationOptions = {},
+  ): Promise<HindcastReportSummary> {
+    const answer = parseOrThrow(HindcastResponse, answerInput, 'hindcast answer');
+    const fileName = `${answer.territory_name}_hindcast_report.html`;
+    const destination = runDestination({ stored: fileName, download: fileName }, options, dependencies);
     return deliver(destination, async () => {
       const { html, summary } = hindcastReportHtml(answer);
       writeFileAtomic(destination.buildPath, html);
-      return { filePath: destination.finalPath, ...summary, size_bytes: Buffer.byteLength(html) };
+      return { filePath: destination.finalPath, fileName, ...summary, size_bytes: Buffer.byteLength(html) };
     });
   }
 

@@ -13,7 +13,9 @@ interface ReportOptions extends GlobalOptions {
 /** `hazsim report <result.sqlite>`: one self-contained HTML page of a simulation result (docs/report.md). */
 export function makeReportCommand(context: CommandContext): Command {
   return new Command('report')
-    .description('write one self-contained HTML page (map, outage curve, fragility curves, provenance) from a simulation result')
+    .description(
+      "write one self-contained HTML page (map, outage curve, fragility curves, provenance) from a simulation result, or the county maps and scatter of a hindcast's saved answer",
+    )
     .argument('<result>', "SQLite result of `hazsim simulate`, or a hindcast's answer saved as JSON (`hazsim hindcast --json`, a name ending .json)")
     .option('--scenarios <zip>', 'scenario ZIP of `hazsim scenarios` for the same inputs: adds the failures-per-sample chart')
     .option('--impact <sqlite>', 'impact result of `hazsim impact` for the same inputs: adds customers and kW out over time')

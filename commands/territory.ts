@@ -109,6 +109,7 @@ interface HindcastOptions extends RunOptions {
   observed: string;
   samples: number;
   seed: number;
+  report?: string;
 }
 
 const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)} %`);
@@ -165,7 +166,16 @@ export function makeHindcastCommand(context: CommandContext): Command {
     )
     .requiredOption('-n, --samples <count>', 'scenarios per county', parseSamples)
     .option('--seed <seed>', 'random seed', parseSeed, 0)
-    .option('-o, --output <csv>', 'also write the per-county table as CSV');
+    .option('-o, --output <csv>', 'also write the per-county table as CSV')
+    .option('--report <html>', 'also write the HTML page: county maps of predicted, observed and difference, the scatter, the metrics (docs/report.md)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ hazsim hindcast nc florence --observed florence_eaglei.csv -n 100 -o nc.csv --report nc.html
+  $ hazsim hindcast nc florence --observed florence_eaglei.csv -n 100 --json > nc.json
+  $ hazsim report nc.json -o nc.html     # the page of a saved answer`,
+    );
   return addRunOptions(command).action(async (territory: string, hazard: string, options: HindcastOptions) => {
     const service = context.service(options);
     const result = await service.territories.hindcast({
@@ -178,6 +188,11 @@ export function makeHindcastCommand(context: CommandContext): Command {
       ...runOptionFields(options),
     });
     if (options.output) fs.writeFileSync(options.output, hindcastCsv(result));
+    // The answer first: a page that cannot be written (a folder missing) must not lose a run of minutes.
     emit(context, { json: options.json }, result, () => formatHindcast(context, result));
+    if (options.report !== undefined) {
+      const page = await service.reports.fromHindcast(result, { outputPath: options.report });
+      if (!options.json) context.stdout.write(`Wrote ${page.filePath}\n`);
+    }
   });
 }

@@ -24,6 +24,7 @@ import { createTerritoryOps } from './territory/territory.js';
 import { createImpactShardOps } from './impact/impactShard.js';
 import { createJobOps } from './jobs/jobs.js';
 import { createReportOps } from './report/report.js';
+import { createHindcastReportOps } from './report/hindcastReport.js';
 import { createGisExportOps } from './report/gisExport.js';
 import {
   assertCoordinatesApply,
@@ -231,6 +232,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
     resultsDir,
     cacheRoot,
   });
+  const hindcastPages = createHindcastReportOps({ cacheRoot, resultsDir });
   const gisExport = createGisExportOps({ stores, cacheRoot });
   const territories = createTerritoryOps({ stores, uploadModel: (request) => uploadModel(request), estimateImpact: impact.estimateImpact });
 
@@ -535,7 +537,12 @@ export function createService(options: ServiceOptions = {}): HazsimService {
       estimateImpactFromScenarios: impact.estimateImpactFromScenarios,
       estimateImpactShard: impactShards.estimateImpactShard,
     },
-    reports: { fromFiles: reports.reportFromFiles, generate: reports.generateReport },
+    reports: {
+      fromFiles: reports.reportFromFiles,
+      generate: reports.generateReport,
+      fromHindcast: hindcastPages.hindcastReport,
+      fromHindcastFile: hindcastPages.hindcastReportFromFile,
+    },
     jobs: {
       submit: jobs.submitJob,
       get: jobs.getJob,

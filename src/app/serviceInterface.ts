@@ -21,6 +21,7 @@ import type { createImpactOps } from './impact/impact.js';
 import type { createImpactShardOps } from './impact/impactShard.js';
 import type { createTerritoryOps } from './territory/territory.js';
 import type { createReportOps } from './report/report.js';
+import type { createHindcastReportOps } from './report/hindcastReport.js';
 import type { JobOps } from './jobs/jobs.js';
 import type { ResultFile } from './results/resultFiles.js';
 import type { ResultSummary } from './report/resultSummary.js';
@@ -34,6 +35,7 @@ type SimulationOps = ReturnType<typeof createSimulationOps>;
 type ImpactOps = ReturnType<typeof createImpactOps>;
 type ImpactShardOps = ReturnType<typeof createImpactShardOps>;
 type ReportOps = ReturnType<typeof createReportOps>;
+type HindcastReportOps = ReturnType<typeof createHindcastReportOps>;
 
 /** Distribution and hazard models in the cache. */
 export interface ModelService {
@@ -102,6 +104,9 @@ export interface TerritoryService {
 export interface ReportService {
   fromFiles: ReportOps['reportFromFiles'];
   generate: ReportOps['generateReport'];
+  /** The page of a hindcast's answer (docs/report.md, "Hindcast page"), and of one saved as JSON. */
+  fromHindcast: HindcastReportOps['hindcastReport'];
+  fromHindcastFile: HindcastReportOps['hindcastReportFromFile'];
 }
 
 /** Runs submitted to run in the background (docs/jobs.md). */

@@ -31,7 +31,7 @@ const CACHE_TOOLS = ['list_cached_models', 'get_model_info', 'refresh_cache', 'g
 const listing = suite('tools/list');
 
 listing(
-  'lists the fifteen tools (the eight of the spec, get_scenario_records, generate_report, upload_storm_track, upload_hazard_model, upload_distribution_model, estimate_impact, hindcast), each with a title, description, input and output schema and annotations',
+  'lists the sixteen tools (the eight of the spec, get_scenario_records, generate_report, upload_storm_track, upload_hazard_model, upload_distribution_model, estimate_impact, hindcast, hindcast_report), each with a title, description, input and output schema and annotations',
   async () => {
     const { client } = await setUp();
     const { tools } = await client.listTools();
@@ -48,6 +48,7 @@ listing(
         'upload_distribution_model',
         'estimate_impact',
         'hindcast',
+        'hindcast_report',
       ],
     );
     for (const tool of tools) {

@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import yauzl from 'yauzl';
 import { HazsimError } from '../../base/errors.js';
@@ -24,6 +23,7 @@ import { parseOrThrow } from '../../base/validation.js';
 import { runWorkerTask } from '../../base/workerTask.js';
 import { ReportRequest, type ReportSummary } from '../contract/schemas.js';
 import { basemapLayers } from './basemap.js';
+import { pageFile } from './pageAssets.js';
 import type { RunOutputOptions, ScenarioOutcome, SimulationOutcome } from '../simulation/simulation.js';
 import { deliver, prepareResultDestination, resultsFolderStem, runDestination, type DestinationOptions } from '../results/resultOutput.js';
 
@@ -41,15 +41,6 @@ export type { ReportSummary };
 const MAX_TRACKED_CHANGES_BYTES = 512 * 1024 * 1024;
 
 const require = createRequire(import.meta.url);
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The page's own script and style, found beside this module's source whether it runs from src/ or dist/. */
-function pageFile(name: string): string {
-  const candidates = [path.join(here, 'reportPage', name), path.join(here, '../../../../src/app/report/reportPage', name)];
-  const found = candidates.find((candidate) => fs.existsSync(candidate));
-  if (!found) throw new HazsimError('internal', `report page file ${name} is missing from the installation`);
-  return fs.readFileSync(found, 'utf8');
-}
 
 /** Leaflet (map) and uPlot (charts), inlined from their installed packages, then the page's own files. */
 function reportAssets() {

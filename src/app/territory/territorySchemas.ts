@@ -70,7 +70,7 @@ const UtcTime = v.nullable(v.pipe(v.string(), v.description('ISO 8601, UTC')));
 export const HindcastResponse = v.strictObject({
   status: v.literal('success'),
   message: v.string(),
-  territory_name: v.string(),
+  territory_name: TerritoryName,
   hazard_system_name: v.string(),
   curve_set: v.string(),
   number_of_samples: v.number(),
@@ -117,3 +117,14 @@ export const HindcastResponse = v.strictObject({
   }),
 });
 export type HindcastResponse = v.InferOutput<typeof HindcastResponse>;
+
+/** What writing a hindcast's page answers (`hazsim report <answer.json> --json`, MCP hindcast_report). */
+export const HindcastReportResult = v.strictObject({
+  status: v.literal('success'),
+  file_path: v.string(),
+  counties_drawn: v.pipe(v.number(), v.description('counties on the maps: those with an outline in us-atlas')),
+  counties_compared: v.pipe(v.number(), v.description('points in the scatter: counties with an observed value')),
+  size_bytes: v.number(),
+  notes: v.array(v.string()),
+});
+export type HindcastReportResult = v.InferOutput<typeof HindcastReportResult>;

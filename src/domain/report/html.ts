@@ -48,7 +48,8 @@ function inlineStyle(source: string): string {
   return source.replace(/url\((?!\s*['"]?data:)[^)]*\)/g, 'none').replace(/<\/(style)/gi, '<\\/$1');
 }
 
-export function renderReportHtml(payload: ReportPayload, assets: ReportAssets): string {
+/** The page of `payload`: a run's report (ReportPayload) or a hindcast's (HindcastPayload), each with its own script. */
+export function renderReportHtml(payload: { title: string }, assets: ReportAssets): string {
   // base64 cannot hold "<", so no name in the data can end the script element or start markup.
   const data = gzipSync(JSON.stringify(payload), { level: 9 }).toString('base64');
   const scripts = assets.scripts.map(inlineScript);
@@ -72,8 +73,8 @@ export function renderReportHtml(payload: ReportPayload, assets: ReportAssets): 
 }
 
 /** The data of a report page, as the page itself reads it (for tests and tools that inspect a report). */
-export function readReportData(html: string): ReportPayload {
+export function readReportData<Payload = ReportPayload>(html: string): Payload {
   const match = /<script type="application\/octet-stream" id="report-data" data-encoding="gzip\+base64">([A-Za-z0-9+/=]*)<\/script>/.exec(html);
   if (!match) throw new Error('not a hazsim report page: no report-data element');
-  return JSON.parse(gunzipSync(Buffer.from(match[1], 'base64')).toString('utf8')) as ReportPayload;
+  return JSON.parse(gunzipSync(Buffer.from(match[1], 'base64')).toString('utf8')) as Payload;
 }

@@ -12,3 +12,15 @@ export {
   type LonLatBox,
   type OutlineKind,
 } from './basemap.js';
+export {
+  DIFFERENCE_CLASSES,
+  differenceClass,
+  MAP_WIDTH,
+  NO_DATA_COLOUR,
+  PEAK_FRACTION_CLASSES,
+  peakFractionClass,
+  projectOutlines,
+  type ColourClass,
+  type LonLatRing,
+} from './hindcastMap.js';
+export { buildHindcastPayload, type HindcastAnswer, type HindcastPageInput, type HindcastPayload } from './hindcastPayload.js';

@@ -29,7 +29,7 @@ import {
 } from '../../app/contract/schemas.js';
 import { uploadResponse, type HazsimService } from '../../app/service.js';
 import { ImpactRequest, ImpactSummary } from '../../app/impact/impactSchemas.js';
-import { HindcastRequest, HindcastResponse } from '../../app/territory/territorySchemas.js';
+import { HindcastReportResult, HindcastRequest, HindcastResponse } from '../../app/territory/territorySchemas.js';
 import type { ProgressEvent } from '../../base/workerTask.js';
 import { readScenarioRecords, scenarioRecordsCursor } from '../../app/results/scenarioRecords.js';
 import { SCENARIO_FILE_FORMATS } from '../../app/results/scenarioFormats.js';
@@ -331,5 +331,18 @@ export const TOOLS: readonly ToolDefinition[] = [
     // Its impact files are temporary and removed: nothing stays behind.
     annotations: READ_ONLY,
     run: (service, args, call) => service.territories.hindcast(args, call),
+  }),
+  tool({
+    name: 'hindcast_report',
+    title: "Write the HTML page of a hindcast's answer",
+    description:
+      'Takes the structured answer of the hindcast tool, unchanged, and writes one self-contained HTML page on the server: county maps of predicted and observed peak fraction out and of their difference, a predicted-vs-observed scatter with the 1:1 line, the skill metrics and the county table. Returns the file path; the page opens from disk with no network.',
+    input: HindcastResponse,
+    output: HindcastReportResult,
+    annotations: WRITES_RESULT,
+    run: async (service, args) => {
+      const { filePath, fileName: _fileName, ...summary } = await service.reports.fromHindcast(args, { inResultsDir: true });
+      return { status: 'success', file_path: filePath, ...summary };
+    },
   }),
 ];

@@ -1,7 +1,7 @@
 /**
  * The compact scenario file (docs/scale-out.md, "Parquet"): one Parquet row per failed asset
  * per sample, written with hyparquet-writer (pure JavaScript, no native code). Rows are
- * buffered and flushed as a row group once ROW_GROUP_ROWS are reached at a sample
+ * buffered and flushed as a row group once rowGroupRows(assets) are reached at a sample
  * boundary, so memory stays flat in the number of samples and the row groups depend on the
  * samples alone (a merge of shards writes the same groups).
  *
@@ -25,11 +25,18 @@ import { buildMetadata } from '../../trackedChanges.js';
 import type { ScenarioInput, ScenarioOptions, ScenarioRunSummary } from '../../types.js';
 import { openOutputFd, samplingSource, type SampleSource } from '../scenarioZip/writer.js';
 
+export const ROW_GROUP_ROWS_MIN = 1_048_576;
+export const ROW_GROUP_ROWS_MAX = 4_194_304;
 /**
- * Rows per row group (at least; a group ends at a sample boundary). Each group carries its own
- * dictionary of the uuids in it, so big groups pay for it less often (docs/scenarios-parquet.md).
+ * Rows per row group (at least; a group ends at a sample boundary): 32 rows per asset of the
+ * run, within ROW_GROUP_ROWS_MIN..ROW_GROUP_ROWS_MAX. Each group carries its own dictionary of
+ * the uuids in it, nearly every asset's once a storm fails most of them, so a group of 32 rows an
+ * asset keeps that dictionary near 1/32 of the group's uuid indexes (docs/scenarios-parquet.md);
+ * the cap bounds the writer's memory (one group is held).
  */
-export const ROW_GROUP_ROWS = 1_048_576;
+export function rowGroupRows(assetCount: number): number {
+  return Math.min(ROW_GROUP_ROWS_MAX, Math.max(ROW_GROUP_ROWS_MIN, 32 * assetCount));
+}
 /** The key of the run's metadata (the same object as tracked_changes.json's `metadata`) in the file's key-value metadata. */
 export const PARQUET_METADATA_KEY = 'hazsim';
 
@@ -73,9 +80,9 @@ class RowBuffer {
   readonly damageState: (string | null)[] = [];
   readonly repairMinutes: (number | null)[] = [];
 
-  /** Room for ROW_GROUP_ROWS rows and one more sample of up to `assetCount` failures. */
-  constructor(assetCount: number) {
-    const capacity = ROW_GROUP_ROWS + assetCount;
+  /** Room for `groupRows` rows and one more sample of up to `assetCount` failures. */
+  constructor(groupRows: number, assetCount: number) {
+    const capacity = groupRows + assetCount;
     this.sample = new Int32Array(capacity);
     this.asset = new Int32Array(capacity);
     this.time = new Int32Array(capacity);
@@ -199,7 +206,8 @@ export async function writeParquetFromSamples(run: RunDescription, source: Sampl
       compressors: { [CODEC]: compressGzip },
       createdBy: 'hazsim',
     });
-    const rows = new RowBuffer(run.assetUuids.length);
+    const groupRows = rowGroupRows(run.assetUuids.length);
+    const rows = new RowBuffer(groupRows, run.assetUuids.length);
     const flush = () => {
       if (rows.length === 0) return;
       // fileWriter flushes each row group with a synchronous write, so write returns no promise to wait for.
@@ -234,7 +242,7 @@ export async function writeParquetFromSamples(run: RunDescription, source: Sampl
             previousTime = time;
           }
           failuresPerSample[sample] = count;
-          if (rows.length >= ROW_GROUP_ROWS) flush();
+          if (rows.length >= groupRows) flush();
         }
         source.onProgress?.(firstSample + result.failuresPerSample.length, run.numberOfSamples);
       },

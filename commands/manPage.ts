@@ -79,6 +79,9 @@ upper bound of the number of scenario samples (default 100000)
 .B HAZSIM_MAX_OUTPUT_MB
 the most MiB one run's scenario file may take: estimated before sampling, enforced while writing (default 20480)
 .TP
+.B HAZSIM_JOB_TTL
+how long \fBhazsim serve\fR keeps a finished job and its result, such as 12h or 7d, or never (default 7d; same as \-\-job\-ttl)
+.TP
 .B HAZSIM_DEBUG
 print stack traces of internal errors
 .SH FILES

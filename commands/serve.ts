@@ -3,6 +3,7 @@ import type { CommandContext, GlobalOptions } from './context.js';
 import { HazsimError } from '../src/base/errors.js';
 import { HAZSIM_VERSION } from '../src/base/version.js';
 import { DEFAULT_MAX_UPLOAD_MB } from '../src/faces/rest/limits.js';
+import { parseDuration } from '../src/base/duration.js';
 
 interface ServeOptions extends GlobalOptions {
   host?: string;
@@ -11,12 +12,20 @@ interface ServeOptions extends GlobalOptions {
   apiKey?: string;
   corsOrigin: string[];
   allowedHost: string[];
+  /** Milliseconds, null for never; undefined: $HAZSIM_JOB_TTL or its default. */
+  jobTtl?: number | null;
 }
 
 function parsePort(text: string): number {
   const port = Number(text);
   if (!/^\d+$/.test(text) || port > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535 (0 picks a free port)');
   return port;
+}
+
+function parseJobTtl(text: string): number | null {
+  const parsed = parseDuration(text);
+  if ('problem' in parsed) throw new InvalidArgumentError(parsed.problem);
+  return parsed.ms;
 }
 
 function parseMegabytes(text: string): number {
@@ -76,6 +85,11 @@ export function makeServeCommand(context: CommandContext): Command {
       (text: string, previous: string[]) => [...previous, text.trim()],
       [] as string[],
     )
+    .option(
+      '--job-ttl <duration>',
+      'remove finished jobs and their results this long after they finish, such as 12h or 7d, or never (default: $HAZSIM_JOB_TTL, else 7d)',
+      parseJobTtl,
+    )
     .option('--api-key <key>', 'require "Authorization: Bearer <key>" on every endpoint but /, /health and the docs (default: $HAZSIM_API_KEY)')
     .action(async (options: ServeOptions) => {
       // The server stack (koa, swagger, ...) loads only here, so other commands start without it.
@@ -88,6 +102,8 @@ export function makeServeCommand(context: CommandContext): Command {
           `warning: serving on ${host} without an API key: anyone who can reach this machine can read, change and delete the cache; set --api-key or HAZSIM_API_KEY\n`,
         );
       }
+      // Only a server expires jobs on its own; `cache prune` removes expired jobs too.
+      service.jobs.startExpirySweep(options.jobTtl);
       const app = createApp(service, {
         apiKey,
         maxUploadMb: options.maxUploadMb,

@@ -81,6 +81,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
   const jobs = createJobOps({
     jobsDir,
     maxSamples: settings.maxSamples,
+    jobTtlMs: settings.jobTtlMs,
     clock,
     stores,
     resolveCurveSet: (name) => curveSets.resolveCurveSet(name),
@@ -124,6 +125,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
       result: jobs.jobResult,
       watch: jobs.watchJob,
       interrupt: jobs.interruptJobs,
+      startExpirySweep: jobs.startExpirySweep,
     },
     cache: createCacheService({ cacheRoot, stores, resultsDir, jobsDir }, clock),
     results: {

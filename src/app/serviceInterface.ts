@@ -114,6 +114,8 @@ export interface JobService {
   result: JobOps['jobResult'];
   watch: JobOps['watchJob'];
   interrupt: JobOps['interruptJobs'];
+  /** Removes expired jobs now and periodically (`hazsim serve`; docs/jobs.md, "Expiry"). */
+  startExpirySweep: JobOps['startExpirySweep'];
 }
 
 /** The on-disk cache (docs/cache.md). */

@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { BIN, json, ROOT, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
 import { connectStdio } from '../helpers/mcp.js';
 import { skipTest } from '../helpers/skip.js';
+import { fill, smallDisk, unmount } from '../helpers/disk.js';
 
 // Chaos: a REST server, an MCP server and CLI uploads write one cache at once while processes
 // are SIGKILLed at random for a bounded time. Afterwards the cache validates and every upload
@@ -208,6 +209,164 @@ test("two servers in different PID namespaces on one cache: neither fails or del
     // --kill-child then ends the namespace with it.
     inner.child.kill('SIGKILL');
     outer?.child.kill('SIGTERM');
+  }
+});
+
+/** Phases of the disk-full case: writers run while the disk has room, while it is full, and after it is freed. */
+const ROOMY_MS = 5_000;
+const FULL_MS = 12_000;
+const FREED_MS = 8_000;
+
+test('a disk that fills up under REST uploads and jobs, MCP runs and killed CLI uploads: every answer is a success or 507, the servers keep serving, and the cache works once space is freed', async () => {
+  const disk = smallDisk(4096);
+  if (!disk) return;
+  const cache = path.join(disk, 'cache');
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let mcp: Awaited<ReturnType<typeof connectStdio>> | null = null;
+  const children: ChildProcess[] = [];
+  try {
+    assert.is(runCli(['upload', FEEDER, '--name', 'base', '--description', 'the base', '--cache-dir', cache]).code, 0);
+    assert.is(runCli(['upload', QUAKE, '--name', 'quake', '--description', 'the quake', '--cache-dir', cache]).code, 0);
+    server = await startServer(cache);
+    mcp = await connectStdio(cache);
+    const url = server.url;
+    const expect = new Expectations();
+    expect.attempt('base', 'the base');
+    expect.acknowledge('base', 'the base');
+    const start = Date.now();
+    const until = start + ROOMY_MS + FULL_MS + FREED_MS;
+    /** Statuses other than success and 507, with what they said: none is allowed. */
+    const wrong: string[] = [];
+    const statuses = new Map<number, number>();
+    const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+
+    const restUploads = async () => {
+      for (let i = 0; Date.now() < until; i += 1) {
+        const name = i % 2 === 0 ? 'rest-shared' : `rest-${i}`;
+        const description = `rest ${i}`;
+        expect.attempt(name, description);
+        const form = new FormData();
+        form.append('file', new Blob([FEEDER_TEXT]), 'feeder.json');
+        form.append('name', name);
+        form.append('description', description);
+        form.append('overwrite', 'true');
+        const response = await fetch(`${url}/distribution-models`, { method: 'POST', body: form });
+        count(response.status);
+        if (response.status === 201) expect.acknowledge(name, description);
+        else if (response.status !== 507) wrong.push(`upload ${response.status}: ${await response.text()}`);
+      }
+    };
+    const restJobs = async () => {
+      while (Date.now() < until) {
+        const submitted = await fetch(`${url}/jobs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ kind: 'simulate', request: { distribution_system_name: 'base', hazard_system_name: 'quake' } }),
+        });
+        count(submitted.status);
+        if (submitted.status !== 202) {
+          if (submitted.status !== 507) wrong.push(`job ${submitted.status}: ${await submitted.text()}`);
+          continue;
+        }
+        const { id } = (await submitted.json()) as { id: string };
+        for (;;) {
+          const response = await fetch(`${url}/jobs/${id}`);
+          if (response.status !== 200) {
+            wrong.push(`GET job ${response.status}: ${await response.text()}`);
+            break;
+          }
+          const job = (await response.json()) as { state: string; error: { status_code: number; detail: string } | null };
+          if (job.state === 'succeeded') break;
+          if (job.state === 'failed') {
+            if (job.error?.status_code !== 507) wrong.push(`job failed ${job.error?.status_code}: ${job.error?.detail}`);
+            break;
+          }
+          await sleep(50);
+        }
+      }
+    };
+    const mcpRuns = async () => {
+      while (Date.now() < until) {
+        const result = (await mcp!.client.callTool({
+          name: 'run_simulation',
+          arguments: { distribution_system_name: 'base', hazard_system_name: 'quake' },
+        })) as {
+          isError?: boolean;
+          content: { text: string }[];
+        };
+        if (result.isError && !/No space left on the device/i.test(result.content[0]?.text ?? '')) wrong.push(`MCP: ${result.content[0]?.text}`);
+      }
+    };
+    const cliUploads = async () => {
+      for (let i = 0; Date.now() < until; i += 1) {
+        const name = i % 3 === 0 ? 'cli-shared' : `cli-${i}`;
+        const description = `cli ${i}`;
+        expect.attempt(name, description);
+        const child = spawn(process.execPath, [BIN, 'upload', FEEDER, '--name', name, '--description', description, '--overwrite', '--cache-dir', cache], {
+          cwd: ROOT,
+          stdio: 'ignore',
+        });
+        children.push(child);
+        const killer = Math.random() < 0.3 ? setTimeout(() => child.kill('SIGKILL'), 200 + randomMs(2_000)) : null;
+        const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+        if (killer) clearTimeout(killer);
+        if (code === 0) expect.acknowledge(name, description);
+        else if (code !== null && code !== 6) wrong.push(`CLI upload exit ${code}`);
+      }
+    };
+    /** The disk fills after ROOMY_MS and is freed FULL_MS later; while full, the server must keep answering. */
+    const weather = async () => {
+      await sleep(ROOMY_MS);
+      const filler = fill(disk);
+      const fullUntil = Date.now() + FULL_MS;
+      let healthChecks = 0;
+      while (Date.now() < fullUntil) {
+        const health = await fetch(`${url}/health`);
+        assert.is(health.status, 200, 'the server keeps serving on a full disk');
+        assert.is((await fetch(`${url}/distribution-models/base`)).status, 200, 'stored models stay readable');
+        healthChecks += 1;
+        await sleep(250);
+      }
+      fs.rmSync(filler);
+      return healthChecks;
+    };
+    const [healthChecks] = await Promise.all([weather(), restUploads(), restJobs(), mcpRuns(), cliUploads()]);
+    console.log(
+      `chaos disk full: statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${healthChecks} health checks while full, ${expect.acknowledged.size} names acknowledged`,
+    );
+    assert.equal(wrong.slice(0, 5), [], `${wrong.length} answers were neither a success nor "no space"`);
+    assert.ok((statuses.get(507) ?? 0) > 0, 'the disk did fill up under the writers');
+    assert.ok(server.child.exitCode === null && server.child.signalCode === null, 'the REST server is still running');
+    assert.ok(mcp.transport.pid !== null && fs.existsSync(`/proc/${mcp.transport.pid}`), 'the MCP server is still running');
+
+    // Space is free again: every interface writes, and the cache holds every acknowledged upload.
+    const form = new FormData();
+    form.append('file', new Blob([FEEDER_TEXT]), 'feeder.json');
+    form.append('name', 'after');
+    assert.is((await fetch(`${url}/distribution-models`, { method: 'POST', body: form })).status, 201);
+    assert.is(runCli(['upload', QUAKE, '--name', 'quake-after', '--cache-dir', cache]).code, 0);
+    const refreshed = await runCliAsync(['cache', 'refresh', '--json', '--cache-dir', cache]);
+    assert.is(refreshed.code, 0, refreshed.stderr);
+    const index = JSON.parse(fs.readFileSync(path.join(cache, 'distribution_models', 'models_metadata.json'), 'utf8'));
+    for (const record of Object.values<{ file_path: string }>(index)) JSON.parse(fs.readFileSync(path.join(cache, record.file_path), 'utf8'));
+    const listed = new Map<string, string>(
+      json(runCli(['list', '--json', '--cache-dir', cache])).map((r: { name: string; description: string }) => [r.name, r.description]),
+    );
+    for (const name of expect.acknowledged) {
+      assert.ok(listed.has(name), `acknowledged model ${name} is lost`);
+      assert.ok(expect.allowedFor(name).includes(listed.get(name)!), `${name} has description ${listed.get(name)}, expected one of ${expect.allowedFor(name)}`);
+    }
+  } finally {
+    for (const child of children) child.kill('SIGKILL');
+    server?.child.kill('SIGKILL');
+    try {
+      if (mcp?.transport.pid) process.kill(mcp.transport.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    await mcp?.client.close().catch(() => undefined);
+    await server?.exited;
+    unmount(disk);
   }
 });
 

@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { EXAMPLES, runCli, tempDir } from '../helpers/cli.js';
+import { EXAMPLES, runCli } from '../helpers/cli.js';
 import { fileForm, postJson, spawnServer } from '../helpers/rest.js';
-import { skipTest } from '../helpers/skip.js';
+import { fill, smallDisk, unmount } from '../helpers/disk.js';
 
 // A full disk failed requests as server faults and crashed the REST server while jobs ran
 // (issue 35, item 3). It is now exit 6 / HTTP 507 naming the cause, nothing half-written is
@@ -14,40 +13,6 @@ import { skipTest } from '../helpers/skip.js';
 
 const FEEDER = path.join(EXAMPLES, 'feeder/example_feeder.json');
 const STORM = path.join(EXAMPLES, 'hazards/hurricane.json');
-
-/** Mounts a tmpfs of `kilobytes` on a new folder; null (test skipped) when this machine does not allow it. */
-function smallDisk(kilobytes: number): string | null {
-  const mountPoint = tempDir('hazsim-full-');
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${kilobytes}k`, 'tmpfs', mountPoint]);
-  if (mounted.error || mounted.status !== 0) {
-    skipTest(`cannot mount a tmpfs here (needs root): ${mounted.stderr?.toString().trim() ?? mounted.error?.message}`);
-    return null;
-  }
-  return mountPoint;
-}
-
-function unmount(mountPoint: string): void {
-  spawnSync('umount', ['-l', mountPoint]);
-}
-
-/** Fills the disk of `folder` to the last byte with one file, and returns its path (remove it to free the space). */
-function fill(folder: string): string {
-  const filler = path.join(folder, 'filler');
-  const fd = fs.openSync(filler, 'w');
-  const block = Buffer.alloc(4096);
-  try {
-    for (let bytes = block.length; bytes > 0; bytes = Math.floor(bytes / 2)) {
-      try {
-        for (;;) fs.writeSync(fd, block, 0, bytes);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-      }
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-  return filler;
-}
 
 /** Every file under `folder`, relative to it, but `except`. */
 function filesUnder(folder: string, except: string): string[] {

@@ -84,11 +84,62 @@ test('raw stdio: oversized messages are answered by id (front or back), malforme
   assert.is(byId[5].result.structuredContent.status, 'success');
 });
 
+test('an oversized message whose id holds a bad JSON escape is answered with id null, and the server keeps serving', async () => {
+  const child = spawn(process.execPath, [BIN, 'mcp', '--cache-dir', seededCache()], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  try {
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    // A server that crashed closes its stdin: the assertions below report it, not an EPIPE.
+    child.stdin.on('error', () => undefined);
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
+    // String.raw keeps the backslash: `\x` is no JSON escape, so the id cannot be decoded (nor can a member name at the front).
+    const badFront = String.raw`{"jsonrpc":"2.0","id":"\x","method":"tools/call","params":{"name":"refresh_cache","arguments":{"pad":"` + ELEVEN_MIB + '"}}}';
+    const badName = String.raw`{"jsonrpc":"2.0","i\qd":1,"method":"tools/call","params":{"pad":"` + ELEVEN_MIB + '"}}';
+    const badBack =
+      String.raw`{"method":"tools/call","params":{"name":"refresh_cache","arguments":{"pad":"` + ELEVEN_MIB + String.raw`"}},"jsonrpc":"2.0","id":"\x"}`;
+    const after = { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'refresh_cache', arguments: {} } };
+    const text =
+      [
+        JSON.stringify(initialize),
+        JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+        badFront,
+        badName,
+        badBack,
+        JSON.stringify(after),
+      ].join('\n') + '\n';
+    for (let at = 0; at < text.length; at += 1024 * 1024) {
+      if (!child.stdin.write(text.slice(at, at + 1024 * 1024))) await new Promise((resolve) => child.stdin.once('drain', resolve));
+    }
+    child.stdin.end();
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('timeout'), 60_000).unref())]);
+    assert.is(code, 0, 'the server ends normally at the end of its input');
+    const answers = out
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line));
+    const discarded = answers.filter((answer) => answer.error?.code === ErrorCode.InvalidRequest);
+    assert.is(discarded.length, 3, JSON.stringify(answers.map((answer) => answer.id)));
+    for (const answer of discarded) assert.is(answer.id, null);
+    assert.is(answers.find((answer) => answer.id === 5)?.result.structuredContent.status, 'success');
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
+
 test('the id of an oversized message is read only where it is surely top level', () => {
   assert.is(messageId('{"jsonrpc":"2.0","id":7,"method":"x","params":{', 'x"}}'), 7);
   assert.is(messageId('{"method":"x","params":{"id":3,', '"}},"jsonrpc":"2.0","id":"abc"}\r'), 'abc');
   assert.is(messageId('{"method":"x","params":{"id":3,', '"arguments":{"id":9}}}'), null);
   assert.is(messageId('{"jsonrpc":"2.0","method":"x","params":{"id":3,', 'x"}}}'), null);
+  assert.is(messageId(String.raw`{"jsonrpc":"2.0","id":"\x","method":"x","params":{`, 'x"}}'), null);
+  assert.is(messageId(String.raw`{"jsonrpc":"2.0","\u12":1,"id":4,"params":{`, 'x"}}'), null);
+  assert.is(messageId('{"method":"x","params":{', String.raw`"}},"jsonrpc":"2.0","id":"\x"}`), null);
 });
 
 test('run results of (feeder_x, hurricane) and (feeder, x_hurricane) are different files', async () => {

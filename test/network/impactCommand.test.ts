@@ -3,7 +3,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EXAMPLES, json, runCli, tempDir } from '../helpers/cli.js';
-import { sqliteRows, sqliteValue } from '../helpers/sqliteShell.js';
+import { sqlite3, sqliteRows, sqliteValue } from '../helpers/sqliteShell.js';
 import { csvEntryRows, readZipEntries } from '../helpers/unzip.js';
 import { makeZip } from '../helpers/zip.js';
 import { FeederBuilder } from './feeders.js';
@@ -102,6 +102,17 @@ test('with damage.csv: repair hours from the ZIP; customer-hours per sample and 
       },
     ],
   );
+  // Sample 1 has no repairs: the samples' ranges of repair numbers skip it, and the view gives each row its sample.
+  assert.equal(sqliteRows(file, 'SELECT sample, first_repair, last_repair FROM repair_samples'), [
+    { sample: 0, first_repair: 0, last_repair: 0 },
+    { sample: 2, first_repair: 1, last_repair: 2 },
+  ]);
+  assert.equal(sqliteRows(file, 'SELECT sample, asset_uuid FROM repairs'), [
+    { sample: 0, asset_uuid: feeder.uuid('l3') },
+    { sample: 2, asset_uuid: feeder.uuid('l1') },
+    { sample: 2, asset_uuid: feeder.uuid('l4') },
+  ]);
+  assert.equal(sqliteRows(file, 'SELECT count(*) AS n FROM repairs WHERE sample = 1'), [{ n: 0 }]);
   // IEEE 1366 per event, N_T = 42 customers: sample 2 interrupts every customer once (CI 42) for 10·8 + 20·8 + 5·8 + 7·13 = 371 h.
   const indices = sqliteRows(
     file,
@@ -228,16 +239,58 @@ test('drawn scenarios: the same inputs and seed give the same bytes, whether dra
     repairs.map((row) => [String(row.sample), row.asset_uuid, row.failed_at, row.repair_hours, row.repair_source]),
     damage.map(([sample, asset, timestamp, , hours]) => [sample, asset, timestamp, toTheSecond(Number(hours)), 'damage.csv']),
   );
-  // The compact table behind the view: integer keys into the asset and moment tables, whole seconds, the same failures.
-  const compact = sqliteRows<{ sample: number; uuid: string; timestamp: string; repair_seconds: number; default_repair: number }>(
+  // The compact tables behind the view, read without it: each sample's range of repair numbers, integer keys into the
+  // asset and kind tables, whole seconds; the same failures in the same order as damage.csv.
+  const compact = sqliteRows<{ sample: number; uuid: string; failed_at: string; repair_seconds: number; repair_source: string }>(
     path.join(context.work, 'first.sqlite'),
-    `SELECT r.sample, a.uuid, f.timestamp, r.repair_seconds, r.default_repair, typeof(r.asset) AS asset_type, typeof(r.repair_seconds) AS seconds_type
-     FROM repair_rows AS r JOIN repair_assets AS a ON a.asset = r.asset JOIN repair_moments AS f ON f.moment = r.failed`,
+    `SELECT s.sample, a.uuid, k.failed_at, r.repair_seconds, k.repair_source, typeof(r.asset) AS asset_type, typeof(r.repair_seconds) AS seconds_type
+     FROM repair_rows AS r JOIN repair_samples AS s ON r.repair BETWEEN s.first_repair AND s.last_repair
+     JOIN repair_assets AS a ON a.asset = r.asset JOIN repair_kinds AS k ON k.kind = r.kind ORDER BY r.repair`,
   );
-  const key = (row: unknown[]) => row.join('|');
   assert.equal(
-    compact.map((row) => key([row.sample, row.uuid, row.timestamp, row.repair_seconds, row.default_repair, 'integer', 'integer'])).sort(),
-    damage.map(([sample, asset, timestamp, , hours]) => key([sample, asset, timestamp, Math.round(Number(hours) * 3600), 0, 'integer', 'integer'])).sort(),
+    compact.map((row) => Object.values(row)),
+    damage.map(([sample, asset, timestamp, , hours]) => [
+      Number(sample),
+      asset,
+      timestamp,
+      Math.round(Number(hours) * 3600),
+      'damage.csv',
+      'integer',
+      'integer',
+    ]),
+  );
+  // Repairs are numbered from 0 in file order, and the samples' ranges cover them once each, in order.
+  const ranges = sqliteRows<{ sample: number; first_repair: number; last_repair: number }>(
+    path.join(context.work, 'first.sqlite'),
+    'SELECT sample, first_repair, last_repair FROM repair_samples ORDER BY sample',
+  );
+  const rowsPerSample = new Map<number, number>();
+  for (const [sample] of damage) rowsPerSample.set(Number(sample), (rowsPerSample.get(Number(sample)) ?? 0) + 1);
+  let next = 0;
+  assert.equal(
+    ranges.map((range) => {
+      const expected = { sample: range.sample, first_repair: next, last_repair: next + rowsPerSample.get(range.sample)! - 1 };
+      next = expected.last_repair + 1;
+      return expected;
+    }),
+    ranges,
+  );
+  assert.equal(
+    ranges.map((range) => range.sample),
+    [...rowsPerSample.keys()],
+  );
+  // Repair numbers are an INTEGER PRIMARY KEY, which VACUUM keeps (it may renumber implicit row ids): the ranges still hold.
+  const vacuumed = path.join(context.work, 'vacuumed.sqlite');
+  fs.copyFileSync(path.join(context.work, 'first.sqlite'), vacuumed);
+  sqlite3(vacuumed, 'VACUUM');
+  assert.equal(sqliteRows(vacuumed, 'SELECT * FROM repairs'), sqliteRows(path.join(context.work, 'first.sqlite'), 'SELECT * FROM repairs'));
+  // The view gives the rows in that order without being asked to sort.
+  assert.equal(
+    sqliteRows<{ sample: number; asset_uuid: string }>(path.join(context.work, 'first.sqlite'), 'SELECT sample, asset_uuid FROM repairs').map((row) => [
+      row.sample,
+      row.asset_uuid,
+    ]),
+    damage.map(([sample, asset]) => [Number(sample), asset]),
   );
   assert.equal(
     sqliteRows(path.join(context.work, 'first.sqlite'), 'SELECT count(*) AS n FROM repair_rows')[0],

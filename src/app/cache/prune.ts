@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ModelStore, OrphanedFolder } from './store.js';
 import { leftoverWrites } from '../results/writesInProgress.js';
-import { finishedJobs, removeFinishedJob } from '../jobs/finishedJobs.js';
+import { finishedJobs, removeFinishedJob, type FinishedJob } from '../jobs/finishedJobs.js';
 
 export interface PruneEntry {
   path: string;
   /** partial_file: what a killed run left while writing a result, wherever it was writing (writesInProgress.ts). */
-  /** old_job: a finished REST job (path: its record; size: record and result folder). */
-  kind: OrphanedFolder['kind'] | 'old_result' | 'old_job' | 'partial_file';
+  /** old_job: a finished REST job (path: its record; size: record and result folder); expired_job: one past its `expires_at`, whatever its age. */
+  kind: OrphanedFolder['kind'] | 'old_result' | 'old_job' | 'expired_job' | 'partial_file';
   size_bytes: number;
 }
 
@@ -52,13 +52,21 @@ function oldResults(resultsDir: string, olderThanDays: number, now: Date): Prune
   return entries;
 }
 
-/** Finished jobs in `jobsDir` that ended more than `olderThanDays` days before `now`, removed when `remove`. */
+/**
+ * Finished jobs in `jobsDir` that expired (docs/jobs.md, "Expiry") or ended more than
+ * `olderThanDays` days before `now`, removed when `remove`.
+ */
 function oldJobs(jobsDir: string, olderThanDays: number, now: Date, remove: boolean): PruneEntry[] {
   const cutoff = now.getTime() - olderThanDays * 86_400_000;
+  const hasExpired = (job: FinishedJob) => job.expiresAtMs !== null && job.expiresAtMs <= now.getTime();
   return finishedJobs(jobsDir)
-    .filter((job) => job.finishedAtMs < cutoff)
+    .filter((job) => hasExpired(job) || job.finishedAtMs < cutoff)
     .map((job) => {
-      const entry: PruneEntry = { path: job.recordPath, kind: 'old_job', size_bytes: sizeOnDisk(job.recordPath) + sizeOnDisk(job.folderPath) };
+      const entry: PruneEntry = {
+        path: job.recordPath,
+        kind: hasExpired(job) ? 'expired_job' : 'old_job',
+        size_bytes: sizeOnDisk(job.recordPath) + sizeOnDisk(job.folderPath),
+      };
       if (remove) removeFinishedJob(job);
       return entry;
     });

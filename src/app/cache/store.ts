@@ -36,7 +36,7 @@ interface IndexEntry extends ModelRecord {
 
 export const METADATA_FILE = `${RESERVED_INDEX_NAME}.json`;
 const DERIVED_DIR = '.derived';
-/** Journals of commits in progress are temporary files named `.<name>.commit.<pid>.<random>.tmp`. */
+/** Journals of commits and deletes in progress are temporary files named `.<name>.commit.<pid>.<random>.tmp`. */
 const JOURNAL_INFIX = '.commit';
 
 /** One file or folder a commit replaces, paths relative to the store: the old one is moved to `backup`, the staged one (if any) to `final`. */
@@ -51,6 +51,11 @@ interface JournalMove {
 interface CommitJournal {
   record: IndexEntry;
   moves: JournalMove[];
+}
+
+/** What a delete is about to do, written before it changes the index: the record it removes. */
+interface DeleteJournal {
+  deleting: IndexEntry;
 }
 
 /** What a refresh changed, and which files it could not take (never deleted). */
@@ -224,17 +229,78 @@ export class ModelStore {
 
   /** The stored file's text; not_found when the record or the file is gone. */
   readText(name: string): string {
-    return readRegularFile(this.get(name).file_path, this.cacheRoot, this.notFoundMessage(name)).toString('utf8');
+    return this.readWithRecord(name).text;
+  }
+
+  /** The record, its coordinate reading and the stored file's text, from one snapshot (see openFile). */
+  readWithRecord(name: string): { record: ModelRecord; coordinates: CoordinateReading; text: string } {
+    const { entry, fd } = this.snapshot(name);
+    try {
+      return { record: this.withAbsolutePath(entry), coordinates: readingOfRecord(entry.coordinates), text: fs.readFileSync(fd).toString('utf8') };
+    } finally {
+      fs.closeSync(fd);
+    }
   }
 
   /**
    * The record and an open handle on the stored file (a regular file, never a FIFO or
-   * device), for streaming it without reading it whole; the caller closes the handle.
+   * device), for streaming it without reading it whole; the caller closes the handle. Both
+   * come from one snapshot: the record is the one the index held for the file opened.
    */
   openFile(name: string): { record: ModelRecord; fd: number; stat: fs.Stats } {
-    const record = this.get(name);
-    const fd = openRegularFile(record.file_path, this.cacheRoot, this.notFoundMessage(name));
-    return { record, fd, stat: fs.fstatSync(fd) };
+    const { entry, fd } = this.snapshot(name);
+    return { record: this.withAbsolutePath(entry), fd, stat: fs.fstatSync(fd) };
+  }
+
+  /**
+   * The index record of `name` and an open handle on its file, from one moment. A commit
+   * (or delete) of another process moves the files first and writes the index last, so a
+   * reader could take the old record and open the new file (12 of 3,265 GETs during
+   * overwrites did). Read lock-free, like a sequence lock: no live writer of `name` has a
+   * journal before or after, and the index file is the same one after the file was opened;
+   * otherwise the reader tries again, for at most SNAPSHOT_WAIT_MS. Once open, the handle
+   * keeps its content whatever is renamed later. A journal whose process is gone is no
+   * writer (the next writer recovers it).
+   */
+  private snapshot(name: string): { entry: IndexEntry; fd: number } {
+    const deadline = Date.now() + SNAPSHOT_WAIT_MS;
+    for (let pauseMs = 1; ; pauseMs = Math.min(pauseMs * 2, 20)) {
+      const writing = this.writeInFlight(name);
+      const { metadata, identity } = this.readMetadataWithIdentity();
+      if (!Object.hasOwn(metadata, name) && !writing) throw this.notFound(name, metadata);
+      let fd: number | null = null;
+      try {
+        if (Object.hasOwn(metadata, name)) fd = openRegularFile(this.filePathFor(name), this.cacheRoot, this.notFoundMessage(name));
+      } catch (error) {
+        // The file is between its old and new place (or going) while a writer works: look again.
+        if (!(error instanceof HazsimError && error.kind === 'not_found' && (writing || this.writeInFlight(name)))) throw error;
+      }
+      if (fd !== null && !writing && !this.writeInFlight(name) && this.metadataIdentity() === identity) return { entry: metadata[name], fd };
+      if (fd !== null) fs.closeSync(fd);
+      if (Date.now() > deadline) {
+        throw new HazsimError(
+          'conflict',
+          `${this.label} '${name}' is being written by another hazsim process for more than ${SNAPSHOT_WAIT_MS / 1000} s; try again`,
+        );
+      }
+      sleepSync(pauseMs);
+    }
+  }
+
+  /** Whether a live process holds a commit or delete journal of `name` (recoverInterruptedCommits handles those of dead ones). */
+  private writeInFlight(name: string): boolean {
+    const prefix = `.${name}${JOURNAL_INFIX}.`;
+    let entries: string[];
+    try {
+      entries = fs.readdirSync(this.dir);
+    } catch {
+      return false;
+    }
+    return entries.some((entry) => {
+      if (!entry.startsWith(prefix) || !isTemporaryName(entry)) return false;
+      const owner = temporaryOwnerPid(entry);
+      return owner !== null && processAlive(owner);
+    });
   }
 
   /** A temporary path inside the store for staging a new model's JSON. */
@@ -343,11 +409,16 @@ export class ModelStore {
     for (const entry of names) {
       if (!isTemporaryName(entry) || !entry.includes(`${JOURNAL_INFIX}.`)) continue;
       const journalPath = path.join(this.dir, entry);
-      let journal: CommitJournal;
+      let journal: CommitJournal | DeleteJournal;
       try {
-        journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as CommitJournal;
+        journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as CommitJournal | DeleteJournal;
       } catch {
         // A journal that was never completely written: the commit had not moved anything yet.
+        fs.rmSync(journalPath, { force: true });
+        continue;
+      }
+      if ('deleting' in journal) {
+        this.recoverInterruptedDelete(journal);
         fs.rmSync(journalPath, { force: true });
         continue;
       }
@@ -359,7 +430,37 @@ export class ModelStore {
     }
   }
 
-  /** Removes a model's record, file and time series folder. */
+  /**
+   * A delete whose process died: when the index no longer holds the record, the delete
+   * happened and its files go now (a refresh would otherwise take the file back as a model);
+   * otherwise it never happened and the model stays. A damaged index tells nothing: the
+   * files stay.
+   */
+  private recoverInterruptedDelete(journal: DeleteJournal): void {
+    let metadata: Record<string, IndexEntry>;
+    try {
+      metadata = this.readMetadata();
+    } catch {
+      return;
+    }
+    const { name } = journal.deleting;
+    if (!Object.hasOwn(metadata, name)) this.removeModelFiles(name);
+  }
+
+  /** A model's file, time series and derived data. A name no model may have (a record left by an older version) names the index or worse: nothing goes. */
+  private removeModelFiles(name: string): void {
+    if (nameProblem(name) !== null) return;
+    fs.rmSync(this.filePathFor(name), { force: true });
+    fs.rmSync(this.timeSeriesDirFor(name), { recursive: true, force: true });
+    this.removeDerived(name);
+  }
+
+  /**
+   * Removes a model's record, file and time series folder. The record goes first: a reader
+   * never sees a listed model whose file is missing. A journal written before it lets the
+   * next writer finish removing the files if this process is killed in between; without it
+   * the next refresh took the file for an unlisted model and brought the model back.
+   */
   async delete(name: string): Promise<ModelRecord> {
     // The lock file lives in the directory, which a store nobody wrote to yet does not have.
     this.ensureDir();
@@ -368,15 +469,18 @@ export class ModelStore {
       const metadata = this.readMetadata();
       if (!Object.hasOwn(metadata, name)) throw this.notFound(name, metadata);
       const record = this.withAbsolutePath(metadata[name]);
+      const journal: DeleteJournal = { deleting: metadata[name] };
+      const journalPath = temporaryPath(path.join(this.dir, `${nameProblem(name) === null ? name : 'record'}${JOURNAL_INFIX}`));
+      writeFileAtomic(journalPath, JSON.stringify(journal));
       delete metadata[name];
-      // The record goes first: a reader never sees a listed model whose file is missing.
-      this.writeMetadata(metadata);
-      // A record under a name no model may have (left by an older version) names the index or worse: drop only the record.
-      if (nameProblem(name) === null) {
-        fs.rmSync(this.filePathFor(name), { force: true });
-        fs.rmSync(this.timeSeriesDirFor(name), { recursive: true, force: true });
-        this.removeDerived(name);
+      try {
+        this.writeMetadata(metadata);
+      } catch (error) {
+        fs.rmSync(journalPath, { force: true });
+        throw error;
       }
+      this.removeModelFiles(name);
+      fs.rmSync(journalPath, { force: true });
       return record;
     });
   }
@@ -471,6 +575,37 @@ export class ModelStore {
     });
   }
 
+  /**
+   * The index with the identity of the file it was read from (inode, change time, size):
+   * every index write renames a new file into place, so another identity means another write.
+   */
+  private readMetadataWithIdentity(): { metadata: Record<string, IndexEntry>; identity: string } {
+    let fd: number;
+    try {
+      fd = fs.openSync(this.metadataPath, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { metadata: {}, identity: 'none' };
+      throw error;
+    }
+    try {
+      const identity = identityOf(fs.fstatSync(fd, { bigint: true }));
+      const text = fs.readFileSync(fd, 'utf8');
+      const problem = metadataProblem(text);
+      if (problem !== null) {
+        throw new HazsimError('internal', `The cache metadata ${this.metadataPath} is damaged (${problem}); run 'hazsim cache refresh' to rebuild it`);
+      }
+      return { metadata: JSON.parse(text) as Record<string, IndexEntry>, identity };
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  /** The identity of the index file now (see readMetadataWithIdentity). */
+  private metadataIdentity(): string {
+    const stat = fs.statSync(this.metadataPath, { bigint: true, throwIfNoEntry: false });
+    return stat ? identityOf(stat) : 'none';
+  }
+
   private readMetadata(recovery?: { recoverCorrupt: true; report: RefreshReport }): Record<string, IndexEntry> {
     let text: string;
     try {
@@ -549,6 +684,18 @@ function openRegularFile(filePath: string, cacheRoot: string, notFoundMessage: s
       throw new HazsimError('not_found', `${notFoundMessage} (its file ${filePath} is gone; run a cache refresh)`);
     throw error;
   }
+}
+
+/** How long a read waits for writers of the model it reads (ModelStore.snapshot): a commit's moves and index write take milliseconds. */
+const SNAPSHOT_WAIT_MS = 2_000;
+
+function identityOf(stat: fs.BigIntStats): string {
+  return `${stat.dev}:${stat.ino}:${stat.ctimeNs}:${stat.size}`;
+}
+
+/** Blocks this thread for `ms`: a read of the store is synchronous, and waits only while another process commits. */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function metadataProblem(text: string): string | null {

@@ -16,14 +16,19 @@ export interface FinishedJob {
   /** The job's folder, holding its result (absent for a failed or cancelled job). */
   folderPath: string;
   finishedAtMs: number;
+  /** When the job expires (its record's `expires_at`; docs/jobs.md, "Expiry"), null when it never does or the record predates expiry. */
+  expiresAtMs: number | null;
 }
 
 /** The state and end time of a record, or null when it is unreadable (left alone: it is no finished job we can vouch for). */
-function readEnd(recordPath: string): { state: JobState; finishedAtMs: number } | null {
+function readEnd(recordPath: string): { state: JobState; finishedAtMs: number; expiresAtMs: number | null } | null {
   try {
-    const record = JSON.parse(fs.readFileSync(recordPath, 'utf8')) as { state?: JobState; finished_at?: string | null };
+    const record = JSON.parse(fs.readFileSync(recordPath, 'utf8')) as { state?: JobState; finished_at?: string | null; expires_at?: string | null };
     const finishedAtMs = Date.parse(record.finished_at ?? '');
-    return record.state && Number.isFinite(finishedAtMs) ? { state: record.state, finishedAtMs } : null;
+    const expiresAtMs = typeof record.expires_at === 'string' ? Date.parse(record.expires_at) : NaN;
+    return record.state && Number.isFinite(finishedAtMs)
+      ? { state: record.state, finishedAtMs, expiresAtMs: Number.isFinite(expiresAtMs) ? expiresAtMs : null }
+      : null;
   } catch {
     return null;
   }
@@ -42,7 +47,7 @@ export function finishedJobs(jobsDir: string): FinishedJob[] {
     const recordPath = path.join(jobsDir, `${id}.json`);
     const end = readEnd(recordPath);
     if (!end || !FINISHED_STATES.includes(end.state)) return [];
-    return [{ recordPath, folderPath: path.join(jobsDir, id), finishedAtMs: end.finishedAtMs }];
+    return [{ recordPath, folderPath: path.join(jobsDir, id), finishedAtMs: end.finishedAtMs, expiresAtMs: end.expiresAtMs }];
   });
 }
 

@@ -78,5 +78,11 @@ export const JobRecord = v.strictObject({
     v.description('set once the job succeeded'),
   ),
   error: v.pipe(v.nullable(JobError), v.description('set once the job failed')),
+  expires_at: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      'ISO 8601 UTC date-time from which the finished job and its result are gone (404) and their files removed (hazsim serve --job-ttl); null while the job runs, or when the server keeps finished jobs until they are deleted',
+    ),
+  ),
 });
 export type JobRecord = v.InferOutput<typeof JobRecord>;

@@ -42,6 +42,8 @@ interface JobDependencies {
   /** The cache's jobs folder. */
   jobsDir: string;
   maxSamples: number;
+  /** How long a job is kept once finished (docs/jobs.md, "Expiry"); null: until deleted. */
+  jobTtlMs: number | null;
   clock: () => Date;
   stores: { distribution: ModelStore; hazard: ModelStore };
   /** Throws not_found for an unknown curve set. */
@@ -49,8 +51,12 @@ interface JobDependencies {
   runs: Record<JobKind, Run>;
 }
 
-/** The record as stored: the public one plus the process that runs it, so another process can tell a dead job from a live one. */
-interface StoredJob extends JobRecord {
+/**
+ * The record as stored: the public one plus the process that runs it, so another process can
+ * tell a dead job from a live one. `expires_at` is absent in records of older versions.
+ */
+interface StoredJob extends Omit<JobRecord, 'expires_at'> {
+  expires_at?: string | null;
   owner_pid: number;
   /** The owner's full identity (docs/hardening.md, "Job ownership"); absent in records of older versions. */
   owner?: ProcessIdentity;
@@ -65,6 +71,8 @@ const HEARTBEAT_MS = 10_000;
  * namespace) stays its own without a heartbeat: six missed beats.
  */
 const JOB_LEASE_MS = 60_000;
+/** The expiry sweep looks at the jobs a quarter of the TTL apart, at least every second and at most every minute. */
+const SWEEP_BOUNDS_MS = { least: 1_000, most: 60_000 };
 
 /** A job this process runs. */
 interface LiveJob {
@@ -99,9 +107,36 @@ export function createJobOps(dependencies: JobDependencies) {
   const recordPath = (id: string) => path.join(jobsDir, `${id}.json`);
   const folderOf = (id: string) => path.join(jobsDir, id);
 
+  /** This process's TTL: from the settings, or `hazsim serve --job-ttl` (startExpirySweep). */
+  let ttlMs = dependencies.jobTtlMs;
+
   function publicRecord(stored: StoredJob): JobRecord {
     const { owner_pid: _owner, owner: _identity, heartbeat_at: _heartbeat, ...record } = stored;
-    return record;
+    const expiresAt = expiresAtMs(stored);
+    return { ...record, expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString() };
+  }
+
+  /** When a job ending at `finishedAt` expires under this process's TTL (null: never). */
+  function expiryFor(finishedAt: string): string | null {
+    return ttlMs === null ? null : new Date(Date.parse(finishedAt) + ttlMs).toISOString();
+  }
+
+  /**
+   * When a finished job expires (ms since the epoch), as its record says; a record of an older
+   * version (no `expires_at`) by its end and this process's TTL. Null for a job that runs or
+   * is kept until deleted.
+   */
+  function expiresAtMs(stored: StoredJob): number | null {
+    if (!FINISHED_STATES.includes(stored.state)) return null;
+    const stamp = stored.expires_at === undefined && stored.finished_at ? expiryFor(stored.finished_at) : stored.expires_at;
+    if (typeof stamp !== 'string') return null;
+    const ms = Date.parse(stamp);
+    return Number.isFinite(ms) ? ms : null;
+  }
+
+  function expired(stored: StoredJob): boolean {
+    const expiresAt = expiresAtMs(stored);
+    return expiresAt !== null && expiresAt <= dependencies.clock().getTime();
   }
 
   /**
@@ -158,22 +193,41 @@ export function createJobOps(dependencies: JobDependencies) {
     )
       return stored;
     if (checkable) fs.rmSync(folderOf(stored.id), { recursive: true, force: true });
-    const failed: StoredJob = { ...stored, state: 'failed', finished_at: now(), error: { detail: INTERRUPTED_BY_RESTART, status_code: 500 } };
+    const finishedAt = now();
+    const failed: StoredJob = {
+      ...stored,
+      state: 'failed',
+      finished_at: finishedAt,
+      expires_at: expiryFor(finishedAt),
+      error: { detail: INTERRUPTED_BY_RESTART, status_code: 500 },
+    };
     persist(failed);
     return failed;
   }
 
-  /** The current record of `id`: this process's own for a job it runs, else the stored one. */
+  /**
+   * The current record of `id`: this process's own for a job it runs, else the stored one.
+   * An expired job is gone (404) from the moment it expires, whether or not a sweep has
+   * removed its files yet, as a deleted one is.
+   */
   function current(id: string): StoredJob {
     const own = live.get(id);
     if (own) return own.stored;
     const stored = unsaved.get(id) ?? (UUID_PATTERN.test(id) ? readStored(id) : null);
     if (!stored) throw new HazsimError('not_found', `Job '${id}' not found`);
-    return settleOrphan(stored);
+    const settled = settleOrphan(stored);
+    if (expired(settled)) {
+      throw new HazsimError(
+        'not_found',
+        `Job '${id}' expired at ${publicRecord(settled).expires_at}: a finished job and its result are removed once they expire (hazsim serve --job-ttl, HAZSIM_JOB_TTL); submit it again`,
+      );
+    }
+    return settled;
   }
 
   function update(job: LiveJob, change: Partial<StoredJob>): void {
-    job.stored = { ...job.stored, ...change, heartbeat_at: Date.now() };
+    const finishing = change.state !== undefined && FINISHED_STATES.includes(change.state) && change.finished_at;
+    job.stored = { ...job.stored, ...change, ...(finishing ? { expires_at: expiryFor(finishing) } : {}), heartbeat_at: Date.now() };
     persist(job.stored);
     job.lastPersisted = Date.now();
     notify(job.stored);
@@ -252,6 +306,7 @@ export function createJobOps(dependencies: JobDependencies) {
       progress: null,
       result: null,
       error: null,
+      expires_at: null,
       owner_pid: process.pid,
       owner: currentIdentity(),
       heartbeat_at: Date.now(),
@@ -280,8 +335,57 @@ export function createJobOps(dependencies: JobDependencies) {
     return [...ids].sort().flatMap((id) => {
       const own = live.get(id);
       const stored = own ? own.stored : (unsaved.get(id) ?? readStored(id));
-      return stored ? [publicRecord(settleOrphan(stored))] : [];
+      if (!stored) return [];
+      const settled = settleOrphan(stored);
+      return expired(settled) ? [] : [publicRecord(settled)];
     });
+  }
+
+  /**
+   * Whether this process may delete a finished job's files: it is this process's own, or its
+   * owner can be checked from here (same host, boot and PID namespace; records of older
+   * versions by pid) and is gone. Jobs of live servers are theirs to expire, and jobs of
+   * servers this one cannot see are left to them or to `hazsim cache prune`
+   * (docs/hardening.md, "Job ownership").
+   */
+  function mayDelete(stored: StoredJob): boolean {
+    if (stored.owner !== undefined && !sameProcessSpace(stored.owner)) return false;
+    return stored.owner_pid === process.pid || ownerGone(stored.owner_pid, Date.parse(stored.created_at));
+  }
+
+  /** Removes the expired jobs this process may delete: their result folders first, then their records. */
+  function sweepExpired(): void {
+    let names: string[];
+    try {
+      names = fs.readdirSync(jobsDir);
+    } catch {
+      names = [];
+    }
+    const ids = new Set([...names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)), ...unsaved.keys()]);
+    for (const id of ids) {
+      if (!UUID_PATTERN.test(id) || live.has(id)) continue;
+      const stored = unsaved.get(id) ?? readStored(id);
+      if (!stored || !expired(stored) || !mayDelete(stored)) continue;
+      try {
+        fs.rmSync(folderOf(id), { recursive: true, force: true });
+        fs.rmSync(recordPath(id), { force: true });
+        unsaved.delete(id);
+      } catch {
+        // A file that cannot be removed now (a folder made read-only) is tried again at the next sweep.
+      }
+    }
+  }
+
+  /**
+   * Starts removing expired jobs, now and then periodically (`hazsim serve` does; other
+   * commands leave it to the server and to `cache prune`). `jobTtl` (milliseconds; null for
+   * never) replaces the settings' TTL for the jobs this process finishes from now on.
+   */
+  function startExpirySweep(jobTtl?: number | null): void {
+    if (jobTtl !== undefined) ttlMs = jobTtl;
+    const every = ttlMs === null ? SWEEP_BOUNDS_MS.most : Math.min(SWEEP_BOUNDS_MS.most, Math.max(SWEEP_BOUNDS_MS.least, ttlMs / 4));
+    sweepExpired();
+    setInterval(sweepExpired, every).unref();
   }
 
   /**
@@ -369,7 +473,7 @@ export function createJobOps(dependencies: JobDependencies) {
   // Jobs left unfinished by a process that is gone (a killed server) are marked failed now, not when someone looks.
   listJobs();
 
-  return { submitJob, getJob, listJobs, cancelJob, jobResult, watchJob, interruptJobs };
+  return { submitJob, getJob, listJobs, cancelJob, jobResult, watchJob, interruptJobs, startExpirySweep };
 }
 
 export type JobOps = ReturnType<typeof createJobOps>;

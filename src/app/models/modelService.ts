@@ -213,8 +213,8 @@ export function createModelService(stores: Record<ModelKindId, ModelStore>, cloc
 
   /** A cached model's record, coordinate reading and parsed content. */
   function readModel(kind: ModelKindId, name: string): { record: ModelRecord; coordinates: CoordinateReading; content: unknown } {
-    const { record, coordinates } = stores[kind].getWithReading(name);
-    return { record, coordinates, content: parseJsonText(stores[kind].readText(name), path.basename(record.file_path)) };
+    const { record, coordinates, text } = stores[kind].readWithRecord(name);
+    return { record, coordinates, content: parseJsonText(text, path.basename(record.file_path)) };
   }
 
   function getModel(kind: ModelKindId, name: string): ModelWithContent {

@@ -3,6 +3,7 @@
  * reads the environment, so a service behaves as it was configured for its whole life.
  */
 import { HazsimError } from '../../base/errors.js';
+import { parseDuration } from '../../base/duration.js';
 import { DEFAULT_MAX_SAMPLES } from '../../domain/scenarios/index.js';
 import { resolveCacheRoot } from '../cache/root.js';
 
@@ -13,14 +14,38 @@ export interface Settings {
   maxSamples: number;
   /** The most bytes one run's scenario file may take (HAZSIM_MAX_OUTPUT_MB, default DEFAULT_MAX_OUTPUT_MB). */
   maxOutputBytes: number;
+  /** How long a finished job and its result are kept (HAZSIM_JOB_TTL, default DEFAULT_JOB_TTL); null keeps them until removed. */
+  jobTtlMs: number | null;
 }
+
+/**
+ * Seven days: long enough that a job finished on a Friday can still be fetched after a
+ * weekend, short enough that one run's result (up to HAZSIM_MAX_OUTPUT_MB) does not hold
+ * the disk for the 30 days `cache prune` keeps results by default.
+ */
+export const DEFAULT_JOB_TTL = '7d';
 
 /** 20 GiB: room for the largest runs the docs describe (docs/performance.md), not for a runaway one. */
 export const DEFAULT_MAX_OUTPUT_MB = 20_480;
 
 /** The settings of a service: `--cache-dir` (explicit) or the environment, then defaults. */
 export function resolveSettings(explicitCacheDir: string | undefined, env: NodeJS.ProcessEnv): Settings {
-  return { cacheRoot: resolveCacheRoot(explicitCacheDir, env), maxSamples: maxSamplesSetting(env), maxOutputBytes: maxOutputSetting(env) * 1024 ** 2 };
+  return {
+    cacheRoot: resolveCacheRoot(explicitCacheDir, env),
+    maxSamples: maxSamplesSetting(env),
+    maxOutputBytes: maxOutputSetting(env) * 1024 ** 2,
+    jobTtlMs: jobTtlSetting(env),
+  };
+}
+
+/** HAZSIM_JOB_TTL as milliseconds (null for `never`), DEFAULT_JOB_TTL when unset or blank. */
+export function jobTtlSetting(env: NodeJS.ProcessEnv): number | null {
+  const text = env.HAZSIM_JOB_TTL;
+  const parsed = parseDuration(text === undefined || text.trim() === '' ? DEFAULT_JOB_TTL : text);
+  if ('problem' in parsed) {
+    throw new HazsimError('invalid_input', `HAZSIM_JOB_TTL: ${parsed.problem}`, [{ path: 'HAZSIM_JOB_TTL', message: parsed.problem }]);
+  }
+  return parsed.ms;
 }
 
 /** HAZSIM_MAX_OUTPUT_MB as a positive number of MiB, DEFAULT_MAX_OUTPUT_MB when unset or blank. */

@@ -136,14 +136,19 @@ const LAST_MEMBER_ID = new RegExp(String.raw`"id"\s*:\s*${SCALAR}\s*\}\s*$`);
 /**
  * The id of a message too large to parse, from its two ends: a top-level `"id"` among the
  * scalar members before the first nested value (how most clients write it), or the last
- * member (how the MCP SDK writes it: `{method, params, jsonrpc, id}`). Null when neither shows it.
+ * member (how the MCP SDK writes it: `{method, params, jsonrpc, id}`). Null when neither shows
+ * it, and when a member name or the id on the way is no valid JSON (a bad escape such as
+ * `"\x"`): such a message is malformed, and JSON-RPC answers a message it cannot read with a
+ * null id. Never throws: it runs in the stream's data handler, where a throw ended the server.
  */
 export function messageId(head: string, tail: string): string | number | null {
   const opening = /^\s*\{/.exec(head);
   if (opening) {
     TOP_LEVEL_MEMBER.lastIndex = opening[0].length;
     for (let member = TOP_LEVEL_MEMBER.exec(head); member; member = TOP_LEVEL_MEMBER.exec(head)) {
-      if (JSON.parse(`"${member[1]}"`) === 'id') return idValue(member[2]);
+      const name = parsedOrUndefined(`"${member[1]}"`);
+      if (name === undefined) return null;
+      if (name === 'id') return idValue(member[2]);
       if (member[3] === '}') break;
     }
   }
@@ -151,8 +156,17 @@ export function messageId(head: string, tail: string): string | number | null {
   return last ? idValue(last[1]) : null;
 }
 
-/** A JSON-RPC id is a string or a number; anything else cannot be answered by id. */
+/** A JSON-RPC id is a string or a number; anything else (or text that is no JSON) cannot be answered by id. */
 function idValue(text: string): string | number | null {
-  const value: unknown = JSON.parse(text);
+  const value = parsedOrUndefined(text);
   return typeof value === 'string' || typeof value === 'number' ? value : null;
+}
+
+/** The JSON value of `text`, or undefined when it is no valid JSON. */
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

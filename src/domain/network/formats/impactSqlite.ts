@@ -5,11 +5,13 @@
  * clock, and every path (one run, a merge of parts) writes in the same order, so identical
  * inputs give identical bytes.
  *
- * The repairs, one row per failed asset and sample, are nearly all of the file. They are kept
- * with integer keys (docs/output-impact.md, "Repairs with integer keys"): the asset as a number
- * into `repair_assets`, the failure and work-allowed times as numbers into `repair_moments`,
- * and the crew's wait, travel and repair as whole seconds, which SQLite stores in 0 to 3 bytes
- * where a REAL takes 8 and a uuid 36. The view `repairs` gives the former table's rows.
+ * The repairs, one row per failed asset and sample, are nearly all of the file, so each row
+ * holds only small integers (docs/output-impact.md, "Repairs with integer keys"): its number,
+ * the asset as a number into `repair_assets`, its failure time, work-allowed time and repair
+ * source as one number into `repair_kinds`, and the crew's wait, travel and repair as whole
+ * seconds. SQLite stores each in 0 to 3 bytes where a REAL takes 8 and a uuid 36. The sample
+ * is not stored per row: `repair_samples` gives each sample's range of repair numbers. The
+ * view `repairs` gives the former table's rows.
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
@@ -40,31 +42,35 @@ CREATE TABLE loads (
   uuid TEXT PRIMARY KEY, name TEXT NOT NULL, bus_uuid TEXT NOT NULL, kw REAL, customers REAL, customers_source TEXT NOT NULL,
   served_normally INTEGER NOT NULL, outage_probability REAL, expected_outage_hours REAL, mean_outage_hours_when_out REAL
 );
-CREATE TABLE repair_assets (asset INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, in_network INTEGER NOT NULL);
-CREATE TABLE repair_moments (moment INTEGER PRIMARY KEY, hours REAL NOT NULL, seconds INTEGER NOT NULL, timestamp TEXT NOT NULL);
+CREATE TABLE repair_assets (asset INTEGER PRIMARY KEY, uuid TEXT NOT NULL, in_network INTEGER NOT NULL);
+CREATE TABLE repair_kinds (
+  kind INTEGER PRIMARY KEY, failed_hours REAL NOT NULL, failed_at TEXT NOT NULL,
+  work_allowed_hours REAL NOT NULL, work_allowed_seconds INTEGER NOT NULL, repair_source TEXT NOT NULL
+);
+CREATE TABLE repair_samples (sample INTEGER PRIMARY KEY, first_repair INTEGER NOT NULL, last_repair INTEGER NOT NULL);
 CREATE TABLE repair_rows (
-  sample INTEGER NOT NULL, asset INTEGER NOT NULL, failed INTEGER NOT NULL, work_allowed INTEGER NOT NULL,
-  crew_wait_seconds INTEGER NOT NULL, travel_seconds INTEGER NOT NULL, repair_seconds INTEGER NOT NULL, default_repair INTEGER NOT NULL
+  repair INTEGER PRIMARY KEY, asset INTEGER NOT NULL, kind INTEGER NOT NULL,
+  crew_wait_seconds INTEGER NOT NULL, travel_seconds INTEGER NOT NULL, repair_seconds INTEGER NOT NULL
 );
 CREATE VIEW repairs AS
 SELECT
-  r.sample AS sample, a.uuid AS asset_uuid, a.in_network AS in_network,
-  f.hours AS failed_hours, f.timestamp AS failed_at,
-  r.repair_seconds / 3600.0 AS repair_hours,
-  CASE r.default_repair WHEN 1 THEN 'default' ELSE 'damage.csv' END AS repair_source,
-  w.hours AS work_allowed_hours,
-  (w.seconds + r.crew_wait_seconds) / 3600.0 AS dispatched_hours,
-  (w.seconds + r.crew_wait_seconds + r.travel_seconds + r.repair_seconds) / 3600.0 AS restored_hours,
+  s.sample AS sample, a.uuid AS asset_uuid, a.in_network AS in_network,
+  k.failed_hours AS failed_hours, k.failed_at AS failed_at,
+  r.repair_seconds / 3600.0 AS repair_hours, k.repair_source AS repair_source,
+  k.work_allowed_hours AS work_allowed_hours,
+  (k.work_allowed_seconds + r.crew_wait_seconds) / 3600.0 AS dispatched_hours,
+  (k.work_allowed_seconds + r.crew_wait_seconds + r.travel_seconds + r.repair_seconds) / 3600.0 AS restored_hours,
   strftime('%Y-%m-%dT%H:%M:%S', (SELECT value FROM run_info WHERE key = 'origin_timestamp'),
-    printf('%+d seconds', w.seconds + r.crew_wait_seconds + r.travel_seconds + r.repair_seconds)) AS restored_at
-FROM repair_rows AS r
+    printf('%+d seconds', k.work_allowed_seconds + r.crew_wait_seconds + r.travel_seconds + r.repair_seconds)) AS restored_at
+FROM repair_samples AS s
+-- CROSS JOIN keeps the samples the outer loop: each sample is one range of repair numbers, read in order, never sorted.
+CROSS JOIN repair_rows AS r ON r.repair BETWEEN s.first_repair AND s.last_repair
 JOIN repair_assets AS a ON a.asset = r.asset
-JOIN repair_moments AS f ON f.moment = r.failed
-JOIN repair_moments AS w ON w.moment = r.work_allowed
-ORDER BY r.rowid;
+JOIN repair_kinds AS k ON k.kind = r.kind
+ORDER BY s.sample, r.repair;
 `;
 
-const REPAIR_COLUMNS = 8;
+const REPAIR_COLUMNS = 6;
 
 /** Writes one impact result: `repairs` as samples are computed, then `finish` with the summaries. */
 export class ImpactSqliteWriter {
@@ -73,8 +79,14 @@ export class ImpactSqliteWriter {
   private readonly repairRows: BatchedInsert;
   /** Asset numbers by uuid, in order of first failure, and whether each is an element of the feeder graph. */
   private readonly assets = new Map<string, { asset: number; inNetwork: boolean }>();
-  /** Moment numbers by hours after the origin, in order of first use. */
-  private readonly moments = new Map<number, number>();
+  /** Kind numbers by repair source, failure hours and work-allowed hours: maps of numbers, as a string key built per row took ten times as long. */
+  private readonly kindNumbers: Record<RepairRecord['repair_source'], Map<number, Map<number, number>>> = { 'damage.csv': new Map(), default: new Map() };
+  /** The kinds in order of first use: kind k is kinds[k]. */
+  private readonly kinds: { failedHours: number; workAllowedHours: number; source: RepairRecord['repair_source'] }[] = [];
+  /** The range of repair numbers of each sample with repairs, in sample order. */
+  private readonly sampleRanges: { sample: number; first: number; last: number }[] = [];
+  /** Repairs written so far: the next repair's number. */
+  private written = 0;
 
   constructor(
     private readonly outputPath: string,
@@ -95,27 +107,37 @@ export class ImpactSqliteWriter {
     }
   }
 
-  /** The repairs of one sample (samples in order). */
+  /** Repairs in sample order (a sample's repairs in one call or several, in order). */
   repairs(records: readonly RepairRecord[]): void {
     const rows = this.repairRows;
     for (const r of records) {
-      const workAllowed = this.moment(r.work_allowed_hours);
       const workSeconds = wholeSeconds(r.work_allowed_hours);
       const dispatchedSeconds = wholeSeconds(r.dispatched_hours);
       const repairSeconds = wholeSeconds(r.repair_hours);
+      const repair = this.written++;
+      this.inSample(r.sample, repair);
       const p = rows.parameters;
       let i = rows.offset;
-      p[i++] = r.sample;
+      p[i++] = repair;
       p[i++] = this.asset(r.asset_uuid, r.in_network);
-      p[i++] = this.moment(r.failed_hours);
-      p[i++] = workAllowed;
+      p[i++] = this.kind(r.failed_hours, r.work_allowed_hours, r.repair_source);
       p[i++] = dispatchedSeconds - workSeconds;
       // What the restore time holds beyond dispatch and repair, so that the view's sum is the restore time to the second.
       p[i++] = wholeSeconds(r.restored_hours) - dispatchedSeconds - repairSeconds;
-      p[i++] = repairSeconds;
-      p[i] = r.repair_source === 'default' ? 1 : 0;
+      p[i] = repairSeconds;
       rows.added();
     }
+  }
+
+  /** Extends the range of repair numbers of `sample` to `repair`, or opens its range. */
+  private inSample(sample: number, repair: number): void {
+    const current = this.sampleRanges.at(-1);
+    if (current?.sample === sample) {
+      current.last = repair;
+      return;
+    }
+    if (current && sample < current.sample) throw new HazsimError('internal', `impact repairs out of sample order: sample ${sample} after ${current.sample}`);
+    this.sampleRanges.push({ sample, first: repair, last: repair });
   }
 
   private asset(uuid: string, inNetwork: boolean): number {
@@ -130,13 +152,20 @@ export class ImpactSqliteWriter {
     return asset;
   }
 
-  private moment(hours: number): number {
-    let moment = this.moments.get(hours);
-    if (moment === undefined) {
-      moment = this.moments.size;
-      this.moments.set(hours, moment);
+  private kind(failedHours: number, workAllowedHours: number, source: RepairRecord['repair_source']): number {
+    const byFailure = this.kindNumbers[source];
+    let byWorkAllowed = byFailure.get(failedHours);
+    if (byWorkAllowed === undefined) {
+      byWorkAllowed = new Map();
+      byFailure.set(failedHours, byWorkAllowed);
     }
-    return moment;
+    let kind = byWorkAllowed.get(workAllowedHours);
+    if (kind === undefined) {
+      kind = this.kinds.length;
+      this.kinds.push({ failedHours, workAllowedHours, source });
+      byWorkAllowed.set(workAllowedHours, kind);
+    }
+    return kind;
   }
 
   /** Writes the summaries and run_info, then moves the file into place. */
@@ -146,8 +175,12 @@ export class ImpactSqliteWriter {
       this.repairRows.finish();
       const asset = db.prepare('INSERT INTO repair_assets VALUES (?, ?, ?)');
       for (const [uuid, known] of this.assets) asset.run(known.asset, uuid, known.inNetwork ? 1 : 0);
-      const moment = db.prepare('INSERT INTO repair_moments VALUES (?, ?, ?, ?)');
-      for (const [hours, number] of this.moments) moment.run(number, hours, wholeSeconds(hours), timestampAfter(origin, hours));
+      const kind = db.prepare('INSERT INTO repair_kinds VALUES (?, ?, ?, ?, ?, ?)');
+      this.kinds.forEach((k, number) =>
+        kind.run(number, k.failedHours, timestampAfter(origin, k.failedHours), k.workAllowedHours, wholeSeconds(k.workAllowedHours), k.source),
+      );
+      const range = db.prepare('INSERT INTO repair_samples VALUES (?, ?, ?)');
+      for (const s of this.sampleRanges) range.run(s.sample, s.first, s.last);
       const info = db.prepare('INSERT INTO run_info VALUES (?, ?)');
       for (const key of Object.keys(runInfo).sort()) info.run(key, runInfo[key]);
       const metric = db.prepare('INSERT INTO metrics VALUES (?, ?, ?, ?, ?, ?, ?)');

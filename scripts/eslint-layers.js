@@ -7,7 +7,7 @@ import path from 'node:path';
 export const ALLOWED = {
   base: [],
   'domain/gdm': ['base'],
-  'domain/hazards': ['base'],
+  'domain/hazards': ['base', 'domain/assets'],
   'domain/scenarios': ['base'],
   'domain/assets': ['base', 'domain/gdm'],
   'domain/fragility': ['base', 'domain/assets', 'domain/hazards'],

@@ -26,7 +26,8 @@ import type { JobOps } from './jobs/jobs.js';
 import type { ResultFile } from './results/resultFiles.js';
 import type { ResultSummary } from './report/resultSummary.js';
 import type { createGisExportOps } from './report/gisExport.js';
-import type { CacheInfo, CacheRefreshResult, ModelSummaryOf, ModelWithContent, UploadRequest, UploadResult } from './service.js';
+import type { CacheInfo, CacheRefreshResult } from './cache/cacheService.js';
+import type { ModelSummaryOf, ModelWithContent, UploadRequest, UploadResult } from './models/modelService.js';
 
 export type { ModelRecord, PruneResult, ResultFile, ResultSummary };
 

@@ -57,9 +57,9 @@ cli('plot writes an SVG with one line per limit state of the asset type', () => 
   assert.is(json(plotted).file_path, out);
   const svg = fs.readFileSync(out, 'utf8');
   assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-  // Substation: earthquake (4 limit states), wind (1), flood depth and velocity (1 each), fire (1).
+  // Substation, hazards in the registry's order: earthquake (4 limit states), flood depth and velocity (1 each), wind (1), fire (1).
   const panels = [...svg.matchAll(/<g class="panel" data-hazard="(\w+)" data-asset-type="substation" data-quantity="(\w+)">/g)].map((m) => `${m[1]}/${m[2]}`);
-  assert.equal(panels, ['earthquake/pga', 'wind/wind_speed', 'flood/flood_depth', 'flood/flood_velocity', 'fire/fire_boundary_distance']);
+  assert.equal(panels, ['earthquake/pga', 'flood/flood_depth', 'flood/flood_velocity', 'wind/wind_speed', 'fire/fire_boundary_distance']);
   const states = [...svg.matchAll(/data-limit-state="(\w+)"/g)].map((m) => m[1]);
   assert.equal(states.slice(0, 4), ['slight', 'moderate', 'extensive', 'complete']);
   // Each limit state is a polyline of 201 points with probabilities inside the plot frame.

@@ -16,7 +16,7 @@ import {
   survivalAt,
   validateCurveSet,
 } from '../../src/domain/fragility/index.js';
-import { DEFAULT_NOT_VULNERABLE } from '../../src/domain/fragility/defaultCurves.js';
+import { notVulnerableNote } from '../../src/domain/fragility/defaultCurves.js';
 import { CURVE_CONFIDENCES } from '../../src/domain/fragility/confidence.js';
 import { ASSET_TYPES } from '../../src/domain/assets/types.js';
 import { close } from '../helpers/assert.js';
@@ -269,7 +269,7 @@ defaults('every curve has a confidence token and a dated source; judgement says 
   for (const [hazard, byType] of Object.entries(DEFAULT_CURVES.curves)) {
     for (const [type, curves] of Object.entries(byType)) {
       if (curves!.length === 0) {
-        const note = DEFAULT_NOT_VULNERABLE[hazard]?.[type as (typeof ASSET_TYPES)[number]];
+        const note = notVulnerableNote(hazard, type);
         assert.ok(
           note && (CURVE_CONFIDENCES as readonly string[]).includes(note.confidence) && note.source.length > 20,
           `${hazard}/${type}: says why it does not fail`,

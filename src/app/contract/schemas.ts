@@ -488,7 +488,12 @@ export const HazardModelSummary = v.strictObject({
   ...StoredFileFacts,
   system_name: v.pipe(v.string(), v.description("the name inside the content ('' when it has none)")),
   hazard_model_count: v.pipe(Count, v.description('top-level hazard models in the file')),
-  hazard_counts: v.pipe(CountsByType, v.description('hazard models by hazard type; flood_area and fire_area count every area')),
+  hazard_counts: v.pipe(
+    CountsByType,
+    v.description(
+      'hazard models by file entry type, every type /supported-hazard-types lists (0 where none); an area entry type (flood_area, fire_area...) counts every area',
+    ),
+  ),
   timestamps: v.pipe(v.array(v.string()), v.description('distinct ISO 8601 date-times of the hazard model, ascending')),
   timestamp_count: Count,
   bounding_box: BoundingBox,

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isObject } from '../../base/json.js';
 import { registerHazardType, type HazardDescriptor, type IntensityQuantityDefinition } from '../../domain/hazards/index.js';
+import { defaultCurvesIssues } from '../../domain/fragility/index.js';
 
 /** The environment variable naming the modules. */
 export const HAZARD_MODULES_VARIABLE = 'HAZSIM_HAZARD_MODULES';
@@ -24,7 +25,11 @@ export async function loadHazardModules(specifiers: readonly string[]): Promise<
       if (!isObject(extension) || !isObject(extension.hazardType) || !Array.isArray(extension.quantities)) {
         throw new Error('its default export must be {hazardType, quantities}');
       }
-      registerHazardType(extension.hazardType as unknown as HazardDescriptor, extension.quantities as IntensityQuantityDefinition[]);
+      const descriptor = extension.hazardType as unknown as HazardDescriptor;
+      registerHazardType(descriptor, extension.quantities as IntensityQuantityDefinition[]);
+      // Its curves join DEFAULT_CURVES: a curve a run could not evaluate stops start-up here, not a run later.
+      const issues = defaultCurvesIssues(descriptor);
+      if (issues.length > 0) throw new Error(`its default curves are not valid: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`);
     } catch (error) {
       throw new Error(`${HAZARD_MODULES_VARIABLE}: cannot add the hazard type of ${specifier}: ${(error as Error).message}`, { cause: error });
     }

@@ -11,7 +11,7 @@ import { HazsimError } from '../../base/errors.js';
 import { parseOrThrow } from '../../base/validation.js';
 import { PACKAGE_ROOT } from '../../base/version.js';
 import type { ModelStore } from '../cache/store.js';
-import type { UploadRequest, UploadResult } from '../service.js';
+import type { UploadRequest, UploadResult } from '../models/modelService.js';
 import type { EstimateImpactOptions, ImpactOutcome } from '../impact/impact.js';
 import { privateResultPath } from '../results/resultOutput.js';
 import { areaKm2, type CountyShape } from '../../domain/territory/countyShape.js';

@@ -1,224 +1,55 @@
-import type { AssetType } from '../assets/types.js';
-import { DEFAULT_WIND_CURVES } from './defaultWindCurves.js';
-import { DEFAULT_FLOOD_CURVES } from './defaultFloodCurves.js';
-import { DEFAULT_FIRE_CURVES } from './defaultFireCurves.js';
-import type { CurveConfidence, CurveSet, FragilityCurveSpec, LimitStateSpec, RepairTimeSpec } from './types.js';
-import type { BuiltinHazardType } from '../hazards/index.js';
+import type { Issue } from '../../base/errors.js';
+import { hazardDescriptors, type HazardDescriptor, type NotVulnerableNote } from '../hazards/index.js';
+import { validateCurveSet } from './curveSet.js';
+import type { CurveSet } from './types.js';
 
 /**
  * DEFAULT_CURVES: every curve with its source and its confidence (docs/fragility.md has the
- * table, every candidate found per asset type and hazard, and why each was chosen). The
- * evidence is shared/reference/fragility-sources (curves.csv). Earthquake from HAZUS 5.1 (this
- * file); wind, flood and fire in their own modules. Judgement is labelled `judgement` and
- * anchored on the nearest published number.
+ * table, every candidate found per asset type and hazard, and why each was chosen). Each
+ * hazard type declares its own curves beside its physics (`defaultCurves` of its descriptor:
+ * src/domain/hazards/earthquake/defaultCurves.ts, wind/, flood/, fire/), and the set is read
+ * from the registered descriptors, so a hazard type added at start-up brings its defaults.
  */
 
-const HAZUS_TABLE = 'FEMA (2022), Hazus Earthquake Model Technical Manual, Hazus 5.1, electric power system fragility';
-/** The restoration table's source; its values could not be checked against a readable text (shared/reference/fragility-sources §4). */
-const HAZUS_RESTORATION =
-  'FEMA (2022), Hazus 5.1 Earthquake Technical Manual, continuous restoration functions for electric power systems (normal, days; after ATC-13)';
+export { HAZUS_CIRCUIT_FAILED_FRACTION, HAZUS_EARTHQUAKE_CLASSES } from '../hazards/earthquake/defaultCurves.js';
+export type { NotVulnerableNote };
 
-/** HAZUS 5.1 earthquake classes used (median PGA [g], β) for slight, moderate, extensive, complete; the same numbers as the SimCenter DLML Hazus v5.1 power table. */
-export const HAZUS_EARTHQUAKE_CLASSES = {
-  /** EP.S.L.U: substation, low voltage (34.5-150 kV), unanchored / standard components. */
-  'EP.S.L.U': [
-    [0.13, 0.65],
-    [0.26, 0.5],
-    [0.34, 0.4],
-    [0.74, 0.4],
-  ],
-  /** EP.C.U: distribution circuit, unanchored / standard components. */
-  'EP.C.U': [
-    [0.24, 0.25],
-    [0.33, 0.2],
-    [0.58, 0.15],
-    [0.89, 0.15],
-  ],
-} as const satisfies Record<string, readonly (readonly [number, number])[]>;
+let curvesByHazard: CurveSet['curves'] = {};
+let registeredCount = -1;
 
-const DAMAGE_STATES = ['slight', 'moderate', 'extensive', 'complete'] as const;
-
-/** HAZUS restoration functions (mean, σ in days) per damage state. */
-const HAZUS_RESTORATION_DAYS = {
-  substation: [
-    [1, 0.5],
-    [3, 1.5],
-    [7, 3.5],
-    [30, 15],
-  ],
-  distribution_circuit: [
-    [0.3, 0.2],
-    [1, 0.5],
-    [3, 1.5],
-    [7, 3],
-  ],
-} as const;
-
-/** Days in hours, rounded to 12 significant digits so 0.3 d reads 7.2 h, not 7.199999999999999. */
-const hours = (days: number) => Number((days * 24).toPrecision(12));
-
-/**
- * HAZUS 5.1's definitions of the distribution-circuit damage states (EP.C): the share of all
- * circuits failed in each (FEMA 2022, Hazus 5.1 EQ Technical Manual; as in the SimCenter DLML
- * Hazus v5.1 power fragility.json, "Slight damage is defined by the failure of 4% of all
- * circuits" … "Complete … 80%").
- */
-export const HAZUS_CIRCUIT_FAILED_FRACTION = { slight: 0.04, moderate: 0.12, extensive: 0.5, complete: 0.8 } as const;
-
-/**
- * How hazsim maps HAZUS's circuit onto a feeder (docs/physics.md, "Circuits"): every line asset
- * (the GDM branch between two buses, overhead or underground) is one circuit, with the poles
- * between its spans; it is out of service with the expected share of circuits failed.
- */
-const CIRCUIT_RULE =
-  "; applied per circuit, one circuit per line asset with the structures between its spans (hazsim's mapping), out of service with the expected share of circuits failed, Σ P(DS = k)·share_k with HAZUS's shares (slight 4 %, moderate 12 %, extensive 50 %, complete 80 % of circuits failed)";
-
-function hazusEarthquake(
-  hazusClass: keyof typeof HAZUS_EARTHQUAKE_CLASSES,
-  restoration: keyof typeof HAZUS_RESTORATION_DAYS,
-  why: string,
-  appliesTo: 'asset' | 'circuit' = 'asset',
-  confidence: CurveConfidence = 'code-transcription',
-): FragilityCurveSpec {
-  const limitStates: LimitStateSpec[] = HAZUS_EARTHQUAKE_CLASSES[hazusClass].map(([median, beta], index) => ({
-    name: DAMAGE_STATES[index],
-    form: 'lognormal',
-    parameters: { median, beta },
-  }));
-  const repair: Record<string, RepairTimeSpec> = Object.fromEntries(
-    HAZUS_RESTORATION_DAYS[restoration].map(([mean, sd], index) => [
-      DAMAGE_STATES[index],
-      { distribution: 'normal', mean_hours: hours(mean), sd_hours: hours(sd) },
-    ]),
-  );
-  const outOfService =
-    appliesTo === 'circuit'
-      ? CIRCUIT_RULE
-      : ". Out of service from extensive damage (hazsim's reading for a component: the first state HAZUS describes as loss of most components or circuits)";
-  return {
-    quantity: 'pga',
-    units: 'standard_gravity',
-    applies_to: appliesTo,
-    limit_states: limitStates,
-    out_of_service: 'extensive',
-    ...(appliesTo === 'circuit' ? { failed_fraction: { ...HAZUS_CIRCUIT_FAILED_FRACTION } } : {}),
-    repair_time: repair,
-    repair_time_confidence: 'not-verified',
-    source: `${HAZUS_TABLE}, class ${hazusClass}${why} (numbers as in the SimCenter DLML Hazus v5.1 power fragility.csv @1ab3c1d5; code-transcription); repair times: ${HAZUS_RESTORATION}, ${restoration.replace('_', ' ')}s (not verified: no readable text or transcription of the table was found)${outOfService}`,
-    confidence,
-  };
+/** Every registered hazard type's default curves, by hazard type: built again only when a type was registered since. */
+function registeredCurves(): CurveSet['curves'] {
+  const descriptors = hazardDescriptors();
+  if (descriptors.length !== registeredCount) {
+    curvesByHazard = Object.fromEntries(descriptors.map((descriptor) => [descriptor.type, descriptor.defaultCurves.curves]));
+    registeredCount = descriptors.length;
+  }
+  return curvesByHazard;
 }
 
-const EARTHQUAKE: Record<AssetType, FragilityCurveSpec> = {
-  substation: hazusEarthquake('EP.S.L.U', 'substation', ''),
-  switch: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (in-line equipment of a distribution circuit)'),
-  transformer_pole_mount: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (in-line equipment of a distribution circuit)'),
-  transformer_pad_mount: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (utility-owned equipment of a distribution circuit)'),
-  distribution_overhead_lines: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (a distribution circuit)', 'circuit'),
-  distribution_underground_cables: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (an underground distribution circuit)', 'circuit'),
-  distribution_poles: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (poles of a distribution circuit)'),
-  distribution_junction_box: hazusEarthquake('EP.C.U', 'distribution_circuit', ' (in-line equipment of a distribution circuit)'),
-  solar_panels: hazusEarthquake(
-    'EP.C.U',
-    'distribution_circuit',
-    ' (utility-owned equipment at customer sites; engineering judgement to use it for solar)',
-    'asset',
-    'judgement',
-  ),
-  battery_storage: hazusEarthquake(
-    'EP.C.U',
-    'distribution_circuit',
-    ' (utility-owned equipment at customer sites; engineering judgement to use it for storage)',
-    'asset',
-    'judgement',
-  ),
-  transmission_overhead_lines: hazusEarthquake(
-    'EP.C.U',
-    'distribution_circuit',
-    ' used as a proxy: HAZUS has no transmission line class (engineering judgement)',
-    'circuit',
-    'judgement',
-  ),
-  transmission_underground_cables: hazusEarthquake(
-    'EP.C.U',
-    'distribution_circuit',
-    ' used as a proxy: HAZUS has no transmission cable class (engineering judgement)',
-    'circuit',
-    'judgement',
-  ),
-  transmission_tower: hazusEarthquake(
-    'EP.C.U',
-    'distribution_circuit',
-    ' used as a proxy: HAZUS has no transmission tower class (engineering judgement)',
-    'asset',
-    'judgement',
-  ),
-  transmission_junction_box: hazusEarthquake(
-    'EP.C.U',
-    'distribution_circuit',
-    ' used as a proxy: HAZUS has no transmission class (engineering judgement)',
-    'asset',
-    'judgement',
-  ),
-};
-
-const wrap = (table: Record<AssetType, FragilityCurveSpec>) =>
-  Object.fromEntries(Object.entries(table).map(([type, curve]) => [type, [curve]])) as Record<AssetType, FragilityCurveSpec[]>;
-
-/** Why an asset type has an empty list (does not fail) under a hazard in DEFAULT_CURVES: the curve format has no source for an empty list, so it is kept here. */
-export interface NotVulnerableNote {
-  source: string;
-  confidence: CurveConfidence;
-}
-
-const FEMA_CIRCUITS =
-  'FEMA (2013), Hazus-MH flood technical manual, distribution circuits: no damage from submergence (buried crossings F5.1, non-crossing circuits F6.1; elevated crossings F6.2 at most 2 % repair cost), as quoted by Nirandjan et al. (2024), NHESS 24:4341-4369, Table D2 (secondary); Hazus 6.1 Inventory TM Table 10-13: distribution circuits not analysed in the flood model';
-
-const floodCircuits = (why: string, confidence: CurveConfidence): NotVulnerableNote => ({ source: `${FEMA_CIRCUITS}${why}`, confidence });
-const belowGradeInWind: NotVulnerableNote = { source: 'Buried or below grade: wind does not reach it (engineering judgement)', confidence: 'judgement' };
-
-/** The notes for DEFAULT_CURVES' empty lists, by hazard and asset type (a test checks every empty list has one). */
-export const DEFAULT_NOT_VULNERABLE: Record<string, Partial<Record<AssetType, NotVulnerableNote>>> = {
-  wind: {
-    distribution_underground_cables: belowGradeInWind,
-    transmission_underground_cables: belowGradeInWind,
-    distribution_junction_box: belowGradeInWind,
-    transmission_junction_box: belowGradeInWind,
-    transmission_overhead_lines: {
-      source:
-        "Engineering judgement (hazsim): a transmission line's conductors are taken to fail with their towers, which count once each by the transmission_tower curve (hazsim's exposure rules); no transmission conductor curve could be read (Ma, Bocchini & Christou (2020), Structural Safety 82:101890: parameters not readable), and Quanta (2009)'s law is for distribution conductors",
-      confidence: 'judgement',
-    },
-  },
-  flood: {
-    distribution_overhead_lines: floodCircuits('; the poles between its spans are judged by their own curve', 'secondary'),
-    distribution_underground_cables: floodCircuits('', 'secondary'),
-    transmission_overhead_lines: floodCircuits(
-      '; applied to transmission circuits by engineering judgement, the towers between spans judged by their own curve',
-      'judgement',
-    ),
-    transmission_underground_cables: floodCircuits('; applied to transmission cables by engineering judgement', 'judgement'),
-    distribution_junction_box: floodCircuits(
-      "; applied to below-grade junctions of a circuit by engineering judgement (Hazus's 40 % control-vault function is for water, wastewater, oil and gas vaults, not electric ones)",
-      'judgement',
-    ),
-    transmission_junction_box: floodCircuits(
-      "; applied to below-grade junctions of a circuit by engineering judgement (Hazus's 40 % control-vault function is for water, wastewater, oil and gas vaults, not electric ones)",
-      'judgement',
-    ),
-  },
-};
-
-/** DEFAULT_CURVES, the default curve set. */
+/** DEFAULT_CURVES, the default curve set; `curves` reads the registry, so it lists the types registered when it is read. */
 export const DEFAULT_CURVES: CurveSet = {
   format_version: 2,
   name: 'DEFAULT_CURVES',
   description:
     'Every curve with its source and confidence: HAZUS 5.1 earthquake (distribution circuits per line asset); Darestani & Shafieezadeh (2019) wood poles, Quanta (2009) conductors per span, Watson (2018) substations, Raj et al. (2021) towers and Goodman (2015) PV in wind; Hazus functional depth for substations in flood; labelled judgement anchored on the nearest published number elsewhere (docs/fragility.md)',
   fallback: 'DEFAULT_CURVES',
-  // One entry per built-in hazard type: a hazard type added to quantities.ts without default curves does not compile.
-  curves: { earthquake: wrap(EARTHQUAKE), wind: DEFAULT_WIND_CURVES, flood: DEFAULT_FLOOD_CURVES, fire: wrap(DEFAULT_FIRE_CURVES) } satisfies Record<
-    BuiltinHazardType,
-    unknown
-  >,
+  get curves() {
+    return registeredCurves();
+  },
 };
+
+/** Why an asset type has an empty list under a hazard in DEFAULT_CURVES (a test checks every empty list has one). */
+export function notVulnerableNote(hazard: string, assetType: string): NotVulnerableNote | undefined {
+  const notes = hazardDescriptors().find((descriptor) => descriptor.type === hazard)?.defaultCurves.notVulnerable;
+  return notes && Object.hasOwn(notes, assetType) ? notes[assetType as keyof typeof notes] : undefined;
+}
+
+/**
+ * What is wrong with a hazard type's default curves read as curves (forms, parameters, units
+ * of its quantities), with paths into DEFAULT_CURVES: registration checks their shape, this
+ * checks their content (a type added at start-up is not checked by the compiler or the tests).
+ */
+export function defaultCurvesIssues(descriptor: HazardDescriptor): Issue[] {
+  return validateCurveSet({ format_version: 2, name: 'DEFAULT_CURVES', curves: { [descriptor.type]: descriptor.defaultCurves.curves } });
+}

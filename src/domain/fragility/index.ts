@@ -11,7 +11,7 @@ export type {
   LimitStateSpec,
   RepairTimeSpec,
 } from './types.js';
-export { DEFAULT_CURVES, HAZUS_EARTHQUAKE_CLASSES } from './defaultCurves.js';
+export { DEFAULT_CURVES, defaultCurvesIssues, HAZUS_EARTHQUAKE_CLASSES, notVulnerableNote } from './defaultCurves.js';
 export { LEGACY_DEFAULT_CURVES, LEGACY_DEFAULT_CURVES_TABLE, LEGACY_FIRE_MAX_PROBABILITY } from './legacyDefaultCurves.js';
 export { ERAD_V1_CURVES, ERAD_V1_CURVES_TABLE } from './eradV1Curves.js';
 export { checkCurveSet, readCurveSet, validateCurveSet } from './curveSet.js';

@@ -2,6 +2,7 @@ import type { AssetType } from '../assets/types.js';
 import type { CurveSet, CurveSetV1, CurveSpec } from './types.js';
 import { tableColumn, withSource } from './_table.js';
 import { convertV1CurveSet } from './convertV1.js';
+import { ERAD_FLOOD_VELOCITY } from '../hazards/flood/defaultCurves.js';
 
 /** One row of the LEGACY_DEFAULT_CURVES table: [median, β] per quantity and the fire decay length [km]. */
 export interface DefaultCurvesRow {
@@ -24,21 +25,77 @@ export interface DefaultCurvesRow {
  * scale. Fire lengths are ERAD's newer engine values with maximum probability 0.95.
  */
 export const LEGACY_DEFAULT_CURVES_TABLE = {
-  // Per asset type: [median, beta] of wind speed [m/s], flood depth [m], flood velocity [m/s], PGA [g], PGV [cm/s]; fire length [km].
-  switch: { wind: [50, 0.45], depth: [0.5, 0.35], velocity: [1.5, 0.35], pga: [0.4, 0.8], pgv: [35, 0.5], fire: 0.2 },
-  battery_storage: { wind: [50, 0.45], depth: [0.7, 0.4], velocity: [1.5, 0.35], pga: [0.4, 0.8], pgv: [35, 0.5], fire: 0.2 },
-  distribution_junction_box: { wind: [50, 0.4], depth: [2.0, 0.8], velocity: [2.0, 0.4], pga: [0.45, 0.5], pgv: [35, 0.5], fire: 0.2 },
-  distribution_overhead_lines: { wind: [45, 0.35], depth: [1.28, 0.5], velocity: [3.5, 0.35], pga: [0.5, 0.55], pgv: [40, 0.5], fire: 0.3 },
-  distribution_poles: { wind: [45, 0.4], depth: [1.28, 0.5], velocity: [3.0, 0.35], pga: [0.4, 0.6], pgv: [40, 0.5], fire: 0.3 },
-  distribution_underground_cables: { wind: [55, 0.4], depth: [2.0, 0.8], velocity: [2.0, 0.4], pga: [1.0, 0.8], pgv: [60, 0.5], fire: 0.05 },
-  solar_panels: { wind: [55, 0.3], depth: [0.8, 0.4], velocity: [2.0, 0.35], pga: [0.45, 0.45], pgv: [35, 0.5], fire: 0.2 },
-  substation: { wind: [55, 0.4], depth: [1.0, 0.01], velocity: [2.0, 0.4], pga: [0.4, 0.5], pgv: [50, 0.5], fire: 0.25 },
-  transformer_pad_mount: { wind: [50, 0.35], depth: [0.9, 0.5], velocity: [1.5, 0.35], pga: [0.4, 0.6], pgv: [35, 0.5], fire: 0.25 },
-  transformer_pole_mount: { wind: [45, 0.3], depth: [1.2, 0.5], velocity: [2.5, 0.3], pga: [0.5, 0.8], pgv: [40, 0.5], fire: 0.3 },
-  transmission_junction_box: { wind: [55, 0.54], depth: [1.0, 0.4], velocity: [1.5, 0.4], pga: [0.5, 0.5], pgv: [50, 0.5], fire: 0.2 },
-  transmission_overhead_lines: { wind: [50, 0.35], depth: [1.8, 0.3], velocity: [3.5, 0.35], pga: [0.6, 0.6], pgv: [45, 0.5], fire: 0.3 },
-  transmission_tower: { wind: [55, 0.4], depth: [2.2, 0.4], velocity: [3.0, 0.4], pga: [0.35, 0.4], pgv: [35, 0.5], fire: 0.25 },
-  transmission_underground_cables: { wind: [60, 0.4], depth: [0.8, 0.25], velocity: [2.0, 0.4], pga: [0.8, 0.55], pgv: [65, 0.55], fire: 0.05 },
+  // Per asset type: [median, beta] of wind speed [m/s], flood depth [m], flood velocity [m/s] (kept with the flood defaults that reuse it), PGA [g], PGV [cm/s]; fire length [km].
+  switch: { wind: [50, 0.45], depth: [0.5, 0.35], velocity: ERAD_FLOOD_VELOCITY.switch, pga: [0.4, 0.8], pgv: [35, 0.5], fire: 0.2 },
+  battery_storage: { wind: [50, 0.45], depth: [0.7, 0.4], velocity: ERAD_FLOOD_VELOCITY.battery_storage, pga: [0.4, 0.8], pgv: [35, 0.5], fire: 0.2 },
+  distribution_junction_box: {
+    wind: [50, 0.4],
+    depth: [2.0, 0.8],
+    velocity: ERAD_FLOOD_VELOCITY.distribution_junction_box,
+    pga: [0.45, 0.5],
+    pgv: [35, 0.5],
+    fire: 0.2,
+  },
+  distribution_overhead_lines: {
+    wind: [45, 0.35],
+    depth: [1.28, 0.5],
+    velocity: ERAD_FLOOD_VELOCITY.distribution_overhead_lines,
+    pga: [0.5, 0.55],
+    pgv: [40, 0.5],
+    fire: 0.3,
+  },
+  distribution_poles: { wind: [45, 0.4], depth: [1.28, 0.5], velocity: ERAD_FLOOD_VELOCITY.distribution_poles, pga: [0.4, 0.6], pgv: [40, 0.5], fire: 0.3 },
+  distribution_underground_cables: {
+    wind: [55, 0.4],
+    depth: [2.0, 0.8],
+    velocity: ERAD_FLOOD_VELOCITY.distribution_underground_cables,
+    pga: [1.0, 0.8],
+    pgv: [60, 0.5],
+    fire: 0.05,
+  },
+  solar_panels: { wind: [55, 0.3], depth: [0.8, 0.4], velocity: ERAD_FLOOD_VELOCITY.solar_panels, pga: [0.45, 0.45], pgv: [35, 0.5], fire: 0.2 },
+  substation: { wind: [55, 0.4], depth: [1.0, 0.01], velocity: ERAD_FLOOD_VELOCITY.substation, pga: [0.4, 0.5], pgv: [50, 0.5], fire: 0.25 },
+  transformer_pad_mount: {
+    wind: [50, 0.35],
+    depth: [0.9, 0.5],
+    velocity: ERAD_FLOOD_VELOCITY.transformer_pad_mount,
+    pga: [0.4, 0.6],
+    pgv: [35, 0.5],
+    fire: 0.25,
+  },
+  transformer_pole_mount: {
+    wind: [45, 0.3],
+    depth: [1.2, 0.5],
+    velocity: ERAD_FLOOD_VELOCITY.transformer_pole_mount,
+    pga: [0.5, 0.8],
+    pgv: [40, 0.5],
+    fire: 0.3,
+  },
+  transmission_junction_box: {
+    wind: [55, 0.54],
+    depth: [1.0, 0.4],
+    velocity: ERAD_FLOOD_VELOCITY.transmission_junction_box,
+    pga: [0.5, 0.5],
+    pgv: [50, 0.5],
+    fire: 0.2,
+  },
+  transmission_overhead_lines: {
+    wind: [50, 0.35],
+    depth: [1.8, 0.3],
+    velocity: ERAD_FLOOD_VELOCITY.transmission_overhead_lines,
+    pga: [0.6, 0.6],
+    pgv: [45, 0.5],
+    fire: 0.3,
+  },
+  transmission_tower: { wind: [55, 0.4], depth: [2.2, 0.4], velocity: ERAD_FLOOD_VELOCITY.transmission_tower, pga: [0.35, 0.4], pgv: [35, 0.5], fire: 0.25 },
+  transmission_underground_cables: {
+    wind: [60, 0.4],
+    depth: [0.8, 0.25],
+    velocity: ERAD_FLOOD_VELOCITY.transmission_underground_cables,
+    pga: [0.8, 0.55],
+    pgv: [65, 0.55],
+    fire: 0.05,
+  },
 } as const satisfies Record<AssetType, DefaultCurvesRow>;
 
 /** P(fail) of a fire curve at distance 0+ (LEGACY_DEFAULT_CURVES table note). */

@@ -4,7 +4,7 @@
  * ships (`npm run docs:tables` writes it between two marker comments; a test checks it is
  * current).
  */
-import { DEFAULT_CURVES, DEFAULT_NOT_VULNERABLE } from './defaultCurves.js';
+import { DEFAULT_CURVES, notVulnerableNote } from './defaultCurves.js';
 import { reportedConfidence } from './confidence.js';
 import type { CurveSet, FragilityCurveSpec, LimitStateSpec } from './types.js';
 
@@ -48,7 +48,7 @@ function curveRow(hazard: string, assetType: string, curve: FragilityCurveSpec):
 }
 
 function notVulnerableRow(hazard: string, assetType: string): string[] {
-  const note = DEFAULT_NOT_VULNERABLE[hazard]?.[assetType as keyof (typeof DEFAULT_NOT_VULNERABLE)[string]];
+  const note = notVulnerableNote(hazard, assetType);
   return [hazard, assetType, '-', 'does not fail under this hazard (empty list)', '-', '-', note?.confidence ?? '-', note?.source ?? '-'];
 }
 

@@ -1,6 +1,8 @@
 import type * as v from 'valibot';
 import { preparePoints, type PreparedPoints } from '../../base/geodesy/batch.js';
 import { geodesicDistanceM } from '../../base/geodesy/inverse.js';
+import type { AssetType } from '../assets/types.js';
+import type { CurveConfidence, FragilityCurveSpec } from '../fragility/types.js';
 import { areaContains, nearestBoundaryPoint, prepareBoundary, type BoundaryPoint } from './_polygon.js';
 import { buildSiteBlocks, buildSiteGrid, type SiteBlocks, type SiteGrid } from './_siteGrid.js';
 import type { PhysicsProfile } from './physics.js';
@@ -121,15 +123,43 @@ export interface ModelFootprint {
   boxes: readonly (readonly [number, number, number, number])[];
 }
 
+/** Why an asset type that a hazard's default curves list without a curve does not fail under it: a source and its confidence (docs/fragility.md). */
+export interface NotVulnerableNote {
+  source: string;
+  confidence: CurveConfidence;
+}
+
 /**
- * A hazard type: the file entries it reads and its physics. Its quantities are the
- * registered intensity quantities naming it as their hazard (quantities.ts).
+ * The curves a hazard type brings to DEFAULT_CURVES (src/domain/fragility/defaultCurves.ts
+ * builds the set from every registered type's, so a type added at start-up has defaults too).
+ */
+export interface HazardDefaultCurves {
+  /**
+   * A list for every asset type: one curve per quantity it is judged by (quantities of this
+   * hazard type). An empty list says the asset type does not fail under this hazard, and
+   * `notVulnerable` must say why.
+   */
+  curves: Readonly<Record<AssetType, FragilityCurveSpec[]>>;
+  /** The source of each empty list in `curves`: the curve format has no place for it. */
+  notVulnerable?: Readonly<Partial<Record<AssetType, NotVulnerableNote>>>;
+}
+
+/**
+ * A hazard type: the file entries it reads, its physics and its default fragility curves.
+ * Its quantities are the registered intensity quantities naming it as their hazard
+ * (quantities.ts).
  */
 export interface HazardDescriptor<M extends HazardEntry = HazardEntry> {
   type: M['type'];
-  /** The file entry types read into models of this type; the first is the type's own. */
+  /**
+   * The file entry types read into models of this type; the first is the type's own. A type
+   * whose models are made of areas declares `<type>_area` here (the summaries count each
+   * area under it, areasFootprint).
+   */
   entries: readonly HazardFileEntry[];
   requires: readonly SiteRequirement[];
+  /** Its curves in DEFAULT_CURVES: registration refuses a type without them. */
+  defaultCurves: HazardDefaultCurves;
   /**
    * Fills `out` (one view per quantity of this hazard type) for every site; `warn`
    * reports something the user must know (reported once per distinct message; a warning

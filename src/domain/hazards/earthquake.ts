@@ -9,6 +9,7 @@ import { interpolateShakeMap, Raster, ShakeMapModel } from './earthquake/shakema
 import { resolveGroundMotionModel, sourceShaking } from './earthquake/sourceShaking.js';
 import { GROUND_MOTION_MODEL_IDS as GMPE_IDS } from './earthquake/gmpe/index.js';
 import { applicabilityWarnings } from './earthquake/applicability.js';
+import { EARTHQUAKE_DEFAULT_CURVES } from './earthquake/defaultCurves.js';
 import type { EarthquakeHazard, EarthquakeSourceHazard, ShakeMapHazard } from './types.js';
 import type { HazardWarning } from './warnings.js';
 
@@ -223,6 +224,7 @@ export const earthquake: HazardDescriptor<EarthquakeHazard> = {
     },
   ],
   requires: [],
+  defaultCurves: EARTHQUAKE_DEFAULT_CURVES,
   footprint: (model) =>
     model.declaredType === 'shakemap'
       ? {

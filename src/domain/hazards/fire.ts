@@ -3,6 +3,7 @@ import { geodesicDistanceFastM } from '../../base/geodesy/batch.js';
 import { areasModelObject, areaTimestampsMatchParent, Geometry, Name, quantity, Timestamp } from './_schema.js';
 import { areaContains, nearestBoundaryPoint, prepareBoundary, type BoundaryPoint } from './_polygon.js';
 import { areasApproach, areasFootprint, mergeMin, type HazardDescriptor } from './descriptor.js';
+import { FIRE_DEFAULT_CURVES } from './fire/defaultCurves.js';
 import type { FireArea, FireHazard } from './types.js';
 
 /**
@@ -70,6 +71,7 @@ export const fire: HazardDescriptor<FireHazard> = {
     },
   ],
   requires: [],
+  defaultCurves: FIRE_DEFAULT_CURVES,
   footprint: areasFootprint,
   approach: areasApproach,
   compute(model, sites, out) {

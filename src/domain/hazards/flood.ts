@@ -3,6 +3,7 @@ import { areasModelObject, areaTimestampsMatchParent, Geometry, Name, quantity, 
 import { areaContains, BOUNDARY_TOLERANCE_DEG } from './_polygon.js';
 import { forEachSiteNear } from './_siteGrid.js';
 import { areasApproach, areasFootprint, mergeMax, modelLabel, type HazardDescriptor } from './descriptor.js';
+import { FLOOD_DEFAULT_CURVES } from './flood/defaultCurves.js';
 import type { FloodArea, FloodHazard } from './types.js';
 
 /**
@@ -106,6 +107,7 @@ export const flood: HazardDescriptor<FloodHazard> = {
     },
   ],
   requires: ['heightM'],
+  defaultCurves: FLOOD_DEFAULT_CURVES,
   footprint: areasFootprint,
   approach: areasApproach,
   compute(model, sites, out, warn, context) {

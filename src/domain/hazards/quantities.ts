@@ -133,9 +133,6 @@ const BUILTIN_QUANTITIES = {
   },
 } as const satisfies { readonly [K in BuiltinIntensityQuantity]: Omit<IntensityQuantityDefinition, 'name'> };
 
-/** The hazard types that produce the built-in quantities: every one needs curves in DEFAULT_CURVES, which the compiler checks. */
-export type BuiltinHazardType = (typeof BUILTIN_QUANTITIES)[BuiltinIntensityQuantity]['hazard'];
-
 const registered: RegisteredQuantity[] = [];
 const byName = new Map<string, RegisteredQuantity>();
 

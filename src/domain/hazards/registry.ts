@@ -1,3 +1,5 @@
+import { isObject } from '../../base/json.js';
+import { ASSET_TYPES, isAssetType } from '../assets/types.js';
 import { earthquake } from './earthquake.js';
 import { fire } from './fire.js';
 import { flood } from './flood.js';
@@ -19,9 +21,40 @@ const descriptorByType = new Map<string, HazardDescriptor>();
 const entryByType = new Map<string, HazardFileEntry>();
 
 /**
+ * What is missing from a descriptor's default curves (docs/architecture.md, "Adding a hazard
+ * type"), or undefined when nothing is: a list for every asset type, each curve for one of
+ * `quantities`, and a note for every empty list. Read as plain data, since a module added at
+ * start-up is not checked by the compiler.
+ */
+function defaultCurvesProblem(descriptor: HazardDescriptor, quantities: readonly string[]): string | undefined {
+  const declared: unknown = descriptor.defaultCurves;
+  if (!isObject(declared) || !isObject(declared.curves))
+    return 'no default curves: its descriptor needs defaultCurves.curves, a list of fragility curves for every asset type, for DEFAULT_CURVES';
+  const curves = declared.curves;
+  const unknown = Object.keys(curves).filter((key) => !isAssetType(key));
+  if (unknown.length > 0) return `its default curves name no asset type as ${unknown.join(', ')} (asset types: ${ASSET_TYPES.join(', ')})`;
+  const missing = ASSET_TYPES.filter((assetType) => !Array.isArray(curves[assetType]));
+  if (missing.length > 0)
+    return `its default curves give no list for ${missing.join(', ')} (give each asset type its curves, or an empty list and a notVulnerable note saying why it does not fail)`;
+  const notes = isObject(declared.notVulnerable) ? declared.notVulnerable : {};
+  for (const assetType of ASSET_TYPES) {
+    const list = curves[assetType] as unknown[];
+    if (list.length === 0 && !isObject(notes[assetType]))
+      return `its default curves list none for ${assetType} and no notVulnerable note says why it does not fail`;
+    for (const curve of list) {
+      const quantity = isObject(curve) ? curve.quantity : undefined;
+      if (typeof quantity !== 'string' || !quantities.includes(quantity))
+        return `its default curve for ${assetType} is for ${JSON.stringify(quantity)}, not one of its quantities (${quantities.join(', ')})`;
+    }
+  }
+  return undefined;
+}
+
+/**
  * Registers a hazard type and the intensity quantities it produces. Throws when the type
  * or one of its file entry types is taken, when it counts areas under an entry type it does
- * not declare, or when it has no quantity to produce.
+ * not declare, when its default curves leave something out, or when it has no quantity to
+ * produce.
  */
 export function registerHazardType<M extends HazardEntry>(descriptor: HazardDescriptor<M>, quantities: readonly IntensityQuantityDefinition[] = []): void {
   if (descriptorByType.has(descriptor.type)) throw new Error(`hazard type ${descriptor.type} is registered already`);
@@ -33,6 +66,9 @@ export function registerHazardType<M extends HazardEntry>(descriptor: HazardDesc
   const areaEntry = `${descriptor.type}_area`;
   if ((descriptor.footprint as unknown) === areasFootprint && !descriptor.entries.some((entry) => entry.type === areaEntry))
     throw new Error(`hazard type ${descriptor.type} counts its areas as ${areaEntry} (areasFootprint) but declares no ${areaEntry} file entry`);
+  const produced = [...quantitiesOfHazardType(descriptor.type), ...quantities.map((quantity) => quantity.name)];
+  const curvesProblem = defaultCurvesProblem(descriptor as unknown as HazardDescriptor, produced);
+  if (curvesProblem) throw new Error(`hazard type ${descriptor.type}: ${curvesProblem}`);
   for (const quantity of quantities) {
     if (quantity.hazard !== descriptor.type) throw new Error(`intensity quantity ${quantity.name} names hazard ${quantity.hazard}, not ${descriptor.type}`);
     registerIntensityQuantity(quantity);

@@ -15,6 +15,7 @@ import {
 import { interpolateWindHazard } from './windInterpolation.js';
 import type { WindHazard } from './types.js';
 import { DEFAULT_ENVIRONMENTAL_PRESSURE_PA, HPA_PA } from './wind/constants.js';
+import { WIND_DEFAULT_CURVES } from './wind/defaultCurves.js';
 import { centralPressureFromMaxWind } from './wind/pressureEstimate.js';
 import { HOLLAND_MODEL, resolveWindProfile, WIND_PROFILES } from './wind/profiles.js';
 import { fitRmwToWindRadii } from './wind/radiiFit.js';
@@ -333,6 +334,7 @@ export const wind: HazardDescriptor<WindHazard> = {
     },
   ],
   requires: [],
+  defaultCurves: WIND_DEFAULT_CURVES,
   footprint: (model) => ({ counts: { wind: 1 }, boxes: [pointBox(model.center)] }),
   approach: (model, sites) => pointApproach(model.center, sites, 'the storm centre'),
   motion: windMotion,

@@ -1,5 +1,6 @@
-import type { AssetType } from '../assets/types.js';
-import type { FragilityCurveSpec } from './types.js';
+import type { AssetType } from '../../assets/types.js';
+import type { FragilityCurveSpec } from '../../fragility/types.js';
+import type { HazardDefaultCurves } from '../descriptor.js';
 
 /**
  * DEFAULT_CURVES' fire curves (docs/fragility.md, "Fire"). No published wildfire fragility
@@ -38,8 +39,8 @@ function fire(inside: number, material: keyof typeof BUTLER_CLEARANCE_M, what: s
   };
 }
 
-/** DEFAULT_CURVES' fire curves by asset type. */
-export const DEFAULT_FIRE_CURVES: Record<AssetType, FragilityCurveSpec> = {
+/** DEFAULT_CURVES' fire curve of each asset type. */
+const FIRE_CURVES: Record<AssetType, FragilityCurveSpec> = {
   distribution_poles: fire(0.8, 'wood', 'Wood pole'),
   distribution_overhead_lines: fire(0.8, 'wood', 'Conductors on wood poles'),
   transformer_pole_mount: fire(0.8, 'wood', 'Transformer on a wood pole'),
@@ -54,4 +55,9 @@ export const DEFAULT_FIRE_CURVES: Record<AssetType, FragilityCurveSpec> = {
   transmission_underground_cables: fire(0.01, 'buried', 'Buried cable'),
   distribution_junction_box: fire(0.01, 'buried', 'Below-grade junction box'),
   transmission_junction_box: fire(0.01, 'buried', 'Below-grade junction box'),
+};
+
+/** The fire hazard type's curves in DEFAULT_CURVES: one per asset type. */
+export const FIRE_DEFAULT_CURVES: HazardDefaultCurves = {
+  curves: Object.fromEntries(Object.entries(FIRE_CURVES).map(([type, curve]) => [type, [curve]])) as Record<AssetType, FragilityCurveSpec[]>,
 };

@@ -1,6 +1,7 @@
-import type { AssetType } from '../assets/types.js';
-import { CLASS_4_WOOD_POLE, DEFAULT_POLE_CONFIGURATION, darestaniLognormal } from './windPoleDarestani2019.js';
-import type { CurveConfidence, FragilityCurveSpec } from './types.js';
+import type { AssetType } from '../../assets/types.js';
+import type { CurveConfidence, FragilityCurveSpec } from '../../fragility/types.js';
+import type { HazardDefaultCurves, NotVulnerableNote } from '../descriptor.js';
+import { CLASS_4_WOOD_POLE, DEFAULT_POLE_CONFIGURATION, darestaniLognormal } from './poleDarestani2019.js';
 
 /**
  * DEFAULT_CURVES' wind curves (docs/fragility.md, "Wind"). Every curve reads a 3-s gust at
@@ -131,7 +132,7 @@ const GOODMAN_PV = windCurve(
 );
 
 /** DEFAULT_CURVES' wind curves by asset type; an empty list: the asset type does not fail in wind. */
-export const DEFAULT_WIND_CURVES: Record<AssetType, FragilityCurveSpec[]> = {
+const WIND_CURVES: Record<AssetType, FragilityCurveSpec[]> = {
   distribution_poles: [woodPole('pole', 'code-transcription', '')],
   distribution_overhead_lines: [QUANTA_CONDUCTORS],
   transformer_pole_mount: [woodPole('asset', 'judgement', '; a pole-mounted transformer is taken to fail with its pole (engineering judgement)')],
@@ -151,10 +152,28 @@ export const DEFAULT_WIND_CURVES: Record<AssetType, FragilityCurveSpec[]> = {
   ],
   solar_panels: [GOODMAN_PV],
   transmission_tower: [RAJ_TOWER],
-  // Buried and below-grade assets: wind does not reach them. Transmission conductors fail with their towers (DEFAULT_NOT_VULNERABLE).
+  // Buried and below-grade assets: wind does not reach them. Transmission conductors fail with their towers (WIND_NOT_VULNERABLE).
   distribution_underground_cables: [],
   transmission_underground_cables: [],
   distribution_junction_box: [],
   transmission_junction_box: [],
   transmission_overhead_lines: [],
 };
+
+const belowGrade: NotVulnerableNote = { source: 'Buried or below grade: wind does not reach it (engineering judgement)', confidence: 'judgement' };
+
+/** Why WIND_CURVES' empty lists do not fail. */
+const WIND_NOT_VULNERABLE: Partial<Record<AssetType, NotVulnerableNote>> = {
+  distribution_underground_cables: belowGrade,
+  transmission_underground_cables: belowGrade,
+  distribution_junction_box: belowGrade,
+  transmission_junction_box: belowGrade,
+  transmission_overhead_lines: {
+    source:
+      "Engineering judgement (hazsim): a transmission line's conductors are taken to fail with their towers, which count once each by the transmission_tower curve (hazsim's exposure rules); no transmission conductor curve could be read (Ma, Bocchini & Christou (2020), Structural Safety 82:101890: parameters not readable), and Quanta (2009)'s law is for distribution conductors",
+    confidence: 'judgement',
+  },
+};
+
+/** The wind hazard type's curves in DEFAULT_CURVES. */
+export const WIND_DEFAULT_CURVES: HazardDefaultCurves = { curves: WIND_CURVES, notVulnerable: WIND_NOT_VULNERABLE };

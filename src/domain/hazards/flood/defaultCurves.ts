@@ -1,6 +1,6 @@
-import type { AssetType } from '../assets/types.js';
-import { LEGACY_DEFAULT_CURVES_TABLE } from './legacyDefaultCurves.js';
-import type { FragilityCurveSpec } from './types.js';
+import type { AssetType } from '../../assets/types.js';
+import type { CurveConfidence, FragilityCurveSpec } from '../../fragility/types.js';
+import type { HazardDefaultCurves, NotVulnerableNote } from '../descriptor.js';
 
 /**
  * DEFAULT_CURVES' flood curves (docs/fragility.md, "Flood"). Hazus's utility depth-damage
@@ -62,11 +62,33 @@ function equipmentDepth(what: string): FragilityCurveSpec {
 }
 
 /**
+ * The flood-velocity column of ERAD's uncited default table, [median m/s, β] per asset type:
+ * LEGACY_DEFAULT_CURVES_TABLE (src/domain/fragility/legacyDefaultCurves.ts) reads its
+ * velocity column from here, so the two cannot drift apart.
+ */
+export const ERAD_FLOOD_VELOCITY = {
+  switch: [1.5, 0.35],
+  battery_storage: [1.5, 0.35],
+  distribution_junction_box: [2.0, 0.4],
+  distribution_overhead_lines: [3.5, 0.35],
+  distribution_poles: [3.0, 0.35],
+  distribution_underground_cables: [2.0, 0.4],
+  solar_panels: [2.0, 0.35],
+  substation: [2.0, 0.4],
+  transformer_pad_mount: [1.5, 0.35],
+  transformer_pole_mount: [2.5, 0.3],
+  transmission_junction_box: [1.5, 0.4],
+  transmission_overhead_lines: [3.5, 0.35],
+  transmission_tower: [3.0, 0.4],
+  transmission_underground_cables: [2.0, 0.4],
+} as const satisfies Record<AssetType, readonly [number, number]>;
+
+/**
  * Velocity: no fragility of power components by flow velocity was found. The curves keep
  * LEGACY_DEFAULT_CURVES' values (ERAD's uncited table) as labelled judgement.
  */
 function velocityJudgement(assetType: AssetType): FragilityCurveSpec {
-  const [median, beta] = LEGACY_DEFAULT_CURVES_TABLE[assetType].velocity;
+  const [median, beta] = ERAD_FLOOD_VELOCITY[assetType];
   return {
     quantity: 'flood_velocity',
     units: 'meter / second',
@@ -79,8 +101,8 @@ function velocityJudgement(assetType: AssetType): FragilityCurveSpec {
   };
 }
 
-/** DEFAULT_CURVES' flood curves by asset type; an empty list: the asset type does not fail in a flood (DEFAULT_NOT_VULNERABLE says why). */
-export const DEFAULT_FLOOD_CURVES: Record<AssetType, FragilityCurveSpec[]> = {
+/** DEFAULT_CURVES' flood curves by asset type; an empty list: the asset type does not fail in a flood (FLOOD_NOT_VULNERABLE says why). */
+const FLOOD_CURVES: Record<AssetType, FragilityCurveSpec[]> = {
   substation: [SUBSTATION_DEPTH, velocityJudgement('substation')],
   transformer_pad_mount: [equipmentDepth('pad-mounted transformers or switchgear'), velocityJudgement('transformer_pad_mount')],
   transformer_pole_mount: [equipmentDepth('pole-mounted transformers'), velocityJudgement('transformer_pole_mount')],
@@ -97,3 +119,30 @@ export const DEFAULT_FLOOD_CURVES: Record<AssetType, FragilityCurveSpec[]> = {
   distribution_junction_box: [],
   transmission_junction_box: [],
 };
+
+const FEMA_CIRCUITS =
+  'FEMA (2013), Hazus-MH flood technical manual, distribution circuits: no damage from submergence (buried crossings F5.1, non-crossing circuits F6.1; elevated crossings F6.2 at most 2 % repair cost), as quoted by Nirandjan et al. (2024), NHESS 24:4341-4369, Table D2 (secondary); Hazus 6.1 Inventory TM Table 10-13: distribution circuits not analysed in the flood model';
+
+const circuits = (why: string, confidence: CurveConfidence): NotVulnerableNote => ({ source: `${FEMA_CIRCUITS}${why}`, confidence });
+
+/** Why FLOOD_CURVES' empty lists do not fail. */
+const FLOOD_NOT_VULNERABLE: Partial<Record<AssetType, NotVulnerableNote>> = {
+  distribution_overhead_lines: circuits('; the poles between its spans are judged by their own curve', 'secondary'),
+  distribution_underground_cables: circuits('', 'secondary'),
+  transmission_overhead_lines: circuits(
+    '; applied to transmission circuits by engineering judgement, the towers between spans judged by their own curve',
+    'judgement',
+  ),
+  transmission_underground_cables: circuits('; applied to transmission cables by engineering judgement', 'judgement'),
+  distribution_junction_box: circuits(
+    "; applied to below-grade junctions of a circuit by engineering judgement (Hazus's 40 % control-vault function is for water, wastewater, oil and gas vaults, not electric ones)",
+    'judgement',
+  ),
+  transmission_junction_box: circuits(
+    "; applied to below-grade junctions of a circuit by engineering judgement (Hazus's 40 % control-vault function is for water, wastewater, oil and gas vaults, not electric ones)",
+    'judgement',
+  ),
+};
+
+/** The flood hazard type's curves in DEFAULT_CURVES. */
+export const FLOOD_DEFAULT_CURVES: HazardDefaultCurves = { curves: FLOOD_CURVES, notVulnerable: FLOOD_NOT_VULNERABLE };

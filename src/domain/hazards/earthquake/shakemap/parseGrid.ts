@@ -63,10 +63,13 @@ function readSpecification(tag: XmlStartTag): GridSpecification {
  * not exist (2018-02-30) is refused here, never rolled over.
  */
 function utcIso(timestamp: string): string | null {
-  const text = timestamp.trim().replace(/(UTC|GMT)$/, 'Z');
+  // Early 3.5 grids name a local zone ("2004-12-26 07:58:53 WIB") whose offset the file does not give.
+  const local = /^(.*\d)\s*([A-Za-z]{3,5})$/.exec(timestamp.trim());
+  const inLocalZone = local !== null && !/^(UTC|GMT)$/.test(local[2]);
+  const text = inLocalZone ? local[1] : timestamp.trim().replace(/(UTC|GMT)$/, 'Z');
   const parsed = parseIsoDateTime(text);
   if (!parsed.ok) throw new ShakeMapGridError(`<event> attribute event_timestamp="${timestamp}" ${dateTimeProblem(parsed.problem)}`);
-  if (/[+-]\d{2}:?\d{2}$/.test(text)) return null;
+  if (inLocalZone || /[+-]\d{2}:?\d{2}$/.test(text)) return null;
   return new Date(parsed.ms + (parsed.fraction === '' ? 0 : Number(`0.${parsed.fraction}`) * 1000)).toISOString();
 }
 

@@ -15,7 +15,7 @@ export const ALLOWED = {
   'domain/network': ['base', 'domain/gdm', 'domain/assets'],
   'domain/report': ['base', 'domain/assets', 'domain/hazards', 'domain/fragility'],
   'domain/opendss': ['base'],
-  'domain/territory': ['base', 'domain/hazards'],
+  'domain/territory': ['base'],
   app: [
     'base',
     'domain/gdm',

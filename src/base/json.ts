@@ -1,5 +1,6 @@
 import { constants } from 'node:buffer';
 import { HazsimError } from './errors.js';
+import { requireUtf8 } from './utf8.js';
 
 /** A JSON object (not null, not an array): the shape every reader of parsed input checks first. */
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -20,13 +21,17 @@ export const MAX_JSON_BYTES = constants.MAX_STRING_LENGTH;
  */
 export const MAX_JSON_DEPTH = 256;
 
-/** Parses JSON bytes, turning a syntax error into an `unreadable` error that names the file and position. */
+/**
+ * Parses JSON bytes, turning a syntax error into an `unreadable` error that names the file and
+ * position; bytes that are not UTF-8 (RFC 8259 §8.1) are invalid_input (src/base/utf8.ts).
+ */
 export function parseJsonBytes(bytes: Buffer, fileName: string): unknown {
   if (bytes.length > MAX_JSON_BYTES)
     throw new HazsimError(
       'too_large',
       `${fileName} is ${(bytes.length / 1024 ** 2).toFixed(0)} MiB of JSON; at most ${Math.floor(MAX_JSON_BYTES / 1024 ** 2)} MiB can be read`,
     );
+  requireUtf8(bytes, fileName);
   return parseJsonText(bytes.toString('utf8'), fileName);
 }
 

@@ -4,7 +4,9 @@
  * part's own body. `hazsim merge` tells the kinds of part apart by their magic line.
  */
 import fs from 'node:fs';
+import * as v from 'valibot';
 import { HazsimError } from './errors.js';
+import { issuesFromValibot } from './validation.js';
 
 /** What a part that ends early is told (a job stopped before it finished leaves one). */
 export const TRUNCATED_PART = 'it is truncated (was its job stopped before it finished?)';
@@ -38,11 +40,13 @@ export function writePartHeader(fd: number, magic: string, header: object): void
 /**
  * Reads the header of the part open as `fd` and where its body starts; a file without `magic`
  * is `corrupt(notPart)`, a short one `corrupt(TRUNCATED_PART)`, a header that is not JSON
- * `corrupt('its header is not JSON')`.
+ * `corrupt('its header is not JSON')`, and one that does not fit `schema` (a damaged or
+ * hand-edited part; it crashed the merge) `corrupt` naming the first field that is wrong.
  */
 export function readPartHeader<Header>(
   fd: number,
   magic: string,
+  schema: v.GenericSchema<unknown, Header>,
   corrupt: (message: string) => Error,
   notPart: string,
 ): { header: Header; bodyOffset: number } {
@@ -53,11 +57,18 @@ export function readPartHeader<Header>(
   if (start.length + headerLength > fs.fstatSync(fd).size) throw corrupt(TRUNCATED_PART);
   const headerBytes = Buffer.alloc(headerLength);
   if (fs.readSync(fd, headerBytes, 0, headerLength, start.length) !== headerLength) throw corrupt(TRUNCATED_PART);
+  let json: unknown;
   try {
-    return { header: JSON.parse(headerBytes.toString('utf8')) as Header, bodyOffset: start.length + headerLength };
+    json = JSON.parse(headerBytes.toString('utf8'));
   } catch {
     throw corrupt('its header is not JSON');
   }
+  const parsed = v.safeParse(schema, json);
+  if (!parsed.success) {
+    const [issue] = issuesFromValibot(parsed.issues, ['header']);
+    throw corrupt(`its header does not fit the format: ${issue.path}: ${issue.message}`);
+  }
+  return { header: parsed.output, bodyOffset: start.length + headerLength };
 }
 
 /** True when the file at `filePath` starts with `magic` (false when it cannot be read). */

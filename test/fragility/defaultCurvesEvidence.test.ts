@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_CURVES, compileCurveSet, curveForType, parseCsv, survivalAt } from '../../src/domain/fragility/index.js';
+import { readCsvRecords } from '../../src/base/csv.js';
+import { DEFAULT_CURVES, compileCurveSet, curveForType, survivalAt } from '../../src/domain/fragility/index.js';
 import { CLASS_4_WOOD_POLE, darestaniLognormal } from '../../src/domain/hazards/wind/poleDarestani2019.js';
 import { GOODMAN_PV_2015_POINTS, WATSON_SUBSTATION_2018 } from '../../src/domain/hazards/wind/defaultCurves.js';
 import type { AssetType } from '../../src/domain/assets/types.js';
@@ -47,7 +48,7 @@ interface Row {
 
 function readRows(): Row[] | null {
   if (!fs.existsSync(CURVES_CSV)) return null;
-  const [header, ...lines] = parseCsv(fs.readFileSync(CURVES_CSV, 'utf8'));
+  const [header, ...lines] = readCsvRecords(fs.readFileSync(CURVES_CSV, 'utf8')).map((record) => record.cells);
   return lines
     .filter((cells) => cells.length === header.length)
     .map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i]])) as unknown as Row);

@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { brokenLengthM, stormTreeFailureProbability, treeFailureProbability } from '../../src/domain/fragility/treeFailureHou2023.js';
 import { fallReachM, prepareStand, reachingTreesPerM, spanSurvival } from '../../src/domain/simulation/treeFall.js';
-import { parseCsv } from '../../src/domain/fragility/index.js';
+import { readCsvRecords } from '../../src/base/csv.js';
 import { close, closeRelative } from '../helpers/assert.js';
 import { ROOT } from '../helpers/cli.js';
 import { skipTest } from '../helpers/skip.js';
@@ -24,7 +24,7 @@ const logistic = suite('treeFailureProbability (Hou & Muraleetharan 2023, Eq. 1-
 /** The source's coefficients as the reference table gives them: "stem breakage a=(a0, a1, a2); uprooting a=(...)". */
 function referenceCoefficients(): Record<'stem_breakage' | 'uprooting', number[]> | null {
   if (!fs.existsSync(CURVES_CSV)) return null;
-  const rows = parseCsv(fs.readFileSync(CURVES_CSV, 'utf8'));
+  const rows = readCsvRecords(fs.readFileSync(CURVES_CSV, 'utf8')).map((record) => record.cells);
   const header = rows[0];
   const row = rows.find((cells) => cells[header.indexOf('source')]?.startsWith('Hou, G. & Muraleetharan'));
   assert.ok(row, 'the reference table has the Hou & Muraleetharan row');

@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EXAMPLES, json, runCli, tempDir } from '../helpers/cli.js';
 import { readZipEntries } from '../helpers/unzip.js';
-import { parseCsv } from '../../src/domain/fragility/simcenter.js';
+import { readCsvRecords } from '../../src/base/csv.js';
 
 // Limit-state names are free text in a curve set and reach damage.csv as damage states. A name
 // such as =HYPERLINK(...) ran as a formula when the file was opened in a spreadsheet (OWASP,
@@ -72,7 +72,7 @@ test('damage.csv writes limit-state names that start a formula as text', async (
   assert.is(lines[0], 'sample,asset,timestamp,damage_state,repair_hours');
   const seen = new Set<string>();
   for (const line of lines.slice(1)) {
-    const [fields] = parseCsv(line);
+    const [fields] = readCsvRecords(line).map((record) => record.cells);
     assert.is(fields.length, 5, line);
     for (const field of fields) assert.not.match(field, /^[=+\-@\t\r]/, `a cell starts a formula: ${line}`);
     // Asset types the set has no curve for keep their states from elsewhere (plain words).

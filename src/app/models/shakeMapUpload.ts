@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { HazsimError } from '../../base/errors.js';
+import { requireUtf8 } from '../../base/utf8.js';
 import { attachUncertainty, parseShakeMapGrid, shakeMapHazardFile, ShakeMapGridError } from '../../domain/hazards/index.js';
 
 const UTF8_BOM = '\ufeff';
@@ -25,6 +26,7 @@ export function isUncertaintyXmlName(name: string): boolean {
 }
 
 function parse(fileName: string, bytes: Buffer) {
+  requireUtf8(bytes, fileName);
   try {
     return parseShakeMapGrid(bytes.toString('utf8'));
   } catch (error) {

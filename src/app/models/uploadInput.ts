@@ -2,6 +2,7 @@ import path from 'node:path';
 import yauzl from 'yauzl';
 import { HazsimError } from '../../base/errors.js';
 import { MAX_JSON_BYTES, parseJsonBytes } from '../../base/json.js';
+import { requireUtf8 } from '../../base/utf8.js';
 import { detectTrackFormat, trackToHazardFile, type TrackSummary, type TrackUploadOptions } from '../../domain/hazards/index.js';
 import { isGridXmlName, isUncertaintyXmlName, looksLikeXml, shakeMapUploadContent } from './shakeMapUpload.js';
 import { looksLikeOpenDss } from '../../domain/opendss/index.js';
@@ -69,7 +70,10 @@ export async function readUpload(
   if (bytes.length === 0) throw new HazsimError('unreadable', `${fileName} is empty`);
   if (!isZip(bytes)) {
     const text = bytes.subarray(0, 4096).toString('utf8');
-    if (detectTrackFormat(text)) return readTrack(fileName, bytes.toString('utf8'), track ?? {});
+    if (detectTrackFormat(text)) {
+      requireUtf8(bytes, path.basename(fileName));
+      return readTrack(fileName, bytes.toString('utf8'), track ?? {});
+    }
     if (!track && looksLikeOpenDss(text)) return openDssFileUpload(fileName, bytes.toString('latin1'), opendss);
     if (track)
       throw new HazsimError(

@@ -20,6 +20,6 @@ export { compileFragility, damageStateProbabilitiesAt, limitStateCurveSpec } fro
 export { survivalAt, survivalInto } from './survival.js';
 export { lognormalSurvival } from './lognormal.js';
 export { erfc, standardNormalCdf, standardNormalSurvival } from './normalCdf.js';
-export { importSimCenterFragility, parseImportMap, parseCsv, type SimCenterImport } from './simcenter.js';
+export { importSimCenterFragility, parseImportMap, type SimCenterImport } from './simcenter.js';
 export { plotCurveSetSvg } from './plot.js';
 export { CURVE_CONFIDENCES, REPORTED_CONFIDENCES, reportedConfidence, weakerConfidence, withReportedConfidence } from './confidence.js';

@@ -1,4 +1,6 @@
 import { ASSET_TYPES, isAssetType, type AssetType } from '../assets/types.js';
+import { readCsvRecords } from '../../base/csv.js';
+import { NOT_A_DECIMAL, parseDecimal } from '../../base/decimal.js';
 import { HazsimError, type Issue } from '../../base/errors.js';
 import { invalidContent } from '../../base/readableIssues.js';
 import { unitFactor } from '../hazards/_units.js';
@@ -42,39 +44,6 @@ const DEMAND_UNITS: Readonly<Record<string, string>> = {
   in: 'inch',
 };
 
-/** Rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, newlines). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((cells) => cells.some((cell) => cell.trim() !== ''));
-}
-
 /** `substation=EP.S.L.U,distribution_poles=EP.C.U` as asset type -> row ID; usage error when malformed. */
 export function parseImportMap(text: string): Partial<Record<AssetType, string>> {
   const map: Partial<Record<AssetType, string>> = {};
@@ -105,7 +74,7 @@ export interface SimCenterImport {
 
 /** Reads the CSV text into a checked version 2 curve set; every problem named with its row and column. */
 export function importSimCenterFragility(text: string, request: SimCenterImport): CurveSet {
-  const [header, ...rows] = parseCsv(text);
+  const [header, ...rows] = readCsvRecords(text).map((record) => record.cells);
   const issues: Issue[] = [];
   if (!header || !['ID', 'Demand-Type', 'Demand-Unit', 'LS1-Family', 'LS1-Theta_0'].every((column) => header.includes(column)))
     throw invalidContent('SimCenter fragility table', [
@@ -140,7 +109,7 @@ export function importSimCenterFragility(text: string, request: SimCenterImport)
       issues.push({ path: `${where}.Demand-Unit`, message: `unit ${JSON.stringify(cell('Demand-Unit'))} is not a known unit of ${definition.dimension}` });
       continue;
     }
-    if (cell('Demand-Offset') !== '' && Number(cell('Demand-Offset')) !== 0)
+    if (cell('Demand-Offset') !== '' && parseDecimal(cell('Demand-Offset')) !== 0)
       issues.push({ path: `${where}.Demand-Offset`, message: 'a demand offset (story-based demand) does not apply to grid assets; expected 0' });
     const limitStates: FragilityCurveSpec['limit_states'] = [];
     for (let k = 1; k <= limitStateCount; k += 1) {
@@ -155,10 +124,11 @@ export function importSimCenterFragility(text: string, request: SimCenterImport)
       }
       if (cell(`LS${k}-DamageStateWeights`) !== '')
         issues.push({ path: `${where}.LS${k}-DamageStateWeights`, message: 'mutually exclusive damage states within a limit state are not imported' });
-      const median = Number(cell(`LS${k}-Theta_0`));
-      const beta = Number(cell(`LS${k}-Theta_1`));
-      if (!Number.isFinite(median) || !Number.isFinite(beta) || cell(`LS${k}-Theta_0`) === '' || cell(`LS${k}-Theta_1`) === '') {
-        issues.push({ path: `${where}.LS${k}-Theta_0`, message: 'Theta_0 and Theta_1 must be numbers' });
+      const median = parseDecimal(cell(`LS${k}-Theta_0`));
+      const beta = parseDecimal(cell(`LS${k}-Theta_1`));
+      if (median === undefined || beta === undefined) {
+        const [column, text] = median === undefined ? [`LS${k}-Theta_0`, cell(`LS${k}-Theta_0`)] : [`LS${k}-Theta_1`, cell(`LS${k}-Theta_1`)];
+        issues.push({ path: `${where}.${column}`, message: `${JSON.stringify(text)} ${NOT_A_DECIMAL}` });
         continue;
       }
       limitStates.push({ name: `LS${k}`, form: 'lognormal', parameters: { median, beta } });

@@ -107,7 +107,26 @@ function readRing(value: unknown, path: (string | number)[], problems: GeometryP
     problems.push({ path, message: 'the ring encloses no area (its corners are repeated or on one line)' });
     return null;
   }
+  const crossing = antimeridianEdge(flat);
+  if (crossing >= 0) {
+    const [from, to] = [flat[crossing * 2], flat[crossing * 2 + 2]];
+    problems.push({
+      path: [...path, crossing + 1],
+      message: `the edge from longitude ${from} to ${to} spans more than 180°: the area crosses the antimeridian, which hazsim does not draw (edges are straight in longitude, so it would wrap the other way round the globe); split it at ±180° into the parts of a MultiPolygon (RFC 7946 §3.1.9)`,
+    });
+    return null;
+  }
   return flat;
+}
+
+/**
+ * Index of the first edge whose longitudes differ by more than 180°, or -1. Drawn straight in
+ * longitude, such an edge runs the long way round; its writer meant the short way across ±180°
+ * (RFC 7946 §3.1.9: such geometries are cut in two at the antimeridian).
+ */
+function antimeridianEdge(ring: Float64Array): number {
+  for (let i = 0; i + 3 < ring.length; i += 2) if (Math.abs(ring[i + 2] - ring[i]) > 180) return i / 2;
+  return -1;
 }
 
 /** Twice the signed planar area of a closed flat ring, in square degrees (shoelace). */

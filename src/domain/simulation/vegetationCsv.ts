@@ -5,7 +5,8 @@
  * `conductor_height_m` may be left out or empty (the line type's default).
  */
 import { HazsimError } from '../../base/errors.js';
-import { parseCsv } from '../fragility/index.js';
+import { readCsvRecords } from '../../base/csv.js';
+import { parseDecimal } from '../../base/decimal.js';
 
 export const VEGETATION_CSV_COLUMNS = ['line', 'trees_per_hectare', 'tree_height_min_m', 'tree_height_max_m', 'clearance_m', 'conductor_height_m'] as const;
 const REQUIRED = VEGETATION_CSV_COLUMNS.slice(0, 4);
@@ -18,7 +19,7 @@ export const OTHER_LINES_MARK = '*';
  * that is not a number is kept as text so the profile's schema names the field.
  */
 export function vegetationFromCsv(text: string, label: string): { profile: Record<string, unknown>; rowOf: (lineIndex: number) => number; otherRow?: number } {
-  const rows = parseCsv(text.replace(/^\uFEFF/, ''));
+  const rows = readCsvRecords(text).map((record) => record.cells);
   if (rows.length === 0) throw new HazsimError('invalid_input', `${label}: empty; expected a header ${VEGETATION_CSV_COLUMNS.join(',')}`);
   const header = rows[0].map((cell) => cell.trim());
   const unknown = header.filter((name) => !(VEGETATION_CSV_COLUMNS as readonly string[]).includes(name));
@@ -41,7 +42,7 @@ export function vegetationFromCsv(text: string, label: string): { profile: Recor
     header.forEach((name, column) => {
       const cell = cells[column].trim();
       if (name === 'line') entry.line = cell;
-      else if (cell !== '') entry[name] = Number.isFinite(Number(cell)) ? Number(cell) : cell;
+      else if (cell !== '') entry[name] = parseDecimal(cell) ?? cell;
     });
     if (entry.line === OTHER_LINES_MARK) {
       if (other) throw new HazsimError('invalid_input', `${label}, row ${row}: a second "${OTHER_LINES_MARK}" row (the first is row ${otherRow})`);

@@ -2,6 +2,7 @@
  * Customers per county: EAGLE-I's modelled customer counts (MCC.csv: County_FIPS, Customers)
  * or the user's own table with the same two columns (docs/hindcast.md, "Input tables").
  */
+import { parseDecimal } from '../../base/decimal.js';
 import { HazsimError } from '../../base/errors.js';
 import { columnOf, countyFips, IssueList, readCsvTable } from './tables.js';
 
@@ -34,7 +35,7 @@ export function readCustomersTable(text: string, what = 'the customers table'): 
     if (/^grand total$/i.test(fipsCell)) continue;
     const fips = countyFips(fipsCell);
     const countCell = cells[customersColumn] ?? '';
-    const count = Number(countCell);
+    const count = parseDecimal(countCell) ?? NaN;
     if (fips === null) issues.add(line, table.header[fipsColumn], `"${fipsCell}" is not a county FIPS code (1 to 5 digits)`);
     if (countCell === '' || !Number.isInteger(count) || count < 0)
       issues.add(line, table.header[customersColumn], `"${countCell}" is not a whole number of customers >= 0`);

@@ -6,6 +6,8 @@
  * - a per-county table of peak fraction out and hours out per customer, as hurricaneexposuredata
  *   publishes from EAGLE-I: `geoid, max_pct_out, avg_customer_hrs_out` (`NA`: no value).
  */
+import { isoDateTimeMs } from '../../base/dateTime.js';
+import { parseDecimal } from '../../base/decimal.js';
 import { HazsimError } from '../../base/errors.js';
 import { columnOf, countyFips, IssueList, readCsvTable, type CsvTable } from './tables.js';
 
@@ -35,11 +37,10 @@ export interface ObservedOutages {
   counties: Map<string, ObservedCounty>;
 }
 
+/** An ISO 8601 cell ("2022-09-28 18:00:00", UTC unless zoned) as canonical UTC; null when it is not one or the date does not exist. */
 function parseUtc(cell: string): string | null {
-  const text = cell.trim().replace(' ', 'T');
-  const zoned = /([zZ]|[+-]\d\d:?\d\d)$/.test(text) ? text : `${text}Z`;
-  const time = Date.parse(zoned);
-  return /^\d{4}-\d\d-\d\d/.test(text) && Number.isFinite(time) ? new Date(time).toISOString().replace('.000Z', 'Z') : null;
+  const time = isoDateTimeMs(cell.trim());
+  return 'ms' in time ? new Date(time.ms).toISOString().replace('.000Z', 'Z') : null;
 }
 
 function readRecords(table: CsvTable, what: string): ObservedOutages {
@@ -51,7 +52,7 @@ function readRecords(table: CsvTable, what: string): ObservedOutages {
   for (const { line, cells } of table.records) {
     const fips = countyFips(cells[fipsColumn] ?? '');
     const countCell = cells[countColumn] ?? '';
-    const count = Number(countCell);
+    const count = parseDecimal(countCell) ?? NaN;
     const time = parseUtc(cells[timeColumn] ?? '');
     if (fips === null) issues.add(line, 'fips_code', `"${cells[fipsColumn] ?? ''}" is not a county FIPS code (1 to 5 digits)`);
     if (countCell === '' || !Number.isFinite(count) || count < 0)
@@ -81,8 +82,8 @@ function readCountyTable(table: CsvTable, what: string): ObservedOutages {
   const number = (line: number, cells: string[], column: number, upper: number): number | null => {
     const cell = column < 0 ? '' : (cells[column] ?? '');
     if (cell === '' || cell.toUpperCase() === 'NA') return null;
-    const value = Number(cell);
-    if (!Number.isFinite(value) || value < 0 || value > upper) {
+    const value = parseDecimal(cell);
+    if (value === undefined || value < 0 || value > upper) {
       issues.add(line, table.header[column], `"${cell}" is not a number from 0 to ${upper}`);
       return null;
     }

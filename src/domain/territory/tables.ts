@@ -3,13 +3,7 @@
  * its line and column, all at once (docs/hindcast.md, "Input tables").
  */
 import { HazsimError, type Issue } from '../../base/errors.js';
-import { splitCsvLine } from '../hazards/wind/tracks/csv.js';
-
-export interface CsvRecord {
-  /** 1-based line number in the file. */
-  line: number;
-  cells: string[];
-}
+import { readCsvRecords, type CsvRecord } from '../../base/csv.js';
 
 export interface CsvTable {
   /** Lower-cased, trimmed column names. */
@@ -19,14 +13,9 @@ export interface CsvTable {
 
 /** Reads a CSV text (a UTF-8 byte-order mark and blank lines are skipped). */
 export function readCsvTable(text: string, what: string): CsvTable {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const headerIndex = lines.findIndex((line) => line.trim() !== '');
-  if (headerIndex < 0) throw new HazsimError('invalid_input', `${what} is empty: it needs a header row and one row per county`);
-  const header = splitCsvLine(lines[headerIndex]).map((name) => name.toLowerCase());
-  const records: CsvRecord[] = [];
-  for (let index = headerIndex + 1; index < lines.length; index++) {
-    if (lines[index].trim() !== '') records.push({ line: index + 1, cells: splitCsvLine(lines[index]) });
-  }
+  const [first, ...records] = readCsvRecords(text, { trim: true });
+  if (first === undefined) throw new HazsimError('invalid_input', `${what} is empty: it needs a header row and one row per county`);
+  const header = first.cells.map((name) => name.toLowerCase());
   return { header, records };
 }
 

@@ -71,7 +71,7 @@ errors('more rows than nlon × nlat', () => {
 });
 
 errors('non-numeric grid_specification attribute', () => {
-  refused(GOOD.replace('nlon="3"', 'nlon="three"'), /<grid_specification> attribute nlon="three" is not a number/);
+  refused(GOOD.replace('nlon="3"', 'nlon="three"'), /<grid_specification> attribute nlon="three" is not a decimal number/);
 });
 
 errors('not a ShakeMap file', () => {

@@ -59,7 +59,7 @@ test('ambiguous names list SIDs; errors name the line and column', () => {
   const bad = text.replace('2018-10-10 03:00:00', '2018-10-10T03:00');
   assert.throws(() => parseIbtracsCsv(bad, { storm: 'NADINE' }), /IBTrACS line 4, field ISO_TIME/);
   const badLat = text.replace(',11.5,-30.8,52', ',11.5x,-30.8,52');
-  assert.throws(() => parseIbtracsCsv(badLat, { storm: 'NADINE' }), /IBTrACS line 4, field LAT: not a number/);
+  assert.throws(() => parseIbtracsCsv(badLat, { storm: 'NADINE' }), /IBTrACS line 4, field LAT: "11.5x" is not a decimal number/);
   assert.throws(() => parseIbtracsCsv('SID,NAME\n', { storm: 'x' }), /line 1, field SEASON: required column missing/);
 });
 

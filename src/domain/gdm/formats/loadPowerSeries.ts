@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { isoDateTimeMs } from '../../../base/dateTime.js';
 import { HazsimError } from '../../../base/errors.js';
 import { readArrowFloat64Column } from './arrowFloat64.js';
 
@@ -33,11 +34,11 @@ interface Association {
   features: Record<string, unknown>;
 }
 
-/** '2020-01-01T00:00:00' or '2020-01-01 00:00:00' → ms (UTC). */
+/** '2020-01-01T00:00:00' or '2020-01-01 00:00:00' → ms (UTC); a date that does not exist is refused, not rolled over. */
 function timestampMs(text: string, where: string): number {
-  const ms = Date.parse(`${text.replace(' ', 'T')}Z`);
-  if (!Number.isFinite(ms)) throw new HazsimError('unreadable', `${where}: timestamp '${text}' is not an ISO date-time`);
-  return ms;
+  const time = isoDateTimeMs(text);
+  if ('message' in time) throw new HazsimError('unreadable', `${where}: timestamp ${time.message}`);
+  return time.ms;
 }
 
 /** 'P0DT15M', 'PT1H', '0:15:00' or '1 day, 0:00:00' → ms. */

@@ -1,3 +1,5 @@
+import { readCsvHeader, readCsvRecords } from '../../../base/csv.js';
+import { isoDateTimeMs } from '../../../base/dateTime.js';
 import { HazsimError, type Issue } from '../../../base/errors.js';
 import { HPA_PA } from './constants.js';
 import { centralPressureFromMaxWind } from './pressureEstimate.js';
@@ -8,7 +10,6 @@ import type { RmwSource } from './stormSize.js';
 import { interpolateTrack } from './trackInterpolation.js';
 import { translationVelocity } from './translation.js';
 import { parseAtcfBDeck } from './tracks/atcf.js';
-import { splitCsvLine } from './tracks/csv.js';
 import { estimateOuterRadiusM, estimateRmwM } from './tracks/estimates.js';
 import { listHurdat2Storms, parseHurdat2 } from './tracks/hurdat2.js';
 import { parseIbtracsCsv } from './tracks/ibtracs.js';
@@ -106,7 +107,7 @@ export function detectTrackFormat(text: string): TrackFormat | null {
     .trim();
   if (/^[A-Z]{2}\d{6}\s*,/.test(first)) return 'hurdat2';
   if (/^[A-Z]{2}\s*,\s*\d{1,2}\s*,\s*\d{10}\s*,/.test(first)) return 'atcf';
-  const header = splitCsvLine(first).map((name) => name.toUpperCase());
+  const header = readCsvHeader(first).map((name) => name.toUpperCase());
   if (header.includes('SID') && header.includes('ISO_TIME')) return 'ibtracs';
   return null;
 }
@@ -118,32 +119,28 @@ function selectStorm(format: TrackFormat, text: string, storm: string | undefine
     if (storms.length === 1) return storms[0].id;
     throw usage(`the HURDAT2 file holds ${storms.length} storms; name one by id or name (storm): ${storms.map((s) => `${s.id} ${s.name}`).join(', ')}`);
   }
-  const lines = text.split(/\r?\n/);
-  const header = splitCsvLine(lines[0]).map((name) => name.toUpperCase());
-  const sid = header.indexOf('SID');
-  const name = header.indexOf('NAME');
+  // The first record is the header, the second IBTrACS's units row.
+  const [header, , ...rows] = readCsvRecords(text, { trim: true }).map((record) => record.cells);
+  const columns = (header ?? []).map((name) => name.toUpperCase());
+  const sid = columns.indexOf('SID');
+  const name = columns.indexOf('NAME');
   const storms = new Map<string, string>();
-  for (const line of lines.slice(2)) {
-    if (line.trim() === '') continue;
-    const values = splitCsvLine(line);
-    storms.set(values[sid], values[name] ?? '');
-  }
+  for (const values of rows) storms.set(values[sid], values[name] ?? '');
   if (storms.size === 1) return [...storms.keys()][0];
   throw usage(`the IBTrACS file holds ${storms.size} storms; name one by SID or name (storm): ${[...storms].map(([id, n]) => `${id} ${n}`).join(', ')}`);
 }
 
 const usage = (message: string) => new HazsimError('invalid_input', message, [{ path: 'storm', message }]);
 
-/** ISO 8601 bound → canonical UTC with Z (the parsers compare instants). */
+/** ISO 8601 bound → canonical UTC with Z (the parsers compare instants); a date that does not exist is refused, not rolled over. */
 function windowBound(value: string | undefined, field: 'from' | 'to'): string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  const text = /[zZ]|[+-]\d{2}:?\d{2}$/.test(value.trim()) ? value.trim() : `${value.trim()}Z`;
-  const time = Date.parse(text);
-  if (Number.isNaN(time))
-    throw new HazsimError('invalid_input', `${field} is not an ISO 8601 date-time: ${JSON.stringify(value)}`, [
-      { path: field, message: 'expected an ISO 8601 date-time such as 2018-10-10T00:00:00Z' },
+  const time = isoDateTimeMs(value.trim());
+  if ('message' in time)
+    throw new HazsimError('invalid_input', `${field}: ${time.message}`, [
+      { path: field, message: 'expected an ISO 8601 date-time that exists, such as 2018-10-10T00:00:00Z' },
     ]);
-  return new Date(time).toISOString();
+  return new Date(time.ms).toISOString();
 }
 
 function parse(format: TrackFormat, text: string, options: TrackUploadOptions): TrackImport {

@@ -12,6 +12,7 @@
  *   IMPACT_SHARD_END.
  */
 import fs from 'node:fs';
+import * as v from 'valibot';
 import readline from 'node:readline';
 import { temporaryPath } from '../../../base/atomic.js';
 import { openPartForReading, partErrors, readPartHeader, startsWithMagic, writePartHeader } from '../../../base/partFile.js';
@@ -50,6 +51,34 @@ export interface ImpactShardHeader {
   end_sample: number;
   scenario_shard_bytes: number;
 }
+
+const count = (minimum: number) => v.pipe(v.number(), v.integer(), v.minValue(minimum));
+
+/** The header as the merge reads it back: every field it uses, checked before use. */
+const ImpactShardHeaderSchema: v.GenericSchema<unknown, ImpactShardHeader> = v.object({
+  run: v.object({
+    shard_count: count(1),
+    number_of_samples: count(1),
+    seed: v.pipe(v.number(), v.integer()),
+    distribution_system_name: v.string(),
+    distribution_sha256: v.string(),
+    crews: v.nullable(count(0)),
+    customers_per_load: v.number(),
+    time_step_hours: v.number(),
+    hazard_system_name: v.nullable(v.string()),
+    curve_set: v.nullable(v.string()),
+    method: v.nullable(v.string()),
+    repair_times: v.picklist(['damage.csv', 'default']),
+    origin_timestamp: v.string(),
+    last_hazard_timestamp: v.string(),
+    last_hazard_hours: v.number(),
+    run_info: v.record(v.string(), v.string()),
+  }),
+  shard_index: count(0),
+  first_sample: count(0),
+  end_sample: count(0),
+  scenario_shard_bytes: count(0),
+});
 
 /** One sample of a part: what it adds to the result (JSON numbers give back the same doubles). */
 interface ImpactShardSample {
@@ -141,6 +170,7 @@ export class ImpactShardReader {
       const read = readPartHeader<ImpactShardHeader>(
         fd,
         IMPACT_SHARD_MAGIC,
+        ImpactShardHeaderSchema,
         (message) => corrupt(path, message),
         'it does not start with the impact part header (write one with `hazsim impact --shard i/N`)',
       );

@@ -5,8 +5,10 @@
  * are f ≤ 22 fraction digits, m / 10^f is a single correctly rounded IEEE division of two exactly
  * representable numbers, hence bit-identical to Number() (Clinger 1990, "How to read floating
  * point numbers accurately", PLDI, fast path). Anything else (exponents, long mantissas, "NaN")
- * falls back to Number().
+ * falls back to the strict reader of src/base/decimal.ts, so "0x10" or "Infinity" is not a number.
  */
+import { parseDecimal } from '../../../../base/decimal.js';
+
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, exponent) => 10 ** exponent);
 const MAX_EXACT_INTEGER = 2 ** 53;
 
@@ -41,5 +43,5 @@ export function parseDecimalToken(text: string, start: number, end: number): num
     const magnitude = fractionDigits === 0 ? mantissa : mantissa / POWERS_OF_TEN[fractionDigits];
     return negative ? -magnitude : magnitude;
   }
-  return Number(text.slice(start, end));
+  return parseDecimal(text.slice(start, end)) ?? NaN;
 }

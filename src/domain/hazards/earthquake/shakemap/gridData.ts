@@ -36,7 +36,10 @@ export function readGridData(
   firstLine: number,
 ): GridDataColumns {
   const fieldCount = names.length;
-  const full = names.map(() => new Float64Array(maxRows));
+  // A row takes at least two characters per value (digit and separator), so the text bounds the
+  // rows it can hold: a grid_specification declaring 10^10 nodes over four rows allocates four.
+  const capacity = Math.min(maxRows, Math.floor((end - start + 1) / (2 * fieldCount)));
+  const full = names.map(() => new Float64Array(capacity));
   let row = 0;
   let line = firstLine;
   let i = start;
@@ -74,6 +77,6 @@ export function readGridData(
     i++;
     line++;
   }
-  const columns = row === maxRows ? full : full.map((column) => column.slice(0, row));
+  const columns = row === capacity ? full : full.map((column) => column.slice(0, row));
   return { columns, rowCount: row };
 }

@@ -7,6 +7,8 @@
  * south. Truncated files (fewer rows than nlon·nlat, as in test fixtures) are read and flagged
  * `isComplete: false`.
  */
+import { dateTimeProblem, parseIsoDateTime } from '../../../../base/dateTime.js';
+import { NOT_A_DECIMAL, parseDecimal } from '../../../../base/decimal.js';
 import { ShakeMapGridError } from './errors.js';
 import { readGridData } from './gridData.js';
 import type { GridField, GridSpecification, ShakeMapEvent, ShakeMapGrid } from './types.js';
@@ -27,8 +29,8 @@ function requireAttribute(tag: XmlStartTag, attribute: string): string {
 
 function requireNumber(tag: XmlStartTag, attribute: string): number {
   const text = requireAttribute(tag, attribute);
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value)) throw new ShakeMapGridError(`<${tag.name}> attribute ${attribute}="${text}" is not a number`);
+  const value = parseDecimal(text);
+  if (value === undefined) throw new ShakeMapGridError(`<${tag.name}> attribute ${attribute}="${text}" ${NOT_A_DECIMAL}`);
   return value;
 }
 
@@ -55,12 +57,20 @@ function readSpecification(tag: XmlStartTag): GridSpecification {
   return specification;
 }
 
-/** ShakeMap writes UTC times with a "UTC" suffix (3.5), "Z", or no zone (4.x). */
+/**
+ * ShakeMap writes UTC times with a "UTC" suffix (3.5), "Z", or no zone (4.x). Null for a time
+ * with another zone (the hazard file then asks for UTC); a time that is not ISO 8601 or does
+ * not exist (2018-02-30) is refused here, never rolled over.
+ */
 function utcIso(timestamp: string): string | null {
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2}(?:\.\d+)?)(Z|UTC|GMT)?$/.exec(timestamp.trim());
-  if (match === null) return null;
-  const date = new Date(`${match[1]}T${match[2]}Z`);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  // Early 3.5 grids name a local zone ("2004-12-26 07:58:53 WIB") whose offset the file does not give.
+  const local = /^(.*\d)\s*([A-Za-z]{3,5})$/.exec(timestamp.trim());
+  const inLocalZone = local !== null && !/^(UTC|GMT)$/.test(local[2]);
+  const text = inLocalZone ? local[1] : timestamp.trim().replace(/(UTC|GMT)$/, 'Z');
+  const parsed = parseIsoDateTime(text);
+  if (!parsed.ok) throw new ShakeMapGridError(`<event> attribute event_timestamp="${timestamp}" ${dateTimeProblem(parsed.problem)}`);
+  if (inLocalZone || /[+-]\d{2}:?\d{2}$/.test(text)) return null;
+  return new Date(parsed.ms + (parsed.fraction === '' ? 0 : Number(`0.${parsed.fraction}`) * 1000)).toISOString();
 }
 
 function readEvent(tag: XmlStartTag, fallbackEventId: string): ShakeMapEvent {

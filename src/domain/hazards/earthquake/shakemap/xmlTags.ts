@@ -17,11 +17,38 @@ export interface XmlStartTag {
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (whole, entity: string) => {
-    if (entity.startsWith('#x')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
-    if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
-    return NAMED_ENTITIES[entity] ?? whole;
+/** XML 1.0 `Char`: the code points a document may hold, by reference or not (XML 1.0 §2.2). */
+function isXmlChar(codePoint: number): boolean {
+  return (
+    codePoint === 0x9 ||
+    codePoint === 0xa ||
+    codePoint === 0xd ||
+    (codePoint >= 0x20 && codePoint <= 0xd7ff) ||
+    (codePoint >= 0xe000 && codePoint <= 0xfffd) ||
+    (codePoint >= 0x10000 && codePoint <= 0x10ffff)
+  );
+}
+
+/**
+ * Replaces the entity and character references of an attribute value. A reference to a code
+ * point XML does not allow (`&#0;`, `&#x110000;`) or to an entity XML does not predefine is a
+ * malformed file (XML 1.0 §4.1, well-formedness constraints "Legal Character" and "Entity
+ * Declared") and is refused naming it; a code point beyond U+10FFFF used to crash the reader.
+ */
+function decodeEntities(value: string, where: () => string): string {
+  return value.replace(/&([^;&]*);?/g, (whole, entity: string) => {
+    const numeric = /^#(?:x([0-9a-fA-F]+)|(\d+))$/.exec(entity);
+    if (numeric && whole.endsWith(';')) {
+      const codePoint = numeric[1] !== undefined ? parseInt(numeric[1], 16) : Number(numeric[2]);
+      if (!isXmlChar(codePoint)) throw new ShakeMapGridError(`${where()}: the character reference ${whole} names a character XML does not allow`);
+      return String.fromCodePoint(codePoint);
+    }
+    const named = whole.endsWith(';') ? NAMED_ENTITIES[entity] : undefined;
+    if (named === undefined)
+      throw new ShakeMapGridError(
+        `${where()}: ${JSON.stringify(whole)} is not an XML reference (&amp; &lt; &gt; &quot; &apos; &#N; &#xH;); write a bare & as &amp;`,
+      );
+    return named;
   });
 }
 
@@ -34,9 +61,13 @@ export function lineOfOffset(text: string, offset: number): number {
 
 const ATTRIBUTE = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
-function parseAttributes(body: string): Map<string, string> {
+function parseAttributes(body: string, where: (attribute: string) => string): Map<string, string> {
   const attributes = new Map<string, string>();
-  for (const match of body.matchAll(ATTRIBUTE)) attributes.set(match[1], decodeEntities(match[2] ?? match[3]));
+  for (const match of body.matchAll(ATTRIBUTE))
+    attributes.set(
+      match[1],
+      decodeEntities(match[2] ?? match[3], () => where(match[1])),
+    );
   return attributes;
 }
 
@@ -62,7 +93,9 @@ export function readStartTags(text: string, from: number, to: number): XmlStartT
       const body = text.slice(at + 1, text[close - 1] === '/' ? close - 1 : close);
       const nameEnd = body.search(/[\s/]|$/);
       const qualified = body.slice(0, nameEnd);
-      tags.push({ name: qualified.slice(qualified.indexOf(':') + 1), attributes: parseAttributes(body.slice(nameEnd)), offset: at });
+      const name = qualified.slice(qualified.indexOf(':') + 1);
+      const where = (attribute: string) => `<${name}> attribute ${attribute} on line ${lineOfOffset(text, at)}`;
+      tags.push({ name, attributes: parseAttributes(body.slice(nameEnd), where), offset: at });
     }
     at = text.indexOf('<', close + 1);
   }

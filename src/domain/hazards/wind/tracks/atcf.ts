@@ -1,4 +1,5 @@
 import { finishImport, type CompletionOption } from './finish.js';
+import { parseDecimal } from '../../../../base/decimal.js';
 import { requireIncreasingTimes, strictIsoUtc } from './fixTimes.js';
 import { withinWindow } from './timeWindow.js';
 import { hectopascalsToPa, knotsToMs, nauticalMilesToM } from './units.js';
@@ -75,7 +76,7 @@ export function parseAtcfBDeck(text: string, options: AtcfOptions = {}): TrackIm
       return;
     }
     if (!/^\d{10}$/.test(f[2])) throw new TrackFormatError(FORMAT, lineNumber, 'YYYYMMDDHH', `expected 10 digits, found "${f[2]}"`);
-    const minutes = f[3] === '' ? 0 : Number(f[3]);
+    const minutes = f[3] === '' ? 0 : (parseDecimal(f[3]) ?? NaN);
     if (!Number.isInteger(minutes) || minutes < 0 || minutes > 59) throw new TrackFormatError(FORMAT, lineNumber, 'minutes', `expected 0–59, found "${f[3]}"`);
     const d = f[2];
     const time = strictIsoUtc(FORMAT, lineNumber, 'YYYYMMDDHH', {
@@ -147,9 +148,9 @@ interface TimeEntry {
  */
 function windRadiiOfLine(entry: TimeEntry, f: string[], lineNumber: number): void {
   const rad = f[11] ?? '';
-  if (rad === '' || Number(rad) === 0) return;
-  const knots = Number(rad);
-  if (!(WIND_RADII_THRESHOLDS_KT as readonly number[]).includes(knots))
+  const knots = parseDecimal(rad);
+  if (rad === '' || knots === 0) return;
+  if (knots === undefined || !(WIND_RADII_THRESHOLDS_KT as readonly number[]).includes(knots))
     throw new TrackFormatError(FORMAT, lineNumber, 'RAD', `expected 34, 50 or 64 (kt), found "${rad}"`);
   if (entry.thresholds.has(knots))
     throw new TrackFormatError(FORMAT, lineNumber, 'RAD', `duplicate ${knots}-kt line for ${entry.fix.time} (line ${entry.lineNumber} starts that time)`);

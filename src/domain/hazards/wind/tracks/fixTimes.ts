@@ -1,3 +1,4 @@
+import { existingDateTimeMs } from '../../../../base/dateTime.js';
 import { TrackFormatError } from './types.js';
 
 /**
@@ -16,22 +17,13 @@ export function strictIsoUtc(
   parts: { year: number; month: number; day: number; hour: number; minute: number; second?: number },
 ): string {
   const { year, month, day, hour, minute } = parts;
-  const second = parts.second ?? 0;
-  const time = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  const exists =
-    [year, month, day, hour, minute, second].every(Number.isInteger) &&
-    time.getUTCFullYear() === year &&
-    time.getUTCMonth() === month - 1 &&
-    time.getUTCDate() === day &&
-    time.getUTCHours() === hour &&
-    time.getUTCMinutes() === minute &&
-    time.getUTCSeconds() === second;
-  if (!exists) {
+  const ms = existingDateTimeMs(parts);
+  if (ms === undefined) {
     const pad = (value: number, width: number) => String(value).padStart(width, '0');
     const written = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)} ${pad(hour, 2)}:${pad(minute, 2)}`;
     throw new TrackFormatError(format, lineNumber, field, `${written} is not a date and time that exists`);
   }
-  return time.toISOString().replace('.000Z', 'Z');
+  return new Date(ms).toISOString().replace('.000Z', 'Z');
 }
 
 /** Refuses fixes out of time order or at a time already given, naming both lines. */

@@ -1,3 +1,4 @@
+import { parseDecimal } from '../../../../base/decimal.js';
 import { finishImport, type CompletionOption } from './finish.js';
 import { requireIncreasingTimes, strictIsoUtc } from './fixTimes.js';
 import { withinWindow } from './timeWindow.js';
@@ -59,7 +60,7 @@ function splitBlocks(text: string): Block[] {
     const header = fields(lines[i]);
     if (header.length !== 3 || !HEADER.test(header[0]))
       throw new TrackFormatError(FORMAT, lineNumber, 'header', `expected "BBNNYYYY, NAME, COUNT," but found "${lines[i].trim()}"`);
-    const count = Number(header[2]);
+    const count = parseDecimal(header[2]) ?? NaN;
     if (!Number.isInteger(count) || count < 0) throw new TrackFormatError(FORMAT, lineNumber, 'entry count', `not a non-negative integer: "${header[2]}"`);
     const block: Block = { id: header[0], name: header[1], headerLine: lineNumber, lines: [] };
     for (let k = 1; k <= count; k++) {

@@ -1,4 +1,5 @@
-import { splitCsvLine } from './csv.js';
+import { readCsvRecords } from '../../../../base/csv.js';
+import { NOT_A_DECIMAL, parseDecimal } from '../../../../base/decimal.js';
 import { finishImport, type CompletionOption } from './finish.js';
 import { withinWindow } from './timeWindow.js';
 import { hectopascalsToPa, knotsToMs, nauticalMilesToM } from './units.js';
@@ -65,19 +66,17 @@ function windRadii(value: (column: string) => number | undefined): WindRadii | u
 }
 
 export function parseIbtracsCsv(text: string, options: IbtracsOptions): { track: NormalizedTrack; warnings: string[] } {
-  const lines = text.split(/\r?\n/);
-  const header = splitCsvLine(lines[0] ?? '');
+  const records = readCsvRecords(text, { trim: true });
+  const header = records[0]?.cells ?? [];
   const column = new Map(header.map((name, i) => [name.toUpperCase(), i]));
   for (const name of REQUIRED) if (!column.has(name)) throw new TrackFormatError(FORMAT, 1, name, 'required column missing from the header');
 
   const wanted = options.storm.trim().toUpperCase();
   const rows: { values: string[]; lineNumber: number }[] = [];
-  // Line 2 is the units row.
-  for (let i = 2; i < lines.length; i++) {
-    if (lines[i].trim() === '') continue;
-    const values = splitCsvLine(lines[i]);
-    if (values.length !== header.length) throw new TrackFormatError(FORMAT, i + 1, 'row', `has ${values.length} fields, header has ${header.length}`);
-    rows.push({ values, lineNumber: i + 1 });
+  // The second record is the units row.
+  for (const { line, cells } of records.slice(2)) {
+    if (cells.length !== header.length) throw new TrackFormatError(FORMAT, line, 'row', `has ${cells.length} fields, header has ${header.length}`);
+    rows.push({ values: cells, lineNumber: line });
   }
   const get = (row: string[], name: string) => {
     const i = column.get(name);
@@ -86,7 +85,7 @@ export function parseIbtracsCsv(text: string, options: IbtracsOptions): { track:
 
   const bySid = rows.filter((r) => get(r.values, 'SID').toUpperCase() === wanted);
   const byName = rows.filter(
-    (r) => get(r.values, 'NAME').toUpperCase() === wanted && (options.season === undefined || Number(get(r.values, 'SEASON')) === options.season),
+    (r) => get(r.values, 'NAME').toUpperCase() === wanted && (options.season === undefined || parseDecimal(get(r.values, 'SEASON')) === options.season),
   );
   const selected = bySid.length > 0 ? bySid : byName;
   if (selected.length === 0)
@@ -106,8 +105,8 @@ export function parseIbtracsCsv(text: string, options: IbtracsOptions): { track:
   const number = (row: { values: string[]; lineNumber: number }, name: string): number | undefined => {
     const raw = get(row.values, name);
     if (raw === '') return undefined;
-    const value = Number(raw);
-    if (!Number.isFinite(value)) throw new TrackFormatError(FORMAT, row.lineNumber, name, `not a number: "${raw}"`);
+    const value = parseDecimal(raw);
+    if (value === undefined) throw new TrackFormatError(FORMAT, row.lineNumber, name, `"${raw}" ${NOT_A_DECIMAL}`);
     return value;
   };
 

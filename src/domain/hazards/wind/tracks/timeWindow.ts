@@ -1,3 +1,4 @@
+import { isoDateTimeMs } from '../../../../base/dateTime.js';
 import type { TrackFix, TrackSelection } from './types.js';
 
 /** Keep the fixes inside the optional [from, to] window (inclusive). */
@@ -11,7 +12,7 @@ export function withinWindow(fixes: TrackFix[], selection: TrackSelection): Trac
 }
 
 function parseTime(value: string, name: string): number {
-  const t = Date.parse(value);
-  if (Number.isNaN(t)) throw new Error(`time window: '${name}' is not an ISO 8601 time: ${value}`);
-  return t;
+  const time = isoDateTimeMs(value);
+  if ('message' in time) throw new Error(`time window: '${name}' ${time.message}`);
+  return time.ms;
 }

@@ -14,6 +14,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import * as v from 'valibot';
 import { temporaryPath } from '../../../../base/atomic.js';
 import { openPartForReading, partErrors, readPartHeader, writePartHeader } from '../../../../base/partFile.js';
 import { HazsimError, toHazsimError } from '../../../../base/errors.js';
@@ -24,7 +25,8 @@ import type { DamageModel, FailureDamage } from '../../damage.js';
 import { prepareRun, type RunDescription } from '../../run.js';
 import { openOutputFd } from '../scenarioZip/writer.js';
 import type { ScenarioInput, ScenarioOptions } from '../../types.js';
-import type { ScenarioFormat } from '../index.js';
+import { SamplingMethod } from '../../schema.js';
+import { SCENARIO_FILE_FORMATS, type ScenarioFormat } from '../index.js';
 
 export const SHARD_MAGIC = 'HAZSIM-SCENARIO-SHARD 1\n';
 export const SHARD_END = 'HAZSIM-SCENARIO-SHARD-END\n';
@@ -103,6 +105,43 @@ export interface ShardHeader {
   first_sample: number;
   end_sample: number;
 }
+
+const count = (minimum: number) => v.pipe(v.number(), v.integer(), v.minValue(minimum));
+
+/** The header as the merge reads it back: every field it uses, checked before use. */
+const ShardHeaderSchema: v.GenericSchema<unknown, ShardHeader> = v.object({
+  run: v.object({
+    format: v.picklist(Object.keys(SCENARIO_FILE_FORMATS) as ScenarioFormat[]),
+    shard_count: count(1),
+    seed: v.pipe(v.number(), v.integer()),
+    method: SamplingMethod,
+    number_of_samples: count(1),
+    survival_is_cumulative: v.boolean(),
+    metadata: v.record(v.string(), v.unknown()),
+    timestamps: v.array(v.string()),
+    asset_uuids: v.array(v.string()),
+    survival_sha256: v.string(),
+    sample_survival: v.optional(v.string()),
+    damage: v.optional(
+      v.object({
+        classes: v.array(
+          v.object({
+            states: v.array(v.string()),
+            repair: v.array(v.nullable(v.object({ distribution: v.literal('normal'), mean_hours: v.number(), sd_hours: v.number() }))),
+          }),
+        ),
+        stride: count(0),
+        class_of: v.string(),
+        cumulative: v.string(),
+      }),
+    ),
+    restoration: v.optional(v.boolean()),
+    failure_damage: v.optional(v.boolean()),
+  }),
+  shard_index: count(0),
+  first_sample: count(0),
+  end_sample: count(0),
+});
 
 /** What writeScenarioShard reports. */
 export interface ShardSummary {
@@ -279,6 +318,15 @@ class NumberReader {
 
 const { corrupt, truncated } = partErrors('hazsim shard file');
 
+/** The damage model's arrays hold one class index and `stride` probabilities per cell (timestamps × assets). */
+function checkDamageSizes(run: ShardRun, path: string): void {
+  if (!run.damage) return;
+  const cells = run.timestamps.length * run.asset_uuids.length;
+  const bytes = (text: string) => Buffer.byteLength(text, 'base64');
+  if (bytes(run.damage.class_of) !== 4 * cells || bytes(run.damage.cumulative) !== 8 * cells * run.damage.stride)
+    throw corrupt(path, `its header's damage model does not hold ${cells} cells (timestamps × assets)`);
+}
+
 /** One shard file opened for merging: its header, then its samples read in order. */
 export class ShardReader {
   readonly header: ShardHeader;
@@ -292,11 +340,13 @@ export class ShardReader {
       const read = readPartHeader<ShardHeader>(
         this.fd,
         SHARD_MAGIC,
+        ShardHeaderSchema,
         (message) => corrupt(path, message),
         'it does not start with the shard header (write one with `hazsim scenarios --shard i/N`)',
       );
       this.header = read.header;
       this.survivalOffset = read.bodyOffset;
+      checkDamageSizes(this.header.run, path);
     } catch (error) {
       fs.closeSync(this.fd);
       throw error;

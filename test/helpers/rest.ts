@@ -47,7 +47,7 @@ export function fileForm(filePath: string, fields: Record<string, string> = {}):
   return uploadForm(path.basename(filePath), fs.readFileSync(filePath), fields);
 }
 
-/** Asserts the spec's error body and status, and returns the body. */
+/** Asserts the specification's (docs/specification.md) error body and status, and returns the body. */
 export async function expectError(
   response: Response,
   status: number,

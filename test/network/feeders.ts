@@ -1,4 +1,4 @@
-// Hand-built feeders in the spec's nested form, for the network impact tests.
+// Hand-built feeders in the specification's (docs/specification.md) nested form, for the network impact tests.
 
 const matrix = (diagonal: string, off: string) => [
   [diagonal, off, off],

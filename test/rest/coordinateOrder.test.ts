@@ -8,7 +8,7 @@ import { survivalRows, swappedExampleFeeder } from '../helpers/coordinateFixture
 
 // POST /distribution-models takes coordinate_order and place_at as form fields (docs/input-distribution.md):
 // the example feeder with x and y swapped, uploaded with coordinate_order=lat,lon, simulates exactly as
-// the example feeder; bad values are a 422 naming the field; the spec's model record stays as it is.
+// the example feeder; bad values are a 422 naming the field; the specification's (docs/specification.md) model record stays as it is.
 
 const test = suite<{ server: TestServer; work: string }>('REST upload with coordinate_order and place_at', {} as { server: TestServer; work: string });
 

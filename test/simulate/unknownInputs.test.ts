@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EXAMPLES, runCli, tempDir } from '../helpers/cli.js';
 
-// Unknown distribution, hazard or curve set: exit 3 (not found) with the spec's message
+// Unknown distribution, hazard or curve set: exit 3 (not found) with the specification's (docs/specification.md) message
 // ("Distribution system '<name>' not found", docs/specification.md §4.1), for `simulate` and `scenarios`,
 // and no result file left behind.
 

@@ -26,9 +26,9 @@ export interface ModelRecord {
 }
 
 /**
- * A record as the index keeps it: the spec's fields, plus how a distribution model's
+ * A record as the index keeps it: the specification's (docs/specification.md) fields, plus how a distribution model's
  * coordinates are read when it was uploaded with another reading than GDM's (docs/cache.md).
- * The spec's record is what every interface shows; the reading is shown in the model's summary.
+ * The specification's record is what every interface shows; the reading is shown in the model's summary.
  */
 interface IndexEntry extends ModelRecord {
   coordinates?: CoordinateReadingRecord;
@@ -100,7 +100,7 @@ export class ModelStore {
 
   /**
    * @param dir the store's directory (created on first use)
-   * @param label what the store holds, as the spec's messages name it: "Distribution system", "Hazard model", "Curve set"
+   * @param label what the store holds, as the specification's messages name it: "Distribution system", "Hazard model", "Curve set"
    * @param validate every problem of a file's content (empty when it is a valid model of this store); refresh skips files with problems
    * @param options.otherNames names that resolve without a record (built-in curve sets), offered with the stored ones when a name is not found
    * @param options.elsewhere a hint for a name found in another store, given instead of the closest names
@@ -128,12 +128,12 @@ export class ModelStore {
     return path.dirname(this.dir);
   }
 
-  /** The spec's message for a missing model, e.g. `Distribution system 'x' not found`. */
+  /** The specification's message for a missing model, e.g. `Distribution system 'x' not found`. */
   private notFoundMessage(name: string): string {
     return `${this.label} '${name}' not found`;
   }
 
-  /** not_found with the spec's message, and the closest known names as a hint. */
+  /** not_found with the specification's message, and the closest known names as a hint. */
   private notFound(name: string, metadata: Record<string, IndexEntry>): HazsimError {
     return new HazsimError(
       'not_found',
@@ -170,7 +170,7 @@ export class ModelStore {
     return `${path.basename(this.dir)}/${name}.json`;
   }
 
-  /** A record as callers see it: the spec's fields, file_path the model file's absolute path where the cache is now. */
+  /** A record as callers see it: the specification's fields, file_path the model file's absolute path where the cache is now. */
   private withAbsolutePath(record: IndexEntry): ModelRecord {
     return { name: record.name, description: record.description, created_at: record.created_at, file_path: this.filePathFor(record.name) };
   }
@@ -210,7 +210,7 @@ export class ModelStore {
     return Object.hasOwn(this.readMetadata(), name);
   }
 
-  /** The record of `name`; not_found with the spec's message when absent. */
+  /** The record of `name`; not_found with the specification's message when absent. */
   get(name: string): ModelRecord {
     const metadata = this.readMetadata();
     if (!Object.hasOwn(metadata, name)) throw this.notFound(name, metadata);

@@ -124,7 +124,7 @@ export function createImpactOps(dependencies: ImpactDependencies) {
     // Unknown names fail before any sampling.
     stores.distribution.get(request.distribution_system_name);
     const n = request.number_of_samples;
-    // The spec's download name (REST), and the stored name hazsim chooses itself, like the scenario ZIP's (docs/cache.md,
+    // The specification's (docs/specification.md) download name (REST), and the stored name hazsim chooses itself, like the scenario ZIP's (docs/cache.md,
     // "Result file names"); the cache's shared results folder also names every analysis setting.
     const fileName = `${request.distribution_system_name}_${request.hazard_system_name}_impact_${n}samples.sqlite`;
     const stored = `${resultsFolderStem(request)}_impact_${n}samples_seed${request.seed}_${request.method}`;

@@ -11,7 +11,7 @@ export interface ModelKind {
   id: ModelKindId;
   /** Folder under the cache root (docs/specification.md §2.2). */
   dirName: string;
-  /** Start of the spec's messages: "Distribution system" or "Hazard model". */
+  /** Start of the specification's (docs/specification.md) messages: "Distribution system" or "Hazard model". */
   label: string;
   looksLike(content: unknown): boolean;
   validate(content: unknown): Issue[];

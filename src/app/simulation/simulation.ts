@@ -35,7 +35,7 @@ export interface RunOutputOptions extends DestinationOptions {
   outputDir?: string;
   /** Keep the file in the cache's results folder (MCP, TUI) under the run's file name (runFileNames). */
   inResultsDir?: boolean;
-  /** Keep the file in this folder of the cache's own (a job's folder, docs/jobs.md) under the spec's file name. */
+  /** Keep the file in this folder of the cache's own (a job's folder, docs/jobs.md) under the specification's (docs/specification.md) file name. */
   cacheFolder?: string;
   onProgress?: (event: ProgressEvent) => void;
   /** Stops the run (its client went away); nothing it wrote is left behind. */
@@ -44,14 +44,14 @@ export interface RunOutputOptions extends DestinationOptions {
 
 export interface SimulationOutcome {
   filePath: string;
-  /** The spec's file name, `{distribution}_{hazard}_results.sqlite`, for downloads. */
+  /** The specification's file name, `{distribution}_{hazard}_results.sqlite`, for downloads. */
   fileName: string;
   summary: SurvivalSummary;
 }
 
 export interface ScenarioOutcome {
   filePath: string;
-  /** The spec's file name, `{distribution}_scenarios_{n}samples.zip` (`.parquet` for Parquet), for downloads. */
+  /** The specification's file name, `{distribution}_scenarios_{n}samples.zip` (`.parquet` for Parquet), for downloads. */
   fileName: string;
   /** The scenario file format written (the request's `format`). */
   format: ScenarioFormat;
@@ -95,7 +95,7 @@ interface SimulationDependencies {
 const SIMULATION_WORKER = '../workers/simulationWorker';
 
 /**
- * A run's file has two names. `download` is the spec's name (REST downloads); it leaves out
+ * A run's file has two names. `download` is the specification's name (REST downloads); it leaves out
  * the hazard (scenarios), curve set, seed and modes, so two different runs share it. `stored` is
  * the name hazsim gives the file wherever it chooses the name (the CLI's working folder or an
  * `-o` folder, the cache's results folder for MCP and the TUI): it carries every argument that

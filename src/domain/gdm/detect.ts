@@ -1,6 +1,6 @@
 /**
  * Recognises distribution model content by its top-level shape, before full validation:
- * GDM JSON as gdm writes it (components carrying `__metadata__`) or the spec's nested
+ * GDM JSON as gdm writes it (components carrying `__metadata__`) or the specification's (docs/specification.md) nested
  * form `{name, components, properties}`.
  */
 import { isObject } from '../../base/json.js';

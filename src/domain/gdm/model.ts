@@ -1,6 +1,6 @@
 /**
  * The in-memory distribution model hazsim builds from any accepted input form (GDM JSON
- * in either `__metadata__` dialect, or the spec's nested form): the same typed graph
+ * in either `__metadata__` dialect, or the specification's (docs/specification.md) nested form): the same typed graph
  * whatever the file looked like.
  */
 

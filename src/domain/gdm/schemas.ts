@@ -16,7 +16,7 @@ import type { ClassSpec } from './classSpec.js';
 import { isUuid } from './uuid.js';
 import { MESSAGES, readCurvePoints, readGdmReference, readInsulation, readNestedReference, TIME_PATTERN } from './values.js';
 
-/** The two input forms: GDM JSON as gdm writes it, and the spec's nested form. */
+/** The two input forms: GDM JSON as gdm writes it, and the specification's (docs/specification.md) nested form. */
 export type InputForm = 'gdm' | 'nested';
 
 type Schema = v.GenericSchema;

@@ -1,7 +1,7 @@
 /**
  * The top level of a distribution model file in each form: GDM's system object
  * (docs/input-distribution.md; gdm requires components, supplemental_attributes and time_series)
- * and the spec's `{name, components, properties}`.
+ * and the specification's (docs/specification.md) `{name, components, properties}`.
  */
 import * as v from 'valibot';
 import type { Issue } from '../../base/errors.js';

@@ -49,7 +49,7 @@ export const HealthReport = v.strictObject({
   status_code: v.optional(v.pipe(v.number(), v.integer())),
 });
 
-/** GET /cache-info: the spec's fields with every path relative to the cache root ("."), and what that root is. */
+/** GET /cache-info: the specification's (docs/specification.md) fields with every path relative to the cache root ("."), and what that root is. */
 export const RestCacheInfo = v.strictObject({
   ...CacheInfo.entries,
   cache_directory: v.pipe(v.literal('.'), v.description('the cache root, which every other path of this answer is relative to')),

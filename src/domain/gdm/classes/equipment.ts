@@ -187,7 +187,7 @@ export const EQUIPMENT_CLASSES: ClassSpec[] = [
       x0: f.quantity('Reactance'),
       x1: f.quantity('Reactance'),
       voltage: f.quantity('Voltage', { bound: '> 0' }),
-      // The spec makes this optional with default line-to-line; gdm's own default is invalid (docs/decisions.md).
+      // docs/specification.md makes this optional with default line-to-line; gdm's own default is invalid (docs/decisions.md).
       voltage_type: optional(f.enum(VOLTAGE_TYPES), 'line-to-line'),
       angle: f.quantity('Angle'),
     },

@@ -9,7 +9,7 @@ export const CLASS_SPECS: ReadonlyMap<string, ClassSpec> = new Map(
   [...COMPONENT_CLASSES, ...EQUIPMENT_CLASSES, ...CONTROLLER_CLASSES, ...COMMON_CLASSES].map((spec) => [spec.name, spec]),
 );
 
-/** The spec of a class by name, or undefined for a class gdm 2.0-2.4 does not define. */
+/** The definition of a class by name, or undefined for a class gdm 2.0-2.4 does not define. */
 export function classSpec(name: string): ClassSpec | undefined {
   return CLASS_SPECS.get(name);
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
-import { emit, formatFields, formatTable } from './output.js';
+import { emit, formatFields, formatTable, OVERWRITE_HELP } from './output.js';
 import { addRunOptions, parseSamples, parseSeed, runOptionFields, type RunOptions } from './simulate.js';
 import { HazsimError } from '../src/base/errors.js';
-import { hindcastCsv, type HindcastResult } from '../src/app/territory/territory.js';
+import type { HindcastResult } from '../src/app/territory/territory.js';
 import { DEFAULT_CUSTOMERS_PER_COPY, SETTLEMENT_CLASSES, type SettlementClass } from '../src/app/territory/territorySchemas.js';
 
 /** A file the user names, as text; not_found naming the option when it cannot be read. */
@@ -109,15 +109,18 @@ interface HindcastOptions extends RunOptions {
   observed: string;
   samples: number;
   seed: number;
+  output?: string;
+  overwrite?: boolean;
 }
 
 const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)} %`);
 const fixed = (value: number | null, digits = 3) => (value === null ? '-' : value.toFixed(digits));
 
-function formatHindcast(context: CommandContext, result: HindcastResult): string {
+function formatHindcast(context: CommandContext, result: HindcastResult & { csv_path?: string }): string {
   const { metrics } = result;
   return [
     result.message,
+    ...(result.csv_path === undefined ? [] : [`Wrote ${result.csv_path}`]),
     formatFields([
       ['counties compared', String(metrics.counties_compared)],
       ['bias (peak fraction)', fixed(metrics.bias)],
@@ -165,19 +168,22 @@ export function makeHindcastCommand(context: CommandContext): Command {
     )
     .requiredOption('-n, --samples <count>', 'scenarios per county', parseSamples)
     .option('--seed <seed>', 'random seed', parseSeed, 0)
-    .option('-o, --output <csv>', 'also write the per-county table as CSV');
+    .option('-o, --output <csv>', 'also write the per-county table as CSV, to a file or folder ("-": standard output, the summary then on stderr)')
+    .option('--overwrite', OVERWRITE_HELP);
   return addRunOptions(command).action(async (territory: string, hazard: string, options: HindcastOptions) => {
     const service = context.service(options);
-    const result = await service.territories.hindcast({
-      territory_name: territory,
-      hazard_system_name: hazard,
-      observed_csv: readUserFile(options.observed, '--observed'),
-      number_of_samples: options.samples,
-      seed: options.seed,
-      ...(options.curveSet ? { curve_set: options.curveSet } : {}),
-      ...runOptionFields(options),
-    });
-    if (options.output) fs.writeFileSync(options.output, hindcastCsv(result));
-    emit(context, { json: options.json }, result, () => formatHindcast(context, result));
+    const result = await service.territories.hindcast(
+      {
+        territory_name: territory,
+        hazard_system_name: hazard,
+        observed_csv: readUserFile(options.observed, '--observed'),
+        number_of_samples: options.samples,
+        seed: options.seed,
+        ...(options.curveSet ? { curve_set: options.curveSet } : {}),
+        ...runOptionFields(options),
+      },
+      { outputPath: options.output, overwrite: options.overwrite },
+    );
+    emit(context, options, result, () => formatHindcast(context, result));
   });
 }

@@ -229,7 +229,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
     cacheRoot,
   });
   const gisExport = createGisExportOps({ stores, cacheRoot });
-  const territories = createTerritoryOps({ stores, uploadModel: (request) => uploadModel(request), estimateImpact: impact.estimateImpact });
+  const territories = createTerritoryOps({ stores, cacheRoot, uploadModel: (request) => uploadModel(request), estimateImpact: impact.estimateImpact });
 
   /**
    * Reads a curve set file from disk and stores it (see uploadCurveSet); `fileName` stands

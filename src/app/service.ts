@@ -17,7 +17,7 @@ import { parseJsonText } from '../base/json.js';
 import { supportedHazardTypes, type TrackSummary, type TrackUploadOptions } from '../domain/hazards/index.js';
 import type { DistributionModelSummary, HazardModelSummary, UploadCoordinates, UploadResponse } from './contract/schemas.js';
 import { createCurveSetStore, type CurveSetUpload } from './curveSets/curveSets.js';
-import { createSimulationOps } from './simulation/simulation.js';
+import { createSimulationOps, scenarioFileNames } from './simulation/simulation.js';
 import { createImpactOps } from './impact/impact.js';
 import { createTerritoryOps } from './territory/territory.js';
 import { createImpactShardOps } from './impact/impactShard.js';
@@ -199,7 +199,13 @@ export function createService(options: ServiceOptions = {}): HazsimService {
     resultsDir,
     cacheRoot,
   });
-  const impact = createImpactOps({ stores, generateScenarios: simulation.generateScenarios, resultsDir, cacheRoot });
+  const impact = createImpactOps({
+    stores,
+    generateScenarios: simulation.generateScenarios,
+    scenarioZipName: (request) => scenarioFileNames(request, { numberOfSamples: request.number_of_samples, seed: request.seed, method: request.method }).stored,
+    resultsDir,
+    cacheRoot,
+  });
   const impactShards = createImpactShardOps({
     stores,
     generateScenarioShard: simulation.generateScenarioShard,

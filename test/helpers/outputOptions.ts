@@ -184,7 +184,7 @@ export function addOutputOptionTests(test: Test, fixtures: Fixtures, options: re
           link,
           `Cannot write to ${link} (${output.option}): it is a symbolic link`,
         ]),
-        ['empty path', '', `The output path of ${output.option} is empty`],
+        ['empty path', '', `The output path is empty (${output.option})`],
         ...(output.stdout ? [] : [['"-"', '-', `Cannot write to - (${output.option}): this file does not go to standard output`] as [string, string, string]]),
       ];
       const results = await Promise.all(cases.map(([, target]) => hazsimAsync(fixtures, output.args(fixtures, target), work)));

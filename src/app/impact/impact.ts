@@ -13,7 +13,7 @@ import { parseOrThrow } from '../../base/validation.js';
 import { HAZSIM_VERSION } from '../../base/version.js';
 import { runWorkerTask } from '../../base/workerTask.js';
 import { HazsimError } from '../../base/errors.js';
-import { scenarioFileNames, type RunOutputOptions, type ScenarioOutcome } from '../simulation/simulation.js';
+import type { RunOutputOptions, ScenarioOutcome } from '../simulation/simulation.js';
 import { ANALYSIS_FIELDS, ImpactRequest, restorationSettingsOf, splitImpactRequest, type ImpactAnalysisSettings, type ImpactSummary } from './impactSchemas.js';
 import { ScenarioZip } from '../../domain/scenarios/formats/scenarioZip/reader.js';
 import type { ImpactTask } from './impactRun.js';
@@ -47,6 +47,8 @@ export interface EstimateImpactOptions extends RunOutputOptions {
 interface ImpactDependencies {
   stores: { distribution: ModelStore; hazard: ModelStore };
   generateScenarios(request: unknown, options: RunOutputOptions & { recordLimit?: number; workers?: number }): Promise<ScenarioOutcome>;
+  /** The file name `hazsim scenarios` gives the run's ZIP (simulation.ts scenarioFileNames): `--scenarios-output <folder>` takes it too. */
+  scenarioZipName(request: ImpactRequest): string;
   resultsDir: string;
   /** The cache root: no user-chosen output may land inside it. */
   cacheRoot: string;
@@ -168,12 +170,7 @@ export function createImpactOps(dependencies: ImpactDependencies) {
       options,
       dependencies,
     );
-    const scenarios = sideDestination(
-      options.scenariosOutputPath,
-      scenarioFileNames(request, { numberOfSamples: n, seed: request.seed, method: request.method }).stored,
-      '--scenarios-output',
-      options,
-    );
+    const scenarios = sideDestination(options.scenariosOutputPath, dependencies.scenarioZipName(request), '--scenarios-output', options);
     const restoration = sideDestination(options.restorationOutputPath, `${stored}_restoration.zip`, '--restoration-output', options);
     checkDistinct([
       ['-o', destination],

@@ -190,7 +190,7 @@ export function prepareResultDestination(requested: string, fileName: string, ca
   const stdoutHint = toStdout ? `, or "${optionOf(options) ?? '-o'} -" for standard output` : '';
   if (requested.trim() === '') {
     throw outputProblem(
-      `The output path${optionOf(options) ? ` of ${optionOf(options)}` : ''} is empty (was a shell variable unset?); name a file or folder${stdoutHint}`,
+      `The output path is empty${optionOf(options) ? ` (${optionOf(options)})` : ''}: was a shell variable unset? Name a file or folder${stdoutHint}`,
       options,
     );
   }

@@ -2,10 +2,8 @@ import { Command } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { confirmOnTerminal } from './prompts.js';
 import { refuseUnknownSubcommands } from './defaultSubcommand.js';
-import { emit, formatFields, formatTable } from './output.js';
-import path from 'node:path';
+import { emit, formatFields, formatTable, OVERWRITE_HELP } from './output.js';
 import type { FragilityCurveSpec, LimitStateSpec } from '../src/domain/fragility/index.js';
-import { writeFileAtomic } from '../src/base/atomic.js';
 
 /** A limit state in a few words: "slight: lognormal median 0.13, beta 0.65". */
 function describeLimitState(limitState: LimitStateSpec): string {
@@ -123,12 +121,16 @@ export function makeCurveSetsCommand(context: CommandContext): Command {
     .description("write an SVG of a set's curves: every limit state over the measure's range, the out-of-service one thicker")
     .argument('<name>', 'curve set name')
     .option('--asset-type <type>', 'only the curves of this asset type')
-    .option('-o, --output <file>', 'SVG file to write (default: <name>[_<asset type>].svg in the current directory)')
-    .action((name: string, options: GlobalOptions & { assetType?: string; output?: string }) => {
-      const svg = context.service(options).curveSets.plot(name, options.assetType);
-      const output = options.output ?? `${name}${options.assetType ? `_${options.assetType}` : ''}.svg`;
-      writeFileAtomic(output, svg);
-      emit(context, options, { status: 'success', file_path: path.resolve(output) }, () => `Plot written to ${output}`);
+    .option('-o, --output <file>', 'SVG file or folder to write ("-": standard output; default: <name>[_<asset type>].svg in the current directory)')
+    .option('--overwrite', OVERWRITE_HELP)
+    .action(async (name: string, options: GlobalOptions & { assetType?: string; output?: string; overwrite?: boolean }) => {
+      const written = await context.service(options).curveSets.plot(name, {
+        assetType: options.assetType,
+        outputPath: options.output,
+        outputDir: process.cwd(),
+        overwrite: options.overwrite,
+      });
+      emit(context, options, { status: 'success', file_path: written }, () => `Plot written to ${written}`);
     });
   curveSets
     .command('delete')

@@ -1,12 +1,13 @@
 import { Command, Option } from 'commander';
 import { GIS_FORMATS, LOWEST_SURVIVAL, type GisFormat } from '../src/app/report/gisExport.js';
 import type { CommandContext, GlobalOptions } from './context.js';
-import { emit, formatFields } from './output.js';
+import { emit, formatFields, OVERWRITE_HELP } from './output.js';
 
 interface ExportOptions extends GlobalOptions {
   format: GisFormat;
   at: string;
   output?: string;
+  overwrite?: boolean;
 }
 
 /** `hazsim export <result.sqlite>`: the result's assets as a map layer, GeoJSON or GeoParquet (docs/output-gis.md). */
@@ -20,7 +21,8 @@ export function makeExportCommand(context: CommandContext): Command {
         .default('geojson'),
     )
     .option('--at <timestamp>', `a timestamp of the run, or ${LOWEST_SURVIVAL}: each asset at its lowest survival`, LOWEST_SURVIVAL)
-    .option('-o, --output <file>', 'file to write (default: the result file name with _assets.geojson or _assets.parquet)')
+    .option('-o, --output <file>', 'file or folder to write ("-": standard output; default: the result file name with _assets.geojson or _assets.parquet)')
+    .option('--overwrite', OVERWRITE_HELP)
     .addHelpText(
       'after',
       `
@@ -32,7 +34,7 @@ Examples:
     .action(async (result: string, options: ExportOptions) => {
       const { filePath, ...summary } = await context
         .service(options)
-        .results.export({ resultPath: result, format: options.format, at: options.at, outputPath: options.output });
+        .results.export({ resultPath: result, format: options.format, at: options.at, outputPath: options.output, overwrite: options.overwrite });
       emit(context, options, { status: 'success', file_path: filePath, ...summary }, () =>
         [
           `Wrote ${filePath}`,

@@ -192,7 +192,7 @@ export function makeImpactCommand(context: CommandContext): Command {
         outputDir: process.cwd(),
         overwrite: options.overwrite,
         onProgress: progress.update,
-        ...(options.restorationOutput ? { restorationOutputPath: options.restorationOutput } : {}),
+        ...(options.restorationOutput !== undefined ? { restorationOutputPath: options.restorationOutput } : {}),
       };
       if (options.shard) {
         const shardOptions = ['scenarios', 'scenariosOutput', 'restorationOutput'];

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import type { CommandContext, GlobalOptions } from './context.js';
-import { emit, formatFields, formatTable } from './output.js';
+import { emit, formatFields, formatTable, OVERWRITE_HELP } from './output.js';
 import { addRunOptions, parseSamples, parseSeed, runOptionFields, type RunOptions } from './simulate.js';
 import { HazsimError } from '../src/base/errors.js';
-import { hindcastCsv, type HindcastResult } from '../src/app/territory/territory.js';
+import { streamsToStdout } from '../src/app/results/resultOutput.js';
+import type { HindcastResult } from '../src/app/territory/territory.js';
 import { DEFAULT_CUSTOMERS_PER_COPY, SETTLEMENT_CLASSES, type SettlementClass } from '../src/app/territory/territorySchemas.js';
 
 /** A file the user names, as text; not_found naming the option when it cannot be read. */
@@ -110,6 +111,8 @@ interface HindcastOptions extends RunOptions {
   samples: number;
   seed: number;
   report?: string;
+  output?: string;
+  overwrite?: boolean;
 }
 
 const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)} %`);
@@ -119,6 +122,7 @@ function formatHindcast(context: CommandContext, result: HindcastResult): string
   const { metrics } = result;
   return [
     result.message,
+    ...(result.csv_path === undefined || streamsToStdout(result.csv_path) ? [] : [`Wrote ${result.csv_path}`]),
     formatFields([
       ['counties compared', String(metrics.counties_compared)],
       ['bias (peak fraction)', fixed(metrics.bias)],
@@ -166,8 +170,9 @@ export function makeHindcastCommand(context: CommandContext): Command {
     )
     .requiredOption('-n, --samples <count>', 'scenarios per county', parseSamples)
     .option('--seed <seed>', 'random seed', parseSeed, 0)
-    .option('-o, --output <csv>', 'also write the per-county table as CSV')
+    .option('-o, --output <csv>', 'also write the per-county table as CSV, to a file or folder ("-": standard output, the summary then on stderr)')
     .option('--report <html>', 'also write the HTML page: county maps of predicted, observed and difference, the scatter, the metrics (docs/report.md)')
+    .option('--overwrite', OVERWRITE_HELP)
     .addHelpText(
       'after',
       `
@@ -178,21 +183,29 @@ Examples:
     );
   return addRunOptions(command).action(async (territory: string, hazard: string, options: HindcastOptions) => {
     const service = context.service(options);
-    const result = await service.territories.hindcast({
-      territory_name: territory,
-      hazard_system_name: hazard,
-      observed_csv: readUserFile(options.observed, '--observed'),
-      number_of_samples: options.samples,
-      seed: options.seed,
-      ...(options.curveSet ? { curve_set: options.curveSet } : {}),
-      ...runOptionFields(options),
-    });
-    if (options.output) fs.writeFileSync(options.output, hindcastCsv(result));
+    if (streamsToStdout(options.output) && streamsToStdout(options.report))
+      throw new HazsimError('invalid_input', '-o and --report both name standard output ("-"); give one of them a file', [
+        { path: '--report', message: 'standard output is already the CSV of -o' },
+      ]);
+    // Whichever file goes to standard output, the summary goes to stderr.
+    const streamed = streamsToStdout(options.output) ? options.output : options.report;
+    const result = await service.territories.hindcast(
+      {
+        territory_name: territory,
+        hazard_system_name: hazard,
+        observed_csv: readUserFile(options.observed, '--observed'),
+        number_of_samples: options.samples,
+        seed: options.seed,
+        ...(options.curveSet ? { curve_set: options.curveSet } : {}),
+        ...runOptionFields(options),
+      },
+      { outputPath: options.output, overwrite: options.overwrite },
+    );
     // The answer first: a page that cannot be written (a folder missing) must not lose a run of minutes.
-    emit(context, { json: options.json }, result, () => formatHindcast(context, result));
+    emit(context, { ...options, output: streamed }, result, () => formatHindcast(context, result));
     if (options.report !== undefined) {
-      const page = await service.reports.fromHindcast(result, { outputPath: options.report });
-      if (!options.json) context.stdout.write(`Wrote ${page.filePath}\n`);
+      const page = await service.reports.fromHindcast(result, { outputPath: options.report, option: '--report' });
+      if (!options.json) (streamed === undefined ? context.stdout : context.stderr).write(`Wrote ${page.filePath}\n`);
     }
   });
 }

@@ -7,7 +7,7 @@ import { createCurveSetStore } from './curveSets/curveSets.js';
 import { createCurveSetService } from './curveSets/curveSetService.js';
 import { createModelService } from './models/modelService.js';
 import { createModelStores } from './models/stores.js';
-import { createSimulationOps } from './simulation/simulation.js';
+import { createSimulationOps, scenarioFileNames } from './simulation/simulation.js';
 import { scenarioPool } from './workers/scenarioPool.js';
 import { createImpactOps } from './impact/impact.js';
 import { createTerritoryOps } from './territory/territory.js';
@@ -73,7 +73,13 @@ export function createService(options: ServiceOptions = {}): HazsimService {
     cacheRoot,
     scenarioThreads: scenarioPool,
   });
-  const impact = createImpactOps({ stores, generateScenarios: simulation.generateScenarios, resultsDir, cacheRoot });
+  const impact = createImpactOps({
+    stores,
+    generateScenarios: simulation.generateScenarios,
+    scenarioZipName: (request) => scenarioFileNames(request, { numberOfSamples: request.number_of_samples, seed: request.seed, method: request.method }).stored,
+    resultsDir,
+    cacheRoot,
+  });
   const impactShards = createImpactShardOps({
     stores,
     generateScenarioShard: simulation.generateScenarioShard,
@@ -105,7 +111,7 @@ export function createService(options: ServiceOptions = {}): HazsimService {
   });
   const hindcastPages = createHindcastReportOps({ cacheRoot, resultsDir });
   const gisExport = createGisExportOps({ stores, cacheRoot });
-  const territories = createTerritoryOps({ stores, uploadModel: models.upload, estimateImpact: impact.estimateImpact });
+  const territories = createTerritoryOps({ stores, uploadModel: models.upload, estimateImpact: impact.estimateImpact, cacheRoot });
 
   return {
     territories: { build: territories.buildTerritory, hindcast: territories.hindcast },

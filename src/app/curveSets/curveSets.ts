@@ -21,6 +21,7 @@ import { ASSET_TYPES, isAssetType } from '../../domain/assets/types.js';
 import { DEFAULT_CURVE_SET, type CurveSetRecord as CurveSetRecordSchema, type DefaultCurveSets as DefaultCurveSetsSchema } from '../contract/schemas.js';
 import { nameFromFileName, nameProblem } from '../../base/names.js';
 import { parseJsonBytes, parseJsonText } from '../../base/json.js';
+import { deliverBytes, prepareResultDestination, type DestinationOptions } from '../results/resultOutput.js';
 
 /**
  * Fragility curve sets: the built-in ones and custom sets stored by name under
@@ -139,12 +140,23 @@ export function createCurveSetStore(cacheRoot: string, clock: () => Date) {
   }
 
   /** The SVG plot of a set's curves (docs/fragility.md), optionally of one asset type. */
-  function plotCurveSet(name: string, assetType?: string): string {
+  /**
+   * `hazsim curve-sets plot`: the SVG of a set's curves, written to `outputPath` (a file or
+   * folder; `-` for standard output) or else `<name>[_<asset type>].svg` in `outputDir`, under
+   * the rules of every file the CLI writes (docs/hardening.md). Returns the path written.
+   */
+  async function plotCurveSet(name: string, options: { assetType?: string; outputPath?: string; outputDir: string } & DestinationOptions): Promise<string> {
+    const { assetType } = options;
     if (assetType !== undefined && !isAssetType(assetType))
       throw new HazsimError('usage', `unknown asset type ${JSON.stringify(assetType)}; expected one of ${ASSET_TYPES.join(', ')}`);
     const svg = plotCurveSetSvg(resolveCurveSet(name).curveSet, assetType);
     if (svg === null) throw new HazsimError('not_found', `Curve set '${name}' has no curve${assetType ? ` for ${assetType}` : ''}`);
-    return svg;
+    const fileName = `${name}${assetType ? `_${assetType}` : ''}.svg`;
+    const destination =
+      options.outputPath === undefined
+        ? prepareResultDestination(path.join(options.outputDir, fileName), fileName, cacheRoot, { ...options, option: null })
+        : prepareResultDestination(options.outputPath, fileName, cacheRoot, options);
+    return deliverBytes(destination, svg);
   }
 
   async function deleteCurveSet(name: string): Promise<{ status: 'success'; message: string }> {

@@ -18,7 +18,7 @@ import { ANALYSIS_FIELDS, ImpactRequest, restorationSettingsOf, splitImpactReque
 import { ScenarioZip } from '../../domain/scenarios/formats/scenarioZip/reader.js';
 import type { ImpactTask } from './impactRun.js';
 import { ModelName } from '../contract/schemas.js';
-import { deliver, resultsFolderStem, runDestination, type ResultDestination } from '../results/resultOutput.js';
+import { deliver, prepareResultDestination, resultsFolderStem, runDestination, type ResultDestination } from '../results/resultOutput.js';
 
 const IMPACT_WORKER = '../workers/impactWorker';
 
@@ -47,6 +47,8 @@ export interface EstimateImpactOptions extends RunOutputOptions {
 interface ImpactDependencies {
   stores: { distribution: ModelStore; hazard: ModelStore };
   generateScenarios(request: unknown, options: RunOutputOptions & { recordLimit?: number; workers?: number }): Promise<ScenarioOutcome>;
+  /** The file name `hazsim scenarios` gives the run's ZIP (simulation.ts scenarioFileNames): `--scenarios-output <folder>` takes it too. */
+  scenarioZipName(request: ImpactRequest): string;
   resultsDir: string;
   /** The cache root: no user-chosen output may land inside it. */
   cacheRoot: string;
@@ -88,6 +90,47 @@ export function createImpactOps(dependencies: ImpactDependencies) {
     return runDestination({ stored: fileName, download: fileName }, options, dependencies);
   }
 
+  /**
+   * A side file the user names besides the result (`--scenarios-output`, `--restoration-output`),
+   * checked before any work under the result-file rules; never standard output, which may carry
+   * the result itself.
+   */
+  function sideDestination(requested: string | undefined, fileName: string, option: string, options: RunOutputOptions): ResultDestination | null {
+    if (requested === undefined) return null;
+    return prepareResultDestination(requested, fileName, dependencies.cacheRoot, { overwrite: options.overwrite, option, toStdout: false });
+  }
+
+  /**
+   * Refuses two outputs of one run at one file: the later would silently replace the earlier (a
+   * device such as /dev/null may take both); and an output at the scenario ZIP the run reads, which
+   * it would replace with its own result.
+   */
+  function checkDistinct(outputs: [string, ResultDestination | null][], scenariosInput?: string): void {
+    const files = outputs.filter((output): output is [string, ResultDestination] => output[1] !== null && !output[1].privateFile);
+    if (scenariosInput !== undefined) {
+      const input = realPath(scenariosInput);
+      const overInput = files.find(([, destination]) => realPath(destination.finalPath) === input);
+      if (overInput)
+        throw new HazsimError(
+          'invalid_input',
+          `${overInput[0]} names ${overInput[1].finalPath}, the scenario ZIP this run reads; give the output its own file`,
+          [{ path: overInput[0], message: 'the same file as --scenarios' }],
+        );
+    }
+    for (const [k, [option, destination]] of files.entries()) {
+      const same = files.slice(k + 1).find(([, other]) => other.finalPath === destination.finalPath);
+      if (same)
+        throw new HazsimError('invalid_input', `${option} and ${same[0]} both name ${destination.finalPath}; give each its own file`, [
+          { path: same[0], message: `the same file as ${option}` },
+        ]);
+    }
+  }
+
+  /** Runs `work` with the restoration ZIP's destination (when one is asked for) delivered with it, or removed when it fails. */
+  function withRestoration<T>(restoration: ResultDestination | null, work: (restorationZipPath: string | undefined) => Promise<T>): Promise<T> {
+    return restoration ? deliver(restoration, () => work(restoration.buildPath)) : work(undefined);
+  }
+
   async function analyze(
     distributionName: string,
     hazardName: string | null,
@@ -95,24 +138,27 @@ export function createImpactOps(dependencies: ImpactDependencies) {
     settings: ImpactAnalysisSettings,
     fileName: string,
     destination: ResultDestination,
-    options: RunOutputOptions & { restorationOutputPath?: string },
+    restoration: ResultDestination | null,
+    options: RunOutputOptions,
   ): Promise<ImpactOutcome> {
-    const summary = await deliver(destination, () => {
-      const { record: distribution, coordinates } = stores.distribution.getWithReading(distributionName);
-      const task: ImpactTask = {
-        distribution: { name: distribution.name, filePath: distribution.file_path, coordinates },
-        zipPath,
-        sqlitePath: destination.buildPath,
-        hazard: cachedHazard(stores.hazard, hazardName),
-        crews: settings.crews,
-        restoration: restorationSettingsOf(settings),
-        customersPerLoad: settings.customers_per_load,
-        timeStepHours: settings.time_step_hours,
-        hazsimVersion: HAZSIM_VERSION,
-        ...(options.restorationOutputPath ? { restorationZipPath: path.resolve(options.restorationOutputPath) } : {}),
-      };
-      return runWorkerTask<ImpactTask, ImpactSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress, options.signal);
-    });
+    const summary = await deliver(destination, () =>
+      withRestoration(restoration, (restorationZipPath) => {
+        const { record: distribution, coordinates } = stores.distribution.getWithReading(distributionName);
+        const task: ImpactTask = {
+          distribution: { name: distribution.name, filePath: distribution.file_path, coordinates },
+          zipPath,
+          sqlitePath: destination.buildPath,
+          hazard: cachedHazard(stores.hazard, hazardName),
+          crews: settings.crews,
+          restoration: restorationSettingsOf(settings),
+          customersPerLoad: settings.customers_per_load,
+          timeStepHours: settings.time_step_hours,
+          hazsimVersion: HAZSIM_VERSION,
+          ...(restorationZipPath !== undefined ? { restorationZipPath } : {}),
+        };
+        return runWorkerTask<ImpactTask, ImpactSummary>(import.meta.url, IMPACT_WORKER, task, options.onProgress, options.signal);
+      }),
+    );
     return { filePath: destination.finalPath, fileName, summary: { ...summary, file_path: destination.finalPath } };
   }
 
@@ -138,21 +184,37 @@ export function createImpactOps(dependencies: ImpactDependencies) {
       options,
       dependencies,
     );
-    const zipPath = options.scenariosOutputPath ? path.resolve(options.scenariosOutputPath) : temporaryZipPath();
-    try {
+    const scenarios = sideDestination(options.scenariosOutputPath, dependencies.scenarioZipName(request), '--scenarios-output', options);
+    const restoration = sideDestination(options.restorationOutputPath, `${stored}_restoration.zip`, '--restoration-output', options);
+    checkDistinct([
+      ['-o', destination],
+      ['--scenarios-output', scenarios],
+      ['--restoration-output', restoration],
+    ]);
+    const zipPath = scenarios ? scenarios.buildPath : temporaryZipPath();
+    const drawAndAnalyze = async () => {
       await dependencies.generateScenarios(scenarioRequest, {
         outputPath: zipPath,
+        // Checked above, with the user's --overwrite, as --scenarios-output.
+        overwrite: true,
+        option: '--scenarios-output',
+        toStdout: false,
         recordLimit: 0,
         workers: options.workers,
         onProgress: options.onProgress,
         signal: options.signal,
       });
-      return await analyze(request.distribution_system_name, request.hazard_system_name, zipPath, analysis, fileName, destination, options);
+      return analyze(request.distribution_system_name, request.hazard_system_name, zipPath, analysis, fileName, destination, restoration, options);
+    };
+    try {
+      // A kept ZIP is delivered (copied through a device, say) only after the analysis has read it.
+      return await (scenarios ? deliver(scenarios, drawAndAnalyze) : drawAndAnalyze());
     } catch (error) {
       destination.discard();
+      restoration?.discard();
       throw error;
     } finally {
-      if (!options.scenariosOutputPath) fs.rmSync(zipPath, { force: true });
+      if (!scenarios) fs.rmSync(zipPath, { force: true });
     }
   }
 
@@ -162,6 +224,16 @@ export function createImpactOps(dependencies: ImpactDependencies) {
     requestInput: unknown,
     options: RunOutputOptions & { restorationOutputPath?: string } = {},
   ): Promise<ImpactOutcome> {
+    const stem = path.basename(zipPath).replace(/\.zip$/i, '');
+    const destination = destinationOf(`${stem}_impact.sqlite`, options);
+    const restoration = sideDestination(options.restorationOutputPath, `${stem}_restoration.zip`, '--restoration-output', options);
+    checkDistinct(
+      [
+        ['-o', destination],
+        ['--restoration-output', restoration],
+      ],
+      zipPath,
+    );
     const request = parseOrThrow(ImpactFromScenariosRequest, requestInput, 'impact request');
     const { distribution_system_name: givenDistribution, ...analysis } = request;
     const zip = await ScenarioZip.open(zipPath);
@@ -178,9 +250,17 @@ export function createImpactOps(dependencies: ImpactDependencies) {
     } finally {
       zip.close();
     }
-    const fileName = `${path.basename(zipPath).replace(/\.zip$/i, '')}_impact.sqlite`;
-    return analyze(distributionName, hazardName, path.resolve(zipPath), analysis, fileName, destinationOf(fileName, options), options);
+    return analyze(distributionName, hazardName, path.resolve(zipPath), analysis, `${stem}_impact.sqlite`, destination, restoration, options);
   }
 
   return { estimateImpact, estimateImpactFromScenarios };
+}
+
+/** The file `file` names with its links followed, or its absolute path while it does not exist. */
+function realPath(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
 }

@@ -17,7 +17,7 @@ import { writeGeoParquet } from '../../domain/simulation/geoparquet.js';
 import { assetGeometry, type AssetFeature } from '../../domain/simulation/gisFeatures.js';
 import type { ModelStore } from '../cache/store.js';
 import { cachedInput, modelFilesOf, openResult, runReading } from './report.js';
-import { deliver, prepareResultDestination } from '../results/resultOutput.js';
+import { deliver, prepareResultDestination, type DestinationOptions } from '../results/resultOutput.js';
 
 /** The map formats `hazsim export` writes: each one's file extension and writer. */
 export const GIS_FORMATS = {
@@ -29,11 +29,12 @@ export type GisFormat = keyof typeof GIS_FORMATS;
 /** `lowest`: each asset at the first timestamp of its lowest survival; else one timestamp of the run for every asset. */
 export const LOWEST_SURVIVAL = 'lowest';
 
-export interface GisExportRequest {
+export interface GisExportRequest extends DestinationOptions {
   resultPath: string;
   format: GisFormat;
   /** A timestamp of the run, or LOWEST_SURVIVAL (the default). */
   at?: string;
+  /** The file or folder to write; without it the layer goes beside the result. */
   outputPath?: string;
 }
 
@@ -179,8 +180,11 @@ export function createGisExportOps(dependencies: { stores: { distribution: Model
     const stem = path.basename(request.resultPath).replace(/(_results)?\.sqlite$/i, '');
     const format = GIS_FORMATS[request.format];
     const fileName = `${stem}_assets${format.extension}`;
-    const requested = request.outputPath ?? path.join(path.dirname(request.resultPath), fileName);
-    const destination = prepareResultDestination(requested, fileName, dependencies.cacheRoot);
+    // Beside the result unless -o names a place: either way under the result-file rules (docs/hardening.md).
+    const destination =
+      request.outputPath === undefined
+        ? prepareResultDestination(path.join(path.dirname(request.resultPath), fileName), fileName, dependencies.cacheRoot, { ...request, option: null })
+        : prepareResultDestination(request.outputPath, fileName, dependencies.cacheRoot, request);
     return deliver(destination, async () => {
       const { features, runInfo, notes, linesWithRoutes } = readFeatures(request.resultPath, at, routeOf);
       format.write(destination.buildPath, features, runInfo);

@@ -405,20 +405,22 @@ export interface ReportOutcome {
 }
 
 export function createReportOps(dependencies: ReportDependencies) {
-  /** `hazsim report`: the page of result files a user already has. */
   /**
-   * `hazsim report`: the page of result files. A chosen output (`-o`) is checked like the
-   * result files of simulate and scenarios before any work (docs/hardening.md, "Result files"):
-   * a missing or unwritable folder and any path inside the cache are refused, and a device or
-   * FIFO is written through, never replaced. Without one the page goes beside the result.
+   * `hazsim report`: the page of result files a user already has. Its destination, `-o` or by
+   * default the page beside the result, is checked like every file the CLI writes before any
+   * work (docs/hardening.md, "Result files"): links, directories, a missing or unwritable
+   * folder and any path inside the cache are refused, and a device or FIFO is written
+   * through, never replaced.
    */
   async function reportFromFiles(
     sources: ReportSources,
     options: { outputPath?: string } & DestinationOptions = {},
   ): Promise<ReportSummary & { filePath: string }> {
     const besideResult = path.join(path.dirname(sources.resultPath), `${path.basename(sources.resultPath).replace(/(_results)?\.sqlite$/i, '')}_report.html`);
-    if (options.outputPath === undefined) return { ...(await writeReport(sources, besideResult, dependencies.stores)), filePath: path.resolve(besideResult) };
-    const destination = prepareResultDestination(options.outputPath, path.basename(besideResult), dependencies.cacheRoot, options);
+    const destination =
+      options.outputPath === undefined
+        ? prepareResultDestination(besideResult, path.basename(besideResult), dependencies.cacheRoot, { ...options, option: null })
+        : prepareResultDestination(options.outputPath, path.basename(besideResult), dependencies.cacheRoot, options);
     const summary = await deliver(destination, () => writeReport(sources, destination.buildPath, dependencies.stores));
     return { ...summary, filePath: destination.finalPath };
   }

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { HazsimError } from '../../base/errors.js';
 import { sha256Hex } from '../../base/sha256.js';
-import { isTemporaryName, temporaryOwnerPid } from '../../base/atomic.js';
+import { isTemporaryName, temporaryOwnerPid, writeFileAtomic } from '../../base/atomic.js';
 import { ownerGone } from '../../base/processOwner.js';
 import { trackWrite } from './writesInProgress.js';
 
@@ -40,8 +40,13 @@ export function privateResultPath(fileName: string): string {
   return path.join(os.tmpdir(), `hazsim-${process.pid}-${crypto.randomBytes(6).toString('hex')}-${fileName}`);
 }
 
-function outputProblem(message: string): HazsimError {
-  return new HazsimError('invalid_input', message, [{ path: 'output', message }]);
+function outputProblem(message: string, options: DestinationOptions): HazsimError {
+  return new HazsimError('invalid_input', message, [{ path: options.option ?? 'output', message }]);
+}
+
+/** The option that named the destination, for messages; null for a default path. */
+function optionOf(options: DestinationOptions): string | null {
+  return options.option === undefined ? '-o' : options.option;
 }
 
 /** True when `inner` is `outer` or lies below it. */
@@ -77,19 +82,36 @@ export function streamsToStdout(requested: string | undefined): boolean {
   return requested !== undefined && (requested === STDOUT_OUTPUT || STDOUT_ALIASES.has(path.resolve(requested)));
 }
 
+/** A kind of file hazsim writes: how messages call it and how its first bytes tell it. */
+export interface OutputFileKind {
+  label: string;
+  begins: (head: Buffer) => boolean;
+}
+
 /** What a user-chosen destination may do besides the default rules. */
 export interface DestinationOptions {
   /** Replace an existing file of another kind (not a result of the same format, nor empty). */
   overwrite?: boolean;
+  /**
+   * How the user named this destination, for messages: the CLI's option (default `-o`;
+   * `--restoration-output`...), or null for a path the user did not name (a default beside the input).
+   */
+  option?: string | null;
+  /** Whether `-` (or /dev/stdout) streams the file to standard output; side files never do, the result may be there (default true). */
+  toStdout?: boolean;
+  /** The kind of file written, when the extension of its file name does not tell it (RESULT_KINDS). */
+  kind?: OutputFileKind;
 }
 
 /** The file formats hazsim writes, by the extension of the name it gives them, and how each begins. */
-const RESULT_KINDS: Readonly<Record<string, { label: string; begins: (head: Buffer) => boolean }>> = {
+const RESULT_KINDS: Readonly<Record<string, OutputFileKind>> = {
   '.sqlite': { label: 'a SQLite file', begins: (head) => head.subarray(0, 16).toString('latin1') === 'SQLite format 3\0' },
   '.zip': { label: 'a ZIP', begins: (head) => head[0] === 0x50 && head[1] === 0x4b },
   '.parquet': { label: 'a Parquet file', begins: (head) => head.subarray(0, 4).toString('latin1') === 'PAR1' },
   '.html': { label: 'an HTML page', begins: (head) => /^\s*<!doctype html/i.test(head.toString('latin1')) },
   '.hzshard': { label: 'a hazsim part file', begins: (head) => head.subarray(0, 7).toString('latin1') === 'HAZSIM-' },
+  '.geojson': { label: 'a GeoJSON FeatureCollection', begins: (head) => head.toString('latin1').startsWith('{"type":"FeatureCollection"') },
+  '.svg': { label: 'an SVG image', begins: (head) => /^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/.test(head.toString('latin1')) },
 };
 
 /** The first bytes of a regular file, or null when it cannot be read. */
@@ -115,78 +137,114 @@ function headOf(file: string): Buffer | null {
  */
 function checkReplaceable(finalPath: string, fileName: string, size: number, options: DestinationOptions): void {
   if (options.overwrite || size === 0) return;
-  const kind = RESULT_KINDS[path.extname(fileName).toLowerCase()] ?? RESULT_KINDS[path.extname(finalPath).toLowerCase()];
+  const kind = options.kind ?? RESULT_KINDS[path.extname(fileName).toLowerCase()] ?? RESULT_KINDS[path.extname(finalPath).toLowerCase()];
   const head = headOf(finalPath);
   if (kind && head && kind.begins(head)) return;
   const what = kind
     ? `it is not ${kind.label}, the kind of file this command writes`
     : 'hazsim cannot tell whether it is a file of the kind this command writes';
   throw new HazsimError('conflict', `Will not replace ${finalPath}: ${what}; add --overwrite to replace it, or choose another path`, [
-    { path: 'output', message: 'an existing file of another kind (add --overwrite to replace it)' },
+    { path: options.option ?? 'output', message: 'an existing file of another kind (add --overwrite to replace it)' },
   ]);
 }
 
+/** The start of every message about a destination: the path, and how the user named it. */
+function cannotWrite(target: string, options: DestinationOptions): string {
+  const option = optionOf(options);
+  return `Cannot write to ${target}${option ? ` (${option})` : ''}`;
+}
+
 /** `-o folder/`: a trailing separator names a folder, created when missing (its parent must exist). */
-function folderNamed(requested: string): string {
+function folderNamed(requested: string, options: DestinationOptions): string {
   const folder = path.resolve(requested);
   const stat = fs.statSync(folder, { throwIfNoEntry: false });
-  if (stat && !stat.isDirectory()) throw outputProblem(`Cannot write the result into ${requested}: the trailing "/" names a folder, and ${folder} is not one`);
+  if (stat && !stat.isDirectory())
+    throw outputProblem(`${cannotWrite(requested, options)}: the trailing "/" names a folder, and ${folder} is not one`, options);
   if (!stat) {
     const parent = path.dirname(folder);
     if (!fs.statSync(parent, { throwIfNoEntry: false })?.isDirectory())
-      throw outputProblem(`Cannot create the folder ${folder} for the result: the folder ${parent} does not exist`);
+      throw outputProblem(`${cannotWrite(requested, options)}: cannot create the folder ${folder}, the folder ${parent} does not exist`, options);
     try {
       fs.mkdirSync(folder);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
-        throw outputProblem(`Cannot create the folder ${folder} for the result: ${(error as Error).message}`);
+        throw outputProblem(`${cannotWrite(requested, options)}: cannot create the folder ${folder}: ${(error as Error).message}`, options);
     }
   }
   return folder;
 }
 
 /**
- * Checks a user-chosen destination before any work is done and says how to write it.
- * `requested` may name a file or an existing folder (the result then takes `fileName` inside
- * it); a trailing "/" always names a folder; `-` (or /dev/stdout) streams the result to
- * standard output. Refused with invalid_input naming the path: an empty path, a symbolic link
- * (hazsim never writes through or replaces one), a missing parent folder, a folder that is not
- * writable, and any path inside the cache (its files are the cache's own). An existing file of
- * another kind is a conflict unless `options.overwrite`.
+ * Checks a user-chosen destination before any work is done and says how to write it; every
+ * file the CLI writes at a path the user names goes through here (docs/hardening.md, "Files
+ * the CLI writes"). `requested` may name a file or an existing folder (the result then takes
+ * `fileName` inside it); a trailing "/" always names a folder; `-` (or /dev/stdout) streams the
+ * result to standard output unless `options.toStdout` is false. Refused with invalid_input
+ * naming the path and `options.option`: an empty path, a symbolic link (hazsim never writes
+ * through or replaces one), a directory, a missing parent folder, a folder that is not
+ * writable, and any path inside the cache (its files are the cache's own). An existing file
+ * of another kind is a conflict unless `options.overwrite`.
  */
 export function prepareResultDestination(requested: string, fileName: string, cacheRoot: string, options: DestinationOptions = {}): ResultDestination {
-  if (requested.trim() === '') throw outputProblem('The output path is empty (was a shell variable unset?); name a file or folder, or "-" for standard output');
-  if (streamsToStdout(requested)) return stdoutDestination(fileName, cacheRoot);
-  let finalPath = /[\\/]$/.test(requested) ? path.join(folderNamed(requested), fileName) : path.resolve(requested);
+  const toStdout = options.toStdout ?? true;
+  const stdoutHint = toStdout ? `, or "${optionOf(options) ?? '-o'} -" for standard output` : '';
+  if (requested.trim() === '') {
+    throw outputProblem(
+      `The output path is empty${optionOf(options) ? ` (${optionOf(options)})` : ''}: was a shell variable unset? Name a file or folder${stdoutHint}`,
+      options,
+    );
+  }
+  if (streamsToStdout(requested)) {
+    if (toStdout) return stdoutDestination(fileName, cacheRoot);
+    throw outputProblem(
+      `${cannotWrite(requested, options)}: this file does not go to standard output (the command's own output may be there); name a file or folder`,
+      options,
+    );
+  }
+  let finalPath = /[\\/]$/.test(requested) ? path.join(folderNamed(requested, options), fileName) : path.resolve(requested);
   let link = fs.lstatSync(finalPath, { throwIfNoEntry: false });
   // A link to a folder is a folder to write into: the link itself is neither replaced nor written through.
   if (link?.isDirectory() || (link?.isSymbolicLink() && fs.statSync(finalPath, { throwIfNoEntry: false })?.isDirectory())) {
     finalPath = path.join(finalPath, fileName);
     link = fs.lstatSync(finalPath, { throwIfNoEntry: false });
-    if (link?.isDirectory()) throw outputProblem(`Cannot write the result to ${finalPath}: it is a directory`);
+    if (link?.isDirectory()) throw outputProblem(`${cannotWrite(finalPath, options)}: it is a directory`, options);
   }
   if (link?.isSymbolicLink()) {
     throw outputProblem(
-      `Cannot write the result to ${finalPath}: it is a symbolic link, which hazsim neither replaces nor writes through; name the file it points to, or use -o - for standard output`,
+      `${cannotWrite(finalPath, options)}: it is a symbolic link, which hazsim neither replaces nor writes through; name the file it points to${stdoutHint}`,
+      options,
     );
   }
   const realCache = realPathOf(path.resolve(cacheRoot));
   if (isInside(realPathOf(finalPath), realCache)) {
-    throw outputProblem(`Cannot write the result to ${finalPath}: it is inside the cache ${cacheRoot}, whose files hazsim manages; choose a path outside it`);
+    throw outputProblem(
+      `${cannotWrite(finalPath, options)}: it is inside the cache ${cacheRoot}, whose files hazsim manages; choose a path outside it`,
+      options,
+    );
   }
-  if (link && !link.isFile()) return writeThrough(finalPath, fileName, cacheRoot);
+  if (link && !link.isFile()) return writeThrough(finalPath, fileName, cacheRoot, options);
   const folder = path.dirname(finalPath);
   const folderStat = fs.statSync(folder, { throwIfNoEntry: false });
-  if (!folderStat) throw outputProblem(`Cannot write the result to ${finalPath}: the folder ${folder} does not exist`);
-  if (!folderStat.isDirectory()) throw outputProblem(`Cannot write the result to ${finalPath}: ${folder} is not a folder`);
+  if (!folderStat) throw outputProblem(`${cannotWrite(finalPath, options)}: the folder ${folder} does not exist`, options);
+  if (!folderStat.isDirectory()) throw outputProblem(`${cannotWrite(finalPath, options)}: ${folder} is not a folder`, options);
   try {
     fs.accessSync(folder, fs.constants.W_OK);
   } catch {
-    throw outputProblem(`Cannot write the result to ${finalPath}: the folder ${folder} is not writable`);
+    throw outputProblem(`${cannotWrite(finalPath, options)}: the folder ${folder} is not writable`, options);
   }
   if (link) checkReplaceable(finalPath, fileName, link.size, options);
   sweepStaleSiblings(finalPath);
   return { buildPath: finalPath, finalPath, privateFile: false, cacheRoot, finish: async () => undefined, discard: () => undefined };
+}
+
+/**
+ * Writes `data`, made in memory (a plot, a CSV table), to a destination prepared by
+ * prepareResultDestination: atomically beside a regular file, through a device or FIFO, or to
+ * standard output; its partial file is removed on failure and on Ctrl-C.
+ */
+export async function deliverBytes(destination: ResultDestination, data: string | Uint8Array): Promise<string> {
+  await deliver(destination, async () => writeFileAtomic(destination.buildPath, data));
+  return destination.finalPath;
 }
 
 /**
@@ -208,7 +266,7 @@ function stdoutDestination(fileName: string, cacheRoot: string): ResultDestinati
           if (!process.stdout.write(chunk as Buffer)) await once(process.stdout, 'drain');
         }
       } catch (error) {
-        throw outputProblem(`Cannot write the result to standard output: ${(error as Error).message}`);
+        throw outputProblem(`Cannot write the result to standard output: ${(error as Error).message}`, {});
       } finally {
         discard();
       }
@@ -230,8 +288,9 @@ export function runDestination(
 ): ResultDestination {
   if (options.inResultsDir) return resultsFolderDestination(cache.resultsDir, names.stored, cache.cacheRoot);
   if (options.cacheFolder) return resultsFolderDestination(options.cacheFolder, names.download, cache.cacheRoot);
-  const requested = options.outputPath ?? options.outputDir;
-  if (requested !== undefined) return prepareResultDestination(requested, names.stored, cache.cacheRoot, options);
+  if (options.outputPath !== undefined) return prepareResultDestination(options.outputPath, names.stored, cache.cacheRoot, options);
+  // The working folder when no -o is given: the same rules, for a path the user did not name.
+  if (options.outputDir !== undefined) return prepareResultDestination(options.outputDir, names.stored, cache.cacheRoot, { ...options, option: null });
   return privateResultDestination(names.download, cache.cacheRoot);
 }
 
@@ -310,7 +369,7 @@ function resultsFolderDestination(resultsDir: string, fileName: string, cacheRoo
  * creating or truncating anything and copy the bytes. /dev/null swallows them; /dev/full
  * fails with a clear error; the node itself is never replaced.
  */
-function writeThrough(finalPath: string, fileName: string, cacheRoot: string): ResultDestination {
+function writeThrough(finalPath: string, fileName: string, cacheRoot: string, options: DestinationOptions): ResultDestination {
   const buildPath = privateResultPath(fileName);
   const discard = () => fs.rmSync(buildPath, { force: true });
   return {
@@ -326,7 +385,7 @@ function writeThrough(finalPath: string, fileName: string, cacheRoot: string): R
         await pipeline(fs.createReadStream(buildPath), handle.createWriteStream());
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? '';
-        throw outputProblem(`Cannot write the result to ${finalPath}: ${code === 'ENOSPC' ? 'no space left on the device' : (error as Error).message}`);
+        throw outputProblem(`${cannotWrite(finalPath, options)}: ${code === 'ENOSPC' ? 'no space left on the device' : (error as Error).message}`, options);
       } finally {
         discard();
       }

@@ -13,7 +13,7 @@ import { PACKAGE_ROOT } from '../../base/version.js';
 import type { ModelStore } from '../cache/store.js';
 import type { UploadRequest, UploadResult } from '../models/modelService.js';
 import type { EstimateImpactOptions, ImpactOutcome } from '../impact/impact.js';
-import { privateResultPath } from '../results/resultOutput.js';
+import { deliverBytes, prepareResultDestination, privateResultPath, type DestinationOptions, type OutputFileKind } from '../results/resultOutput.js';
 import { areaKm2, type CountyShape } from '../../domain/territory/countyShape.js';
 import { readCustomersTable } from '../../domain/territory/customersTable.js';
 import { countyModel, type TemplateFeeder } from '../../domain/territory/feederCopies.js';
@@ -56,8 +56,15 @@ export interface TerritoryBuildResult {
 /** The hindcast's answer, as its schema (territorySchemas.ts) declares it. */
 export type HindcastResult = HindcastResponse;
 
+/** Where `hazsim hindcast -o` puts the per-county table, checked before the first county runs (docs/hardening.md). */
+export interface HindcastOutputOptions extends DestinationOptions {
+  outputPath?: string;
+}
+
 interface TerritoryDependencies {
   stores: { distribution: ModelStore; hazard: ModelStore };
+  /** The cache root: the hindcast's CSV may not land inside it. */
+  cacheRoot: string;
   uploadModel(request: UploadRequest): Promise<UploadResult>;
   estimateImpact(request: unknown, options?: EstimateImpactOptions): Promise<ImpactOutcome>;
 }
@@ -190,12 +197,24 @@ export function createTerritoryOps(dependencies: TerritoryDependencies) {
   }
 
   /** Runs the impact analysis on every county of the territory and compares it with the observed outages (docs/hindcast.md, "Metrics"). */
-  async function hindcast(input: unknown, options: Pick<EstimateImpactOptions, 'signal' | 'onProgress' | 'workers'> = {}): Promise<HindcastResult> {
+  /** The hindcast of a request; with `outputPath` its per-county table is also written as CSV there (`csv_path`). */
+  async function hindcast(
+    input: unknown,
+    options: Pick<EstimateImpactOptions, 'signal' | 'onProgress' | 'workers'> & HindcastOutputOptions = {},
+  ): Promise<HindcastResult> {
     const request = parseOrThrow(HindcastRequest, input, 'hindcast request');
     const observed = readObservedOutages(request.observed_csv);
     const models = territoryModels(request.territory_name);
     stores.hazard.get(request.hazard_system_name);
     const { territory_name: territory, observed_csv: _observed, ...impactFields } = request;
+    const { outputPath, signal, onProgress, workers } = options;
+    const table =
+      outputPath === undefined
+        ? null
+        : prepareResultDestination(outputPath, `${territory}_${request.hazard_system_name}_hindcast.csv`, dependencies.cacheRoot, {
+            ...options,
+            kind: HINDCAST_CSV_KIND,
+          });
     const names = countyAtlas().counties;
     const predicted: PredictedCounty[] = [];
     const territoryCurve = new Map<string, number>();
@@ -205,7 +224,10 @@ export function createTerritoryOps(dependencies: TerritoryDependencies) {
       let summary: ImpactOutcome['summary'];
       let curve: Map<string, number>;
       try {
-        ({ summary } = await dependencies.estimateImpact({ ...impactFields, distribution_system_name: model }, { ...options, outputPath, overwrite: true }));
+        ({ summary } = await dependencies.estimateImpact(
+          { ...impactFields, distribution_system_name: model },
+          { signal, onProgress, workers, outputPath, overwrite: true },
+        ));
         curve = meanCurve(outputPath);
       } finally {
         fs.rmSync(outputPath, { force: true });
@@ -229,7 +251,7 @@ export function createTerritoryOps(dependencies: TerritoryDependencies) {
       });
     }
     const { counties, metrics } = compareHindcast(predicted, observed, territoryCurve);
-    return {
+    const result: HindcastResult = {
       status: 'success',
       message: `Hindcast of ${territory} under ${request.hazard_system_name}: ${metrics.counties_compared} of ${counties.length} counties compared`,
       territory_name: territory,
@@ -241,6 +263,7 @@ export function createTerritoryOps(dependencies: TerritoryDependencies) {
       counties,
       metrics,
     };
+    return table ? { ...result, csv_path: await deliverBytes(table, hindcastCsv(result)) } : result;
   }
 
   return { buildTerritory, hindcast };
@@ -261,8 +284,15 @@ const CSV_COLUMNS: readonly (keyof CountyComparison)[] = [
   'observed_hours_per_customer',
 ];
 
+/** The hindcast's CSV, told by its header line: `-o` replaces such a table, a file of another kind only with --overwrite. */
+const HINDCAST_CSV_KIND: OutputFileKind = {
+  label: 'a hindcast county table',
+  // The header line is longer than the head read, so the head is a prefix of it.
+  begins: (head) => head.length > 0 && `${CSV_COLUMNS.join(',')}\n`.startsWith(head.toString('latin1')),
+};
+
 /** The per-county table of a hindcast as CSV (empty cells: no value). */
-export function hindcastCsv(result: HindcastResult): string {
+function hindcastCsv(result: HindcastResult): string {
   const cell = (value: unknown) =>
     value === null || value === undefined ? '' : /[",\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value);
   return [CSV_COLUMNS.join(','), ...result.counties.map((county) => CSV_COLUMNS.map((column) => cell(county[column])).join(','))].join('\n') + '\n';

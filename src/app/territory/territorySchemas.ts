@@ -115,6 +115,8 @@ export const HindcastResponse = v.strictObject({
       observed_customer_hours: v.nullable(v.number()),
     }),
   }),
+  // An answer saved with `hazsim hindcast -o <csv> --json` carries where the CSV went; its page reads it as it reads any answer.
+  csv_path: v.optional(v.pipe(v.string(), v.description('where `hazsim hindcast -o` wrote the per-county CSV (the CLI only)'))),
 });
 export type HindcastResponse = v.InferOutput<typeof HindcastResponse>;
 

@@ -57,9 +57,7 @@ export interface Route {
    * `validatedBy: 'service'`: the service call validates it with the same schema (the run
    * endpoints), so the handler gets the JSON object as sent and it is validated once.
    */
-  body?:
-    | { kind: 'json'; schema: v.GenericSchema; example: Record<string, unknown>; validatedBy?: 'service' }
-    | { kind: 'multipart'; schema: v.GenericSchema };
+  body?: { kind: 'json'; schema: v.GenericSchema; example: Record<string, unknown>; validatedBy?: 'service' } | { kind: 'multipart'; schema: v.GenericSchema };
   success: SuccessSpec;
   /** Headers of the success response other than X-Request-Id (added everywhere), by name with their description. */
   successHeaders?: Record<string, string>;

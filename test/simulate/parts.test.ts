@@ -7,7 +7,7 @@ import { loadHazardModules } from '../../src/app/startup/hazardModules.js';
 import { createService } from '../../src/app/service.js';
 import { computeSurvivalOnCores } from '../../src/app/simulation/survivalParts.js';
 import { extractAssets, GDM_READING, type AssetTable } from '../../src/domain/assets/index.js';
-import { compileCurveSet, DEFAULT_CURVES } from '../../src/domain/fragility/index.js';
+import { compileCurveSet, DEFAULT_CURVES, type CurveSet } from '../../src/domain/fragility/index.js';
 import { readDistributionModel } from '../../src/domain/gdm/index.js';
 import { readHazardModel, warningTexts, type SiteCountWarning } from '../../src/domain/hazards/index.js';
 import { groupAssetsByType } from '../../src/domain/simulation/combine.js';
@@ -144,7 +144,9 @@ test('end to end: a feeder of more than one part, shared among threads, writes w
 });
 
 test('a curve set that misses an element type fails before the run splits, naming every gap of the whole run', async () => {
-  // A hazard type hazsim does not ship (test/fixtures/landslideHazard.mjs): DEFAULT_CURVES has no curve for it at all.
+  // A hazard type hazsim does not ship (test/fixtures/landslideHazard.mjs) and a set without a curve for it: its own
+  // curves are none, and its fallback, the pre-registry LEGACY_DEFAULT_CURVES, knows no landslide (DEFAULT_CURVES would,
+  // from the type's descriptor).
   await loadHazardModules([path.join(ROOT, 'test/fixtures/landslideHazard.mjs')]);
   const assets = readAssets(largeFeeder(6000));
   assert.ok(assetRanges(assets).length >= 2);
@@ -152,7 +154,8 @@ test('a curve set that misses an element type fails before the run splits, namin
     models: [{ type: 'landslide', timestamp: '2024-09-21T03:00:00', center: { longitude: -79.95, latitude: 32.8 }, radius_m: 5000, displacement_m: 1 }],
   };
   const hazard = readHazardModel(hazardFile);
-  const compiled = compileCurveSet(DEFAULT_CURVES, 'DEFAULT_CURVES');
+  const withoutLandslide: CurveSet = { format_version: 2, name: 'no landslide curves', fallback: 'LEGACY_DEFAULT_CURVES', curves: {} };
+  const compiled = compileCurveSet(withoutLandslide, 'no landslide curves');
   const wholeMessage = (() => {
     try {
       computeSurvival(assets, hazard, compiled);
@@ -168,7 +171,7 @@ test('a curve set that misses an element type fails before the run splits, namin
     hazard,
     hazardFile: { name: 'slide', bytes: new TextEncoder().encode(JSON.stringify(hazardFile)) },
     compiled,
-    curveSet: { name: 'DEFAULT_CURVES', set: DEFAULT_CURVES },
+    curveSet: { name: 'no landslide curves', set: withoutLandslide },
   };
   try {
     await computeSurvivalOnCores(assets, inputs, {});

@@ -61,7 +61,7 @@ function hindcastReportHtml(answer: HindcastResponse): {
 } {
   const outlines = hindcastOutlines(answer.counties.map((county) => county.fips));
   const payload = buildHindcastPayload({ answer, countyOutlines: outlines.counties, stateOutline: outlines.state, outlineSource: OUTLINE_SOURCE });
-  const html = renderReportHtml(payload, { scripts: [pageFile('hindcast.js')], styles: [pageFile('page.css'), pageFile('hindcast.css')] });
+  const html = renderReportHtml(payload, { scripts: [pageFile('dom.js'), pageFile('hindcast.js')], styles: [pageFile('page.css'), pageFile('hindcast.css')] });
   return { html, summary: { counties_drawn: payload.map.counties.length, counties_compared: payload.scatter.length, notes: payload.notes } };
 }
 

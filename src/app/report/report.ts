@@ -46,7 +46,7 @@ const require = createRequire(import.meta.url);
 function reportAssets() {
   const read = (specifier: string) => fs.readFileSync(require.resolve(specifier), 'utf8');
   return {
-    scripts: [read('leaflet/dist/leaflet.js'), read('uplot/dist/uPlot.iife.min.js'), pageFile('basemap.js'), pageFile('page.js')],
+    scripts: [read('leaflet/dist/leaflet.js'), read('uplot/dist/uPlot.iife.min.js'), pageFile('basemap.js'), pageFile('dom.js'), pageFile('page.js')],
     styles: [read('leaflet/dist/leaflet.css'), read('uplot/dist/uPlot.min.css'), pageFile('page.css')],
   };
 }

@@ -3,49 +3,15 @@
 // predicted-vs-observed scatter as SVG, then the tables. Runs from file:// with no network and
 // no library. Every text from the data goes in as a text node: county names in a hindcast's
 // answer saved as JSON are whatever the file says.
+/* global element, svgElement, table */
 (async function () {
   'use strict';
   const packed = document.getElementById('report-data');
   const compressed = Uint8Array.from(atob(packed.textContent), (char) => char.charCodeAt(0));
   const data = JSON.parse(await new Response(new Blob([compressed]).stream().pipeThrough(new DecompressionStream('gzip'))).text());
 
-  const SVG_NS = 'http://www.w3.org/2000/svg';
-  function element(tag, attributes, children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attributes || {})) node.setAttribute(key, value);
-    for (const child of children || []) node.append(child);
-    return node;
-  }
-  function svgElement(tag, attributes, children) {
-    const node = document.createElementNS(SVG_NS, tag);
-    for (const [key, value] of Object.entries(attributes || {})) node.setAttribute(key, String(value));
-    for (const child of children || []) node.append(child);
-    return node;
-  }
   // A hover tooltip that is text: an SVG <title> holding a text node.
   const tooltip = (text) => svgElement('title', {}, [text]);
-  function table(headers, rows) {
-    return element('table', {}, [
-      element('thead', {}, [
-        element(
-          'tr',
-          {},
-          headers.map((header) => element('th', {}, [header])),
-        ),
-      ]),
-      element(
-        'tbody',
-        {},
-        rows.map((row) =>
-          element(
-            'tr',
-            {},
-            row.map((cell) => element('td', {}, [String(cell)])),
-          ),
-        ),
-      ),
-    ]);
-  }
   const main = element('main', { id: 'report' });
   document.body.append(main);
   function section(id, title, children) {

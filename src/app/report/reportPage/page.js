@@ -1,7 +1,7 @@
 // The report page's own script: reads the JSON in #report-data and draws the map (Leaflet,
 // with one canvas layer for the assets so 100,000 of them pan smoothly), the charts (uPlot)
 // and the tables. Runs from file:// with no network: every library is inlined before it.
-/* global drawBasemap */
+/* global drawBasemap, element, table */
 (async function () {
   'use strict';
   // The data is gzip-compressed JSON in base64; the browser inflates it itself (no request is made).
@@ -15,12 +15,6 @@
     for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
     return new Type(bytes.buffer);
   }
-  function element(tag, attributes, children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attributes || {})) node.setAttribute(key, value);
-    for (const child of children || []) node.append(child);
-    return node;
-  }
   // Leaflet puts a string tooltip in as HTML: names from the hazard file would be markup. A text node never is.
   function tooltipText(text) {
     return element('span', {}, [text]);
@@ -28,28 +22,6 @@
   function formatNumber(value) {
     if (!Number.isFinite(value)) return '–';
     return Math.abs(value) >= 1000 || (Math.abs(value) < 0.01 && value !== 0) ? value.toPrecision(3) : String(Number(value.toPrecision(4)));
-  }
-  function table(headers, rows) {
-    return element('table', {}, [
-      element('thead', {}, [
-        element(
-          'tr',
-          {},
-          headers.map((header) => element('th', {}, [header])),
-        ),
-      ]),
-      element(
-        'tbody',
-        {},
-        rows.map((row) =>
-          element(
-            'tr',
-            {},
-            row.map((cell) => element('td', {}, [String(cell)])),
-          ),
-        ),
-      ),
-    ]);
   }
   function section(id, title, children) {
     const node = element('section', { id }, [element('h2', {}, [title]), ...children]);

@@ -25,6 +25,7 @@ export function createExpirySweep(records: JobRecords, live: Map<string, LiveJob
         fs.rmSync(folderOf(id), { recursive: true, force: true });
         fs.rmSync(recordPath(id), { force: true });
         unsaved.delete(id);
+        records.rememberSwept(id, records.publicRecord(stored).expires_at ?? '');
       } catch {
         // A file that cannot be removed now (a folder made read-only) is tried again at the next sweep.
       }

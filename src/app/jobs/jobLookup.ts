@@ -9,6 +9,13 @@ import type { JobRecord } from './jobSchemas.js';
 import type { JobRecords, LiveJob, StoredJob } from './jobRecords.js';
 import { settleOrphan } from './jobOwnership.js';
 
+function expiredError(id: string, expiresAt: string): HazsimError {
+  return new HazsimError(
+    'not_found',
+    `Job '${id}' expired at ${expiresAt}: a finished job and its result are removed once they expire (hazsim serve --job-ttl, HAZSIM_JOB_TTL); submit it again`,
+  );
+}
+
 export function createJobLookup(records: JobRecords, live: Map<string, LiveJob>, now: () => string) {
   const { unsaved, publicRecord, readStored, expired } = records;
 
@@ -21,14 +28,12 @@ export function createJobLookup(records: JobRecords, live: Map<string, LiveJob>,
     const own = live.get(id);
     if (own) return own.stored;
     const stored = unsaved.get(id) ?? (UUID_PATTERN.test(id) ? readStored(id) : null);
-    if (!stored) throw new HazsimError('not_found', `Job '${id}' not found`);
-    const settled = settleOrphan(records, live, now, stored);
-    if (expired(settled)) {
-      throw new HazsimError(
-        'not_found',
-        `Job '${id}' expired at ${publicRecord(settled).expires_at}: a finished job and its result are removed once they expire (hazsim serve --job-ttl, HAZSIM_JOB_TTL); submit it again`,
-      );
+    if (!stored) {
+      const sweptExpiry = records.sweptExpiry(id);
+      throw sweptExpiry === undefined ? new HazsimError('not_found', `Job '${id}' not found`) : expiredError(id, sweptExpiry);
     }
+    const settled = settleOrphan(records, live, now, stored);
+    if (expired(settled)) throw expiredError(id, publicRecord(settled).expires_at ?? '');
     return settled;
   }
 

@@ -33,6 +33,9 @@ export interface LiveJob {
   lastPersisted: number;
 }
 
+/** How many swept jobs' expiry times a process remembers (a few hundred kilobytes at most). */
+const SWEPT_REMEMBERED = 10_000;
+
 export function createJobRecords(jobsDir: string, jobTtlMs: number | null, clock: () => Date) {
   /** Records of this process's jobs that could not be written (a full disk): served from here, written again at every heartbeat. */
   const unsaved = new Map<string, StoredJob>();
@@ -105,6 +108,16 @@ export function createJobRecords(jobsDir: string, jobTtlMs: number | null, clock
     }
   }
 
+  /**
+   * When the jobs this process's sweep removed had expired, by id: a GET just after the sweep
+   * still says the job expired rather than that it never was. Bounded, oldest forgotten first.
+   */
+  const swept = new Map<string, string>();
+  function rememberSwept(id: string, expiresAt: string): void {
+    swept.set(id, expiresAt);
+    if (swept.size > SWEPT_REMEMBERED) swept.delete(swept.keys().next().value!);
+  }
+
   /** The names in the jobs folder (none when it does not exist yet). */
   function folderNames(): string[] {
     try {
@@ -130,6 +143,8 @@ export function createJobRecords(jobsDir: string, jobTtlMs: number | null, clock
     persist,
     readStored,
     folderNames,
+    rememberSwept,
+    sweptExpiry: (id: string) => swept.get(id),
   };
 }
 

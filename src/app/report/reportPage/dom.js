@@ -1,7 +1,7 @@
 // DOM building for the report pages' scripts (page.js, hindcast.js), inlined before them: every
 // text goes in as a text node (Node.append of a string), never as markup, so names from a
 // user's file cannot run as script (docs/hardening.md).
-/* exported element, svgElement, table */
+/* exported element, pageNotes, svgElement, table */
 function element(tag, attributes, children) {
   'use strict';
   const node = document.createElement(tag);
@@ -41,4 +41,18 @@ function table(headers, rows) {
       ),
     ),
   ]);
+}
+
+/** The page's notes under their heading, or nothing when there are none. */
+function pageNotes(notes) {
+  'use strict';
+  if (notes.length === 0) return [];
+  return [
+    element('h3', {}, ['Notes on this page']),
+    element(
+      'ul',
+      {},
+      notes.map((note) => element('li', {}, [note])),
+    ),
+  ];
 }

@@ -3,7 +3,7 @@
 // predicted-vs-observed scatter as SVG, then the tables. Runs from file:// with no network and
 // no library. Every text from the data goes in as a text node: county names in a hindcast's
 // answer saved as JSON are whatever the file says.
-/* global element, svgElement, table */
+/* global element, pageNotes, svgElement, table */
 (async function () {
   'use strict';
   const packed = document.getElementById('report-data');
@@ -91,18 +91,6 @@
   ]);
 
   section('counties', 'Counties', [table(data.table.headers, data.table.rows)]);
-  section('provenance', 'Inputs and provenance', [
-    table(['setting', 'value'], data.provenance),
-    ...(data.notes.length
-      ? [
-          element('h3', {}, ['Notes on this page']),
-          element(
-            'ul',
-            {},
-            data.notes.map((note) => element('li', {}, [note])),
-          ),
-        ]
-      : []),
-  ]);
+  section('provenance', 'Inputs and provenance', [table(['setting', 'value'], data.provenance), ...pageNotes(data.notes)]);
   document.body.dataset.ready = 'true';
 })();

@@ -1,7 +1,7 @@
 // The report page's own script: reads the JSON in #report-data and draws the map (Leaflet,
 // with one canvas layer for the assets so 100,000 of them pan smoothly), the charts (uPlot)
 // and the tables. Runs from file:// with no network: every library is inlined before it.
-/* global drawBasemap, element, table */
+/* global drawBasemap, element, pageNotes, table */
 (async function () {
   'use strict';
   // The data is gzip-compressed JSON in base64; the browser inflates it itself (no request is made).
@@ -447,16 +447,7 @@
           data.warnings.map((warning) => element('li', {}, [warning])),
         )
       : element('p', {}, ['none']),
-    ...(data.notes.length
-      ? [
-          element('h3', {}, ['Notes on this page']),
-          element(
-            'ul',
-            {},
-            data.notes.map((note) => element('li', {}, [note])),
-          ),
-        ]
-      : []),
+    ...pageNotes(data.notes),
   ]);
   document.body.dataset.ready = 'true';
 })();

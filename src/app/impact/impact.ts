@@ -18,7 +18,7 @@ import { ANALYSIS_FIELDS, ImpactRequest, restorationSettingsOf, splitImpactReque
 import { ScenarioZip } from '../../domain/scenarios/formats/scenarioZip/reader.js';
 import type { ImpactTask } from './impactRun.js';
 import { ModelName } from '../contract/schemas.js';
-import { deliver, prepareResultDestination, resultsFolderStem, runDestination, type ResultDestination } from '../results/resultOutput.js';
+import { deliver, prepareResultDestination, realPathOf, resultsFolderStem, runDestination, type ResultDestination } from '../results/resultOutput.js';
 
 const IMPACT_WORKER = '../workers/impactWorker';
 
@@ -108,8 +108,8 @@ export function createImpactOps(dependencies: ImpactDependencies) {
   function checkDistinct(outputs: [string, ResultDestination | null][], scenariosInput?: string): void {
     const files = outputs.filter((output): output is [string, ResultDestination] => output[1] !== null && !output[1].privateFile);
     if (scenariosInput !== undefined) {
-      const input = realPath(scenariosInput);
-      const overInput = files.find(([, destination]) => realPath(destination.finalPath) === input);
+      const input = realPathOf(scenariosInput);
+      const overInput = files.find(([, destination]) => realPathOf(destination.finalPath) === input);
       if (overInput)
         throw new HazsimError(
           'invalid_input',
@@ -254,13 +254,4 @@ export function createImpactOps(dependencies: ImpactDependencies) {
   }
 
   return { estimateImpact, estimateImpactFromScenarios };
-}
-
-/** The file `file` names with its links followed, or its absolute path while it does not exist. */
-function realPath(file: string): string {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return path.resolve(file);
-  }
 }

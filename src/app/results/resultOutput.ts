@@ -8,6 +8,7 @@ import { HazsimError } from '../../base/errors.js';
 import { sha256Hex } from '../../base/sha256.js';
 import { isTemporaryName, temporaryOwnerPid, writeFileAtomic } from '../../base/atomic.js';
 import { ownerGone } from '../../base/processOwner.js';
+import { isInside } from '../../base/cacheFile.js';
 import { trackWrite } from './writesInProgress.js';
 
 /**
@@ -49,14 +50,8 @@ function optionOf(options: DestinationOptions): string | null {
   return options.option === undefined ? '-o' : options.option;
 }
 
-/** True when `inner` is `outer` or lies below it. */
-function isInside(inner: string, outer: string): boolean {
-  const relative = path.relative(outer, inner);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
 /** The real path of `target`, or of its nearest existing ancestor joined with the rest. */
-function realPathOf(target: string): string {
+export function realPathOf(target: string): string {
   const missing: string[] = [];
   let current = target;
   for (;;) {
@@ -216,7 +211,7 @@ export function prepareResultDestination(requested: string, fileName: string, ca
     );
   }
   const realCache = realPathOf(path.resolve(cacheRoot));
-  if (isInside(realPathOf(finalPath), realCache)) {
+  if (isInside(realCache, realPathOf(finalPath))) {
     throw outputProblem(
       `${cannotWrite(finalPath, options)}: it is inside the cache ${cacheRoot}, whose files hazsim manages; choose a path outside it`,
       options,

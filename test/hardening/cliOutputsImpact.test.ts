@@ -1,26 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { tempDir } from '../helpers/cli.js';
-import { addOutputOptionTests, OUTPUT_OPTIONS, RUN, setUpFixtures, type Fixtures } from '../helpers/outputOptions.js';
+import { outputOptionSuite, RUN } from '../helpers/outputOptions.js';
 
 // The files of impact at a named path, its side files too (the cases: test/helpers/outputOptions.ts).
 
-const RUN_COMMANDS = ['impact'];
-
-const fixtures = {} as Fixtures;
-const test = suite('every file the CLI writes at a named path: impact and its side files');
-
-test.before(() => {
-  Object.assign(fixtures, setUpFixtures({}));
-});
-
-addOutputOptionTests(
-  test,
-  fixtures,
-  OUTPUT_OPTIONS.filter((output) => RUN_COMMANDS.includes(output.name.split(' ')[0])),
-);
+const { test, fixtures } = outputOptionSuite('every file the CLI writes at a named path: impact and its side files', ['impact'], {}, true);
 
 test('impact refuses two of its outputs at one file before any work', () => {
   const work = tempDir();

@@ -1,27 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { tempDir } from '../helpers/cli.js';
-import { addOutputOptionTests, OUTPUT_OPTIONS, setUpFixtures, type Fixtures } from '../helpers/outputOptions.js';
+import { OUTPUT_OPTIONS, outputOptionSuite } from '../helpers/outputOptions.js';
 
 // The SVG of curve-sets plot and the CSV of hindcast at a named path (the cases:
 // test/helpers/outputOptions.ts), and the --overwrite of the commands that used to replace any file.
 
-const FILE_COMMANDS = ['curve-sets plot', 'hindcast'];
-
-const fixtures = {} as Fixtures;
-const test = suite('every file the CLI writes at a named path: curve-sets plot, hindcast');
-
-test.before(() => {
-  Object.assign(fixtures, setUpFixtures({ results: true, territory: true }));
+const { test, fixtures } = outputOptionSuite('every file the CLI writes at a named path: curve-sets plot, hindcast', ['curve-sets plot', 'hindcast'], {
+  results: true,
+  territory: true,
 });
-
-addOutputOptionTests(
-  test,
-  fixtures,
-  OUTPUT_OPTIONS.filter((output) => FILE_COMMANDS.includes(output.name)),
-);
 
 test('export, curve-sets plot and hindcast replace their own earlier file, and a file of another kind only with --overwrite', () => {
   const work = tempDir();

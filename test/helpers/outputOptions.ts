@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Test } from 'uvu';
+import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, EXAMPLES, ROOT, runCli, tempDir, type CliResult } from './cli.js';
 
@@ -224,4 +224,27 @@ export function addOutputOptionTests(test: Test, fixtures: Fixtures, options: re
       });
     }
   }
+}
+
+/**
+ * A suite over the output options of `commands` (an option's command is the first word of its
+ * name when `byCommand`, else its whole name), its fixtures set up before it runs.
+ */
+export function outputOptionSuite(
+  title: string,
+  commands: readonly string[],
+  needs: Parameters<typeof setUpFixtures>[0],
+  byCommand = false,
+): { test: Test; fixtures: Fixtures } {
+  const fixtures = {} as Fixtures;
+  const test = suite(title);
+  test.before(() => {
+    Object.assign(fixtures, setUpFixtures(needs));
+  });
+  addOutputOptionTests(
+    test,
+    fixtures,
+    OUTPUT_OPTIONS.filter((output) => commands.includes(byCommand ? output.name.split(' ')[0] : output.name)),
+  );
+  return { test, fixtures };
 }
